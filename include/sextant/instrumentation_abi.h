@@ -1,0 +1,77 @@
+/*===- sextant/instrumentation_abi.h - Plugin/runtime contract -*- C -*-===*\
+ *
+ * The binary interface between code instrumented by SextantPlugin.so and the
+ * Sextant runtime (libsextant). The plugin emits, for every instrumented
+ * function, one private constant sextant_region_descriptor and one private
+ * 32-bit handle, and rewrites the function to:
+ *
+ *   uint32_t h = atomic_load_relaxed(&handle);         // loaded once
+ *   if (h == SEXTANT_INVALID) h = __sextant_region_register(&descriptor);
+ *   if (h != SEXTANT_FILTERED) __sextant_region_enter(h);
+ *   ... body ...  // on every return and every unwind:
+ *   if (h != SEXTANT_FILTERED) __sextant_region_exit(h);
+ *
+ * The runtime stores the region id (or SEXTANT_FILTERED) into *handle with a
+ * relaxed atomic store. Because the exit guard reuses the value loaded at
+ * entry, the runtime may re-arm or disarm a region at any moment without
+ * unbalancing an enter/exit pair.
+ *
+ * Changing this header is an ABI break: bump SEXTANT_ABI_VERSION.
+\*===----------------------------------------------------------------------===*/
+
+#ifndef SEXTANT_INSTRUMENTATION_ABI_H
+#define SEXTANT_INSTRUMENTATION_ABI_H
+
+#include <stdint.h>
+
+#ifdef __cplusplus
+extern "C" {
+#endif
+
+/** Version of this interface; stored in the top 8 bits of descriptor flags. */
+#define SEXTANT_ABI_VERSION 1u
+#define SEXTANT_ABI_VERSION_SHIFT 24u
+
+/** Handle value of a region that has not been registered yet. */
+#define SEXTANT_INVALID 0u
+/** Handle value of a region that is disarmed (filtered, throttled, off). */
+#define SEXTANT_FILTERED 0xFFFFFFFFu
+
+/** Descriptor flag bits (low 24 bits; the top 8 hold the ABI version). */
+enum sextant_region_flags {
+  /** Names, file and lines come from a DISubprogram (compiled with -g). */
+  SEXTANT_REGION_HAS_DEBUG_INFO = 1u << 0,
+  /** The function may unwind; exits are also emitted on cleanup paths. */
+  SEXTANT_REGION_MAY_UNWIND = 1u << 1,
+  /** The display name was produced by demangling the mangled name. */
+  SEXTANT_REGION_DEMANGLED = 1u << 2,
+  /** A user region created through the public API, not by the plugin. */
+  SEXTANT_REGION_USER = 1u << 3
+};
+
+/** One per instrumented function; emitted by the plugin as a private
+ *  constant. All strings are NUL-terminated and never NULL (possibly ""). */
+typedef struct sextant_region_descriptor {
+  uint32_t *handle;         /**< the function's private handle variable */
+  const char *display_name; /**< demangled, clone suffixes stripped */
+  const char *mangled_name; /**< linkage name (== display name for C) */
+  const char *file;         /**< source file of the definition */
+  uint32_t begin_line;      /**< first line, 0 when unknown */
+  uint32_t end_line;        /**< last line, 0 when unknown */
+  uint32_t flags;           /**< sextant_region_flags | ABI version << 24 */
+} sextant_region_descriptor;
+
+/** Registers the region described by descriptor (thread-safe, idempotent
+ *  per descriptor). Applies the runtime filter. Stores the result into
+ *  *descriptor->handle and returns it: a region id, or SEXTANT_FILTERED. */
+uint32_t __sextant_region_register(const sextant_region_descriptor *descriptor);
+
+/** Records entry into / exit from an armed region. Never throws. */
+void __sextant_region_enter(uint32_t handle);
+void __sextant_region_exit(uint32_t handle);
+
+#ifdef __cplusplus
+} /* extern "C" */
+#endif
+
+#endif /* SEXTANT_INSTRUMENTATION_ABI_H */

@@ -1,0 +1,140 @@
+//===- plugin/InstrumentationABI.cpp - The runtime interface in IR -------===//
+//
+// Part of Sextant. Emits what include/sextant/instrumentation_abi.h
+// describes. The descriptor layout, the handle values and the flag bits are
+// taken from that header, so plugin and runtime cannot drift apart:
+//
+//   %sextant.region_descriptor = type { ptr, ptr, ptr, ptr, i32, i32, i32 }
+//   @__sextant_handle.f = private global i32 0, align 4
+//   @__sextant_descr.f = private constant %sextant.region_descriptor {
+//       ptr @__sextant_handle.f, ptr @display, ptr @mangled, ptr @file,
+//       i32 begin, i32 end, i32 flags | SEXTANT_ABI_VERSION << 24 }, align 8
+//
+// All of these globals are marked no_sanitize_address/no_sanitize_hwaddress.
+//
+//===----------------------------------------------------------------------===//
+
+#include "InstrumentationABI.h"
+
+#include "RegionNaming.h"
+
+#include "sextant/instrumentation_abi.h"
+
+#include "llvm/IR/Constants.h"
+#include "llvm/IR/Function.h"
+#include "llvm/IR/GlobalVariable.h"
+#include "llvm/IR/Module.h"
+#include "llvm/TargetParser/Triple.h"
+
+using namespace llvm;
+
+namespace sextant {
+
+static constexpr StringLiteral DescriptorTypeName = "sextant.region_descriptor";
+
+/// Declares a runtime entry point. The runtime's functions never throw:
+/// marking them nounwind keeps EscapeEnumerator from turning the inserted
+/// calls into invokes.
+template <typename... ArgsTy>
+static FunctionCallee declareRuntimeFunction(Module &M, StringRef Name,
+                                             Type *Result, ArgsTy... Args) {
+  LLVMContext &Ctx = M.getContext();
+  AttributeList Attrs =
+      AttributeList().addFnAttribute(Ctx, Attribute::NoUnwind);
+  FunctionCallee Callee = M.getOrInsertFunction(Name, Attrs, Result, Args...);
+  if (auto *F = dyn_cast<Function>(Callee.getCallee()))
+    F->addFnAttr(Attribute::NoUnwind);
+  return Callee;
+}
+
+InstrumentationABI::InstrumentationABI(Module &M) : M(M) {
+  LLVMContext &Ctx = M.getContext();
+  HandleTy = Type::getInt32Ty(Ctx);
+  PointerType *PtrTy = PointerType::getUnqual(Ctx);
+  Type *VoidTy = Type::getVoidTy(Ctx);
+
+  DescriptorTy = StructType::getTypeByName(Ctx, DescriptorTypeName);
+  if (!DescriptorTy)
+    DescriptorTy = StructType::create(
+        Ctx, {PtrTy, PtrTy, PtrTy, PtrTy, HandleTy, HandleTy, HandleTy},
+        DescriptorTypeName);
+
+  Register =
+      declareRuntimeFunction(M, "__sextant_region_register", HandleTy, PtrTy);
+  Enter = declareRuntimeFunction(M, "__sextant_region_enter", VoidTy, HandleTy);
+  Exit = declareRuntimeFunction(M, "__sextant_region_exit", VoidTy, HandleTy);
+
+  UseComdats = Triple(M.getTargetTriple()).isOSBinFormatELF();
+}
+
+ConstantInt *InstrumentationABI::invalidHandle() const {
+  return ConstantInt::get(HandleTy, SEXTANT_INVALID);
+}
+
+ConstantInt *InstrumentationABI::filteredHandle() const {
+  return ConstantInt::get(HandleTy, SEXTANT_FILTERED);
+}
+
+/// Sextant's globals are instrumentation metadata, read by the runtime; a
+/// sanitizer that runs after the plugin (AddressSanitizer also runs at
+/// OptimizerLast) must leave them alone: no redzones, no renaming.
+static void excludeFromSanitizers(GlobalVariable &GV) {
+  GlobalValue::SanitizerMetadata Metadata;
+  Metadata.NoAddress = true;
+  Metadata.NoHWAddress = true;
+  GV.setSanitizerMetadata(Metadata);
+}
+
+Constant *InstrumentationABI::emitString(StringRef Text) {
+  GlobalVariable *&String = Strings[Text];
+  if (!String) {
+    Constant *Data = ConstantDataArray::getString(M.getContext(), Text);
+    String =
+        new GlobalVariable(M, Data->getType(), /*isConstant=*/true,
+                           GlobalValue::PrivateLinkage, Data, "__sextant_str");
+    String->setUnnamedAddr(GlobalValue::UnnamedAddr::Global);
+    String->setAlignment(Align(1));
+    excludeFromSanitizers(*String);
+  }
+  return String;
+}
+
+RegionGlobals InstrumentationABI::emitRegion(Function &F,
+                                             const RegionNames &Names) {
+  StringRef Name = linkageName(F);
+
+  auto *Handle = new GlobalVariable(
+      M, HandleTy, /*isConstant=*/false, GlobalValue::PrivateLinkage,
+      invalidHandle(), "__sextant_handle." + Name);
+  Handle->setAlignment(Align(4));
+  excludeFromSanitizers(*Handle);
+
+  uint32_t Flags = SEXTANT_ABI_VERSION << SEXTANT_ABI_VERSION_SHIFT;
+  if (Names.HasDebugInfo)
+    Flags |= SEXTANT_REGION_HAS_DEBUG_INFO;
+  if (!F.doesNotThrow())
+    Flags |= SEXTANT_REGION_MAY_UNWIND;
+  if (Names.Demangled)
+    Flags |= SEXTANT_REGION_DEMANGLED;
+
+  Constant *Fields[] = {Handle,
+                        emitString(Names.DisplayName),
+                        emitString(Names.MangledName),
+                        emitString(Names.File),
+                        ConstantInt::get(HandleTy, Names.BeginLine),
+                        ConstantInt::get(HandleTy, Names.EndLine),
+                        ConstantInt::get(HandleTy, Flags)};
+  auto *Descriptor = new GlobalVariable(
+      M, DescriptorTy, /*isConstant=*/true, GlobalValue::PrivateLinkage,
+      ConstantStruct::get(DescriptorTy, Fields), "__sextant_descr." + Name);
+  Descriptor->setAlignment(Align(8));
+  excludeFromSanitizers(*Descriptor);
+
+  if (UseComdats && F.hasComdat()) {
+    Handle->setComdat(F.getComdat());
+    Descriptor->setComdat(F.getComdat());
+  }
+  return {Handle, Descriptor};
+}
+
+} // namespace sextant

@@ -1,0 +1,340 @@
+//===- plugin/SextantInstrumentation.cpp - The instrumentation pass ------===//
+//
+// Part of Sextant. The module pass "sextant-instrument".
+//
+// For every function it selects, the pass emits a private handle and a
+// private constant region descriptor (InstrumentationABI) and rewrites the
+// function to
+//
+//   entry:                                 ; static allocas stay here
+//     %sextant.handle = load atomic i32, ptr @__sextant_handle.f monotonic
+//     br (%sextant.handle == SEXTANT_INVALID), %sextant.register (unlikely),
+//        %sextant.check
+//   sextant.register:
+//     %sextant.id = call i32 @__sextant_region_register(ptr @__sextant_descr.f)
+//   sextant.check:
+//     %sextant.h = phi [%sextant.handle, %entry], [%sextant.id, ...]
+//     if (%sextant.h != SEXTANT_FILTERED) call @__sextant_region_enter(%h)
+//   ... body; before every exit point:
+//     if (%sextant.h != SEXTANT_FILTERED) call @__sextant_region_exit(%h)
+//
+// The handle is loaded once and the exit guard reuses it, so the runtime may
+// arm or disarm the region at any moment without unbalancing a pair. Exit
+// points are found by EscapeEnumerator: every ret (before a musttail call if
+// there is one), every resume, and, for functions that may unwind, a new
+// cleanup landing pad to which all calls that may throw are redirected.
+//
+// Functions are selected in this order: the automatic skip rules
+// (SkipReasons), the compile-time filter (-sextant-filter), the size
+// threshold (-sextant-min-instructions; an explicit INCLUDE rule overrides
+// it). A module flag marks instrumented modules: running the pass again
+// changes nothing. Offloading device modules (GPU targets) are left alone.
+//
+//===----------------------------------------------------------------------===//
+
+#include "SextantInstrumentation.h"
+
+#include "CompileTimeFilter.h"
+#include "FunctionListing.h"
+#include "InstrumentationABI.h"
+#include "RegionNaming.h"
+#include "SextantDiagnostic.h"
+#include "SkipReasons.h"
+
+#include "llvm/ADT/SmallPtrSet.h"
+#include "llvm/ADT/SmallVector.h"
+#include "llvm/ADT/Statistic.h"
+#include "llvm/Analysis/LoopInfo.h"
+#include "llvm/IR/DebugInfoMetadata.h"
+#include "llvm/IR/IRBuilder.h"
+#include "llvm/IR/Instructions.h"
+#include "llvm/IR/MDBuilder.h"
+#include "llvm/IR/Module.h"
+#include "llvm/Support/CommandLine.h"
+#include "llvm/Support/FormatVariadic.h"
+#include "llvm/Support/Timer.h"
+#include "llvm/TargetParser/Triple.h"
+#include "llvm/Transforms/Utils/BasicBlockUtils.h"
+#include "llvm/Transforms/Utils/EscapeEnumerator.h"
+
+#include <optional>
+
+using namespace llvm;
+
+#define DEBUG_TYPE "sextant-instrument"
+
+static cl::list<std::string> ClFilterFiles(
+    "sextant-filter",
+    cl::desc("Filter file (Score-P or TAU format) deciding which functions "
+             "are instrumented; may be repeated, rules apply in order"),
+    cl::value_desc("file"), cl::Hidden);
+
+static cl::opt<unsigned> ClMinInstructions(
+    "sextant-min-instructions",
+    cl::desc("Skip functions with fewer IR instructions than this and no "
+             "loops (0: no threshold)"),
+    cl::value_desc("N"), cl::init(0), cl::Hidden);
+
+static cl::opt<std::string> ClListPath(
+    "sextant-list",
+    cl::desc("Append one line per function seen (instrumented or skipped, "
+             "and why) to this file; '-' is standard error"),
+    cl::value_desc("path"), cl::Hidden);
+
+ALWAYS_ENABLED_STATISTIC(NumInstrumented, "Functions instrumented");
+ALWAYS_ENABLED_STATISTIC(NumSkippedAutomatically,
+                         "Function definitions skipped by an automatic rule");
+ALWAYS_ENABLED_STATISTIC(NumSkippedByFilter,
+                         "Functions excluded by the compile-time filter");
+ALWAYS_ENABLED_STATISTIC(NumSkippedBySize,
+                         "Functions skipped by the size threshold");
+ALWAYS_ENABLED_STATISTIC(NumExitPoints, "Exit points instrumented");
+ALWAYS_ENABLED_STATISTIC(NumCleanupLandingPads, "Cleanup landing pads added");
+
+namespace sextant {
+
+/// The module flag that marks instrumented modules.
+static constexpr StringLiteral InstrumentedModuleFlag = "sextant.instrumented";
+
+namespace {
+
+/// Whether one function gets instrumented, and the reason the listing shows.
+struct Selection {
+  bool Instrument;
+  std::string Reason;
+};
+
+} // namespace
+
+/// With -stats, prints the counters now. A release build of LLVM (such as
+/// Debian's) prints only "Statistics are disabled" at exit: its own
+/// counters are compiled out, and so would be the plugin's STATISTICs. They
+/// are ALWAYS_ENABLED_STATISTICs instead (defining LLVM_FORCE_ENABLE_STATS
+/// does not help: llvm/Config/llvm-config.h redefines it to 0), and the
+/// plugin prints them itself.
+static void printStatisticsIfEnabled() {
+  if (AreStatisticsEnabled())
+    PrintStatistics(*CreateInfoOutputFile());
+}
+
+/// "file:line:column: message", leaving out what is unknown.
+static std::string formatFilterDiagnostic(const filter::Diagnostic &D) {
+  std::string Text = D.File;
+  if (D.Line != 0) {
+    Text += ":" + std::to_string(D.Line);
+    if (D.Column != 0)
+      Text += ":" + std::to_string(D.Column);
+  }
+  return Text + ": " + D.Message;
+}
+
+/// Reports the problems found in the filter files; returns false if any of
+/// them is an error.
+static bool reportFilterDiagnostics(LLVMContext &Ctx,
+                                    const CompileTimeFilter &Filter) {
+  for (const filter::Diagnostic &D : Filter.diagnostics()) {
+    std::string Text = formatFilterDiagnostic(D);
+    if (D.isError())
+      reportError(Ctx, Text);
+    else
+      reportWarning(Ctx, Text);
+  }
+  return Filter.valid();
+}
+
+static Selection selectFunction(Function &F, const RegionNames &Names,
+                                const AutomaticSkips &Skips,
+                                const filter::FilterSet &Rules,
+                                FunctionAnalysisManager &FAM) {
+  if (std::optional<SkipReason> Skip = Skips.reasonToSkip(F)) {
+    if (Skip->Kind != SkipKind::Declaration)
+      ++NumSkippedAutomatically;
+    return {false, std::move(Skip->Text)};
+  }
+
+  std::string Reason = "default";
+  bool IncludedByRule = false;
+  if (!Rules.empty()) {
+    filter::Decision Decision =
+        Rules.decide({Names.DisplayName, Names.MangledName, Names.File});
+    if (!Decision.Included) {
+      ++NumSkippedByFilter;
+      return {false, "filter: " + Decision.Reason};
+    }
+    if (Decision.Matched) {
+      IncludedByRule = true;
+      Reason = "filter: " + Decision.Reason;
+    }
+  }
+
+  if (ClMinInstructions > 0 && !IncludedByRule) {
+    unsigned Count = countInstructions(F);
+    if (Count < ClMinInstructions && FAM.getResult<LoopAnalysis>(F).empty()) {
+      ++NumSkippedBySize;
+      return {false,
+              formatv("size: {0} instruction{1} < {2}, no loops", Count,
+                      Count == 1 ? "" : "s", ClMinInstructions.getValue())
+                  .str()};
+    }
+  }
+  return {true, std::move(Reason)};
+}
+
+/// Inserts the entry code after the static allocas of the entry block and
+/// returns the handle value %sextant.h that the exits must reuse. All
+/// inserted instructions are located at the function's scope line.
+static Value *insertEntry(Function &F, const RegionGlobals &Region,
+                          const InstrumentationABI &ABI) {
+  LLVMContext &Ctx = F.getContext();
+  BasicBlock &Entry = F.getEntryBlock();
+  BasicBlock::iterator Body = Entry.getFirstNonPHIOrDbgOrAlloca();
+  DebugLoc EntryLoc;
+  if (DISubprogram *SP = F.getSubprogram())
+    EntryLoc = DILocation::get(Ctx, SP->getScopeLine(), 0, SP);
+
+  IRBuilder<> IRB(&Entry, Body);
+  IRB.SetCurrentDebugLocation(EntryLoc);
+  LoadInst *Loaded = IRB.CreateAlignedLoad(ABI.handleType(), Region.Handle,
+                                           Align(4), "sextant.handle");
+  Loaded->setAtomic(AtomicOrdering::Monotonic);
+  Value *Unregistered =
+      IRB.CreateICmpEQ(Loaded, ABI.invalidHandle(), "sextant.unregistered");
+  Instruction *RegisterTerm =
+      SplitBlockAndInsertIfThen(Unregistered, Body, /*Unreachable=*/false,
+                                MDBuilder(Ctx).createUnlikelyBranchWeights());
+  Entry.getTerminator()->setDebugLoc(EntryLoc);
+  RegisterTerm->setDebugLoc(EntryLoc);
+  BasicBlock *RegisterBlock = RegisterTerm->getParent();
+  RegisterBlock->setName("sextant.register");
+  IRB.SetInsertPoint(RegisterTerm);
+  IRB.SetCurrentDebugLocation(EntryLoc);
+  CallInst *Registered =
+      IRB.CreateCall(ABI.registerRegion(), {Region.Descriptor}, "sextant.id");
+
+  BasicBlock *Check = Body->getParent();
+  Check->setName("sextant.check");
+  IRB.SetInsertPoint(Check, Check->begin());
+  IRB.SetCurrentDebugLocation(EntryLoc);
+  PHINode *Handle = IRB.CreatePHI(ABI.handleType(), 2, "sextant.h");
+  Handle->addIncoming(Loaded, &Entry);
+  Handle->addIncoming(Registered, RegisterBlock);
+  IRB.SetInsertPoint(Check, Body);
+  IRB.SetCurrentDebugLocation(EntryLoc);
+  Value *Armed =
+      IRB.CreateICmpNE(Handle, ABI.filteredHandle(), "sextant.armed");
+  Instruction *EnterTerm =
+      SplitBlockAndInsertIfThen(Armed, Body, /*Unreachable=*/false);
+  Check->getTerminator()->setDebugLoc(EntryLoc);
+  EnterTerm->setDebugLoc(EntryLoc);
+  EnterTerm->getParent()->setName("sextant.enter");
+  Body->getParent()->setName("sextant.body");
+  IRB.SetInsertPoint(EnterTerm);
+  IRB.SetCurrentDebugLocation(EntryLoc);
+  IRB.CreateCall(ABI.enterRegion(), {Handle});
+  return Handle;
+}
+
+/// Inserts the exit code before every exit point of F. Returns the number
+/// of exit points.
+static unsigned insertExits(Function &F, Value *Handle,
+                            const InstrumentationABI &ABI) {
+  SmallPtrSet<const Instruction *, 4> ExistingResumes;
+  for (BasicBlock &BB : F)
+    if (auto *Resume = dyn_cast<ResumeInst>(BB.getTerminator()))
+      ExistingResumes.insert(Resume);
+
+  // Collect first: EscapeEnumerator walks the blocks of F, which must not be
+  // split while it does.
+  SmallVector<Instruction *, 8> ExitPoints;
+  EscapeEnumerator Escapes(F, "sextant.cleanup", /*HandleExceptions=*/true);
+  while (IRBuilder<> *AtExit = Escapes.Next()) {
+    Instruction *ExitPoint = &*AtExit->GetInsertPoint();
+    ExitPoints.push_back(ExitPoint);
+    if (isa<ResumeInst>(ExitPoint) && !ExistingResumes.contains(ExitPoint))
+      ++NumCleanupLandingPads;
+  }
+
+  DISubprogram *SP = F.getSubprogram();
+  for (Instruction *ExitPoint : ExitPoints) {
+    DebugLoc Loc = ExitPoint->getDebugLoc();
+    if (!Loc && SP)
+      Loc = DILocation::get(F.getContext(), 0, 0, SP);
+    IRBuilder<> IRB(ExitPoint);
+    IRB.SetCurrentDebugLocation(Loc);
+    Value *Armed =
+        IRB.CreateICmpNE(Handle, ABI.filteredHandle(), "sextant.armed.exit");
+    Instruction *ExitTerm =
+        SplitBlockAndInsertIfThen(Armed, ExitPoint, /*Unreachable=*/false);
+    ExitTerm->setDebugLoc(Loc);
+    cast<Instruction>(Armed)->getParent()->getTerminator()->setDebugLoc(Loc);
+    ExitTerm->getParent()->setName("sextant.exit");
+    ExitPoint->getParent()->setName("sextant.exited");
+    IRB.SetInsertPoint(ExitTerm);
+    IRB.SetCurrentDebugLocation(Loc);
+    IRB.CreateCall(ABI.exitRegion(), {Handle});
+  }
+  return ExitPoints.size();
+}
+
+static void instrumentFunction(Function &F, const RegionNames &Names,
+                               InstrumentationABI &ABI) {
+  RegionGlobals Region = ABI.emitRegion(F, Names);
+  Value *Handle = insertEntry(F, Region, ABI);
+  NumExitPoints += insertExits(F, Handle, ABI);
+}
+
+/// True for modules compiled for a GPU (OpenMP or CUDA/HIP offloading
+/// device code): the runtime exists only on the host.
+static bool isDeviceModule(const Module &M) {
+  Triple Target(M.getTargetTriple());
+  return Target.isNVPTX() || Target.isAMDGPU() || Target.isSPIRV();
+}
+
+PreservedAnalyses SextantInstrumentationPass::run(Module &M,
+                                                  ModuleAnalysisManager &MAM) {
+  if (M.getModuleFlag(InstrumentedModuleFlag) || isDeviceModule(M))
+    return PreservedAnalyses::all();
+
+  LLVMContext &Ctx = M.getContext();
+  const CompileTimeFilter &Filter = CompileTimeFilter::get(ClFilterFiles);
+  if (!reportFilterDiagnostics(Ctx, Filter))
+    return PreservedAnalyses::all();
+
+  AutomaticSkips Skips(M);
+  removeInlinedEntryExitAttributes(M);
+
+  FunctionAnalysisManager &FAM =
+      MAM.getResult<FunctionAnalysisManagerModuleProxy>(M).getManager();
+  std::optional<InstrumentationABI> ABI;
+  FunctionListing Listing;
+
+  // The runtime declarations added below are not among the functions seen.
+  SmallVector<Function *, 64> Functions;
+  for (Function &F : M)
+    if (!F.isIntrinsic())
+      Functions.push_back(&F);
+
+  for (Function *F : Functions) {
+    RegionNames Names = nameRegion(*F);
+    Selection Selected = selectFunction(*F, Names, Skips, Filter.rules(), FAM);
+    Listing.add(Selected.Instrument, Names, Selected.Reason);
+    if (!Selected.Instrument)
+      continue;
+    if (!ABI)
+      ABI.emplace(M);
+    instrumentFunction(*F, Names, *ABI);
+    FAM.invalidate(*F, PreservedAnalyses::none());
+    ++NumInstrumented;
+  }
+
+  M.addModuleFlag(Module::Max, InstrumentedModuleFlag, 1);
+
+  if (!ClListPath.empty())
+    if (Error E = Listing.appendTo(ClListPath))
+      reportError(Ctx, "cannot write the function listing (-sextant-list): " +
+                           toString(std::move(E)));
+  printStatisticsIfEnabled();
+  return PreservedAnalyses::none();
+}
+
+} // namespace sextant

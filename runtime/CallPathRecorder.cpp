@@ -1,0 +1,58 @@
+//===- runtime/CallPathRecorder.cpp - Shadow stack of one thread ----------===//
+//
+// Part of Sextant. The rarely taken paths of the recorder: stack growth,
+// repair of mismatched exits and closing at the end.
+//
+//===----------------------------------------------------------------------===//
+
+#include "CallPathRecorder.h"
+
+namespace sextant {
+namespace runtime {
+
+namespace {
+constexpr size_t InitialStackDepth = 64;
+} // namespace
+
+void CallPathRecorder::growStack() {
+  Stack.resize(Stack.empty() ? InitialStackDepth : Stack.size() * 2);
+}
+
+void CallPathRecorder::exitMismatched(uint32_t Region, Ticks Now) noexcept {
+  size_t Level = Depth;
+  while (Level != 0 && Stack[Level - 1].Region != Region)
+    --Level;
+  if (Level == 0) {
+    ++Counters.IgnoredExits;
+    return;
+  }
+  // Stack[Level - 1] is the innermost open frame of Region; the frames above
+  // it lost their exits.
+  ++Counters.Repairs;
+  Counters.ExitsRepaired += Depth - Level;
+  while (Depth >= Level)
+    closeTop(Now);
+}
+
+size_t CallPathRecorder::closeAbandonedFrames(uintptr_t FrameAddress,
+                                              Ticks Now) noexcept {
+  size_t Closed = 0;
+  while (topMayBeAbandoned(FrameAddress)) {
+    closeTop(Now);
+    ++Closed;
+  }
+  if (Closed != 0) {
+    ++Counters.Repairs;
+    Counters.ExitsRepaired += Closed;
+  }
+  return Closed;
+}
+
+void CallPathRecorder::closeAll(Ticks Now) noexcept {
+  Counters.FramesOpenAtEnd += Depth;
+  while (Depth != 0)
+    closeTop(Now);
+}
+
+} // namespace runtime
+} // namespace sextant

@@ -1,0 +1,152 @@
+//===- runtime/CallPathRecorder.h - Shadow stack of one thread --*- C++ -*-===//
+//
+// Part of Sextant. A CallPathRecorder turns the enter and exit events of one
+// thread into a CallPathTree. It keeps a shadow stack of open frames (region,
+// node, start time, time spent in children, canonical frame address); exit()
+// closes the top frame and adds its inclusive and exclusive time to the
+// frame's node.
+//
+// Frames abandoned without an exit (longjmp, exceptions caught in
+// uninstrumented code) are repaired in two ways:
+//  - at enter: each frame may carry the canonical frame address (CFA) of its
+//    function. The stack grows down, so a live ancestor of a function being
+//    entered always has a larger CFA; open frames on top of the shadow stack
+//    whose CFA is not larger than the new frame's are gone and are closed at
+//    the timestamp of the enter (closeAbandonedFrames);
+//  - at exit: if the exiting region is deeper in the stack, every frame above
+//    it is closed at the same timestamp, then the region itself; an exit of a
+//    region that is not on the stack at all is ignored.
+// Both are counted (RepairCounters).
+//
+// The recorder takes timestamps and frame addresses as arguments and touches
+// no global state, so it is unit tested directly. It is not thread-safe: one
+// recorder per thread. enter() allocates only when a new call-path node or a
+// deeper stack is needed; if that allocation fails it throws std::bad_alloc
+// and leaves the recorder unchanged. Nothing else allocates or throws.
+//
+//===----------------------------------------------------------------------===//
+
+#ifndef SEXTANT_RUNTIME_CALLPATHRECORDER_H
+#define SEXTANT_RUNTIME_CALLPATHRECORDER_H
+
+#include "CallPathTree.h"
+#include "Clock.h"
+
+#include <cstdint>
+#include <vector>
+
+/// Forces inlining of the few hot-path functions into the C ABI entry points.
+#define SEXTANT_ALWAYS_INLINE inline __attribute__((always_inline))
+
+namespace sextant {
+namespace runtime {
+
+/// Counts of the events that did not nest properly.
+struct RepairCounters {
+  /// Events that closed abandoned frames: an exit of a region below the top
+  /// of the stack, or an enter below frames whose stack frames were gone.
+  uint64_t Repairs = 0;
+  /// Frames closed by those repairs: exits that never arrived.
+  uint64_t ExitsRepaired = 0;
+  /// Exits of a region that was not on the stack at all.
+  uint64_t IgnoredExits = 0;
+  /// Frames still open when the recording ended (closeAll).
+  uint64_t FramesOpenAtEnd = 0;
+
+  RepairCounters &operator+=(const RepairCounters &Other) {
+    Repairs += Other.Repairs;
+    ExitsRepaired += Other.ExitsRepaired;
+    IgnoredExits += Other.IgnoredExits;
+    FramesOpenAtEnd += Other.FramesOpenAtEnd;
+    return *this;
+  }
+};
+
+class CallPathRecorder {
+public:
+  CallPathRecorder() = default;
+
+  /// Opens a frame of Region at time Now below the current top frame.
+  /// FrameAddress is the CFA of the region's function, or 0 when unknown
+  /// (then the frame is never judged abandoned at enter).
+  SEXTANT_ALWAYS_INLINE void enter(uint32_t Region, Ticks Now,
+                                   uintptr_t FrameAddress = 0) {
+    if (Depth == Stack.size())
+      growStack();
+    CallPathTree::NodeIndex Parent =
+        Depth == 0 ? CallPathTree::RootNode : Stack[Depth - 1].Node;
+    CallPathTree::NodeIndex Node = Tree.child(Parent, Region);
+    ++Tree.node(Node).Visits;
+    Stack[Depth++] = Frame{Region, Node, Now, 0, FrameAddress};
+  }
+
+  /// Closes the frame of Region at time Now, repairing the stack when
+  /// Region is not on top (see the file comment).
+  SEXTANT_ALWAYS_INLINE void exit(uint32_t Region, Ticks Now) noexcept {
+    if (Depth != 0 && Stack[Depth - 1].Region == Region)
+      closeTop(Now);
+    else
+      exitMismatched(Region, Now);
+  }
+
+  /// Cheap test before an enter of a frame with CFA FrameAddress: true when
+  /// the top frame would be judged abandoned (its known CFA is not larger).
+  bool topMayBeAbandoned(uintptr_t FrameAddress) const noexcept {
+    if (FrameAddress == 0 || Depth == 0)
+      return false;
+    uintptr_t Top = Stack[Depth - 1].FrameAddress;
+    return Top != 0 && Top <= FrameAddress;
+  }
+
+  /// Closes, at time Now, the top frames whose known CFA is not larger than
+  /// FrameAddress (the exact CFA of a function being entered): their stack
+  /// frames no longer exist. Returns how many were closed.
+  size_t closeAbandonedFrames(uintptr_t FrameAddress, Ticks Now) noexcept;
+
+  /// Closes every open frame at time Now (end of the thread or process);
+  /// counts them as FramesOpenAtEnd.
+  void closeAll(Ticks Now) noexcept;
+
+  /// Number of open frames.
+  size_t depth() const { return Depth; }
+  /// Region of the open frame at Level (0 = outermost).
+  uint32_t regionAt(size_t Level) const { return Stack[Level].Region; }
+
+  const CallPathTree &tree() const { return Tree; }
+  const RepairCounters &counters() const { return Counters; }
+
+private:
+  struct Frame {
+    uint32_t Region;
+    CallPathTree::NodeIndex Node;
+    Ticks Start;
+    Ticks ChildTicks;       ///< inclusive time of the closed children
+    uintptr_t FrameAddress; ///< CFA of the function; 0 when unknown
+  };
+
+  void closeTop(Ticks Now) noexcept {
+    const Frame &Top = Stack[--Depth];
+    Ticks Elapsed = Now > Top.Start ? Now - Top.Start : 0;
+    Ticks InChildren = Top.ChildTicks < Elapsed ? Top.ChildTicks : Elapsed;
+    CallPathTree::Node &Node = Tree.node(Top.Node);
+    Node.InclusiveTicks += Elapsed;
+    Node.ExclusiveTicks += Elapsed - InChildren;
+    if (Depth != 0)
+      Stack[Depth - 1].ChildTicks += Elapsed;
+  }
+
+  void exitMismatched(uint32_t Region, Ticks Now) noexcept;
+  void growStack();
+
+  CallPathTree Tree;
+  /// The shadow stack; Stack[0, Depth) are the open frames. Grown by
+  /// doubling, never shrunk.
+  std::vector<Frame> Stack;
+  size_t Depth = 0;
+  RepairCounters Counters;
+};
+
+} // namespace runtime
+} // namespace sextant
+
+#endif // SEXTANT_RUNTIME_CALLPATHRECORDER_H

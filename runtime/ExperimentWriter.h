@@ -1,0 +1,47 @@
+//===- runtime/ExperimentWriter.h - Experiment files ------------*- C++ -*-===//
+//
+// Part of Sextant. Renders experiment.json and regions.json and writes the
+// whole experiment directory: profile.json (HatchetProfile.h), summary.txt
+// (SummaryReport.h), config.txt (Options.h), experiment.json and
+// regions.json. docs/output-formats.md documents every field.
+//
+//===----------------------------------------------------------------------===//
+
+#ifndef SEXTANT_RUNTIME_EXPERIMENTWRITER_H
+#define SEXTANT_RUNTIME_EXPERIMENTWRITER_H
+
+#include "CallPathTree.h"
+#include "ExperimentInfo.h"
+#include "Options.h"
+#include "RegionRegistry.h"
+
+#include <string>
+#include <vector>
+
+namespace sextant {
+namespace runtime {
+
+/// Version of the layout of experiment.json and regions.json.
+constexpr unsigned ExperimentFormatVersion = 1;
+
+/// The contents of experiment.json.
+std::string renderExperimentJson(const ExperimentInfo &Info,
+                                 const std::vector<RegionInfo> &Regions);
+
+/// The contents of regions.json.
+std::string renderRegionsJson(const std::vector<RegionInfo> &Regions);
+
+/// Creates Info.OutputDirectory and writes every file into it. Returns false
+/// if any step failed; Errors then holds one message per failure (without
+/// the "sextant: error: " prefix), e.g. "cannot create output directory
+/// '<dir>': <strerror>". Throws std::bad_alloc on exhaustion.
+bool writeExperimentDirectory(const ExperimentInfo &Info,
+                              const CallPathTree &Tree,
+                              const std::vector<RegionInfo> &Regions,
+                              const RuntimeOptions &Options,
+                              std::vector<std::string> &Errors);
+
+} // namespace runtime
+} // namespace sextant
+
+#endif // SEXTANT_RUNTIME_EXPERIMENTWRITER_H

@@ -1,0 +1,109 @@
+//===- runtime/HatchetProfile.cpp - profile.json in Hatchet's format ------===//
+//
+// Part of Sextant. Iterative rendering of a call-path tree as Hatchet
+// literal JSON.
+//
+//===----------------------------------------------------------------------===//
+
+#include "HatchetProfile.h"
+
+#include "JsonWriter.h"
+
+#include <algorithm>
+
+namespace sextant {
+namespace runtime {
+
+namespace {
+/// Seconds are written with nanosecond resolution.
+constexpr int SecondDecimals = 9;
+} // namespace
+
+std::string regionDisplayName(const std::vector<RegionInfo> &Regions,
+                              uint32_t Id) {
+  if (Id >= 1 && Id <= Regions.size())
+    return Regions[Id - 1].DisplayName;
+  return "<region " + std::to_string(Id) + ">";
+}
+
+std::vector<std::vector<CallPathTree::NodeIndex>>
+sortedChildLists(const CallPathTree &Tree) {
+  std::vector<std::vector<CallPathTree::NodeIndex>> Lists = Tree.childLists();
+  for (auto &Children : Lists)
+    std::sort(Children.begin(), Children.end(),
+              [&](CallPathTree::NodeIndex A, CallPathTree::NodeIndex B) {
+                const CallPathTree::Node &NA = Tree.node(A);
+                const CallPathTree::Node &NB = Tree.node(B);
+                if (NA.InclusiveTicks != NB.InclusiveTicks)
+                  return NA.InclusiveTicks > NB.InclusiveTicks;
+                return NA.Region < NB.Region;
+              });
+  return Lists;
+}
+
+std::string renderHatchetProfile(const CallPathTree &Tree,
+                                 const std::vector<RegionInfo> &Regions,
+                                 double SecondsPerTick) {
+  std::vector<std::vector<CallPathTree::NodeIndex>> Children =
+      sortedChildLists(Tree);
+  std::string Out;
+  JsonWriter Json(Out);
+
+  auto OpenNode = [&](CallPathTree::NodeIndex Index) {
+    const CallPathTree::Node &Node = Tree.node(Index);
+    Json.beginObject();
+    Json.key("frame");
+    Json.beginObject();
+    Json.member("name", regionDisplayName(Regions, Node.Region));
+    Json.member("type", "function");
+    Json.endObject();
+    Json.key("metrics");
+    Json.beginObject();
+    Json.key("time (inc)");
+    Json.fixedNumber(static_cast<double>(Node.InclusiveTicks) * SecondsPerTick,
+                     SecondDecimals);
+    Json.key("time");
+    Json.fixedNumber(static_cast<double>(Node.ExclusiveTicks) * SecondsPerTick,
+                     SecondDecimals);
+    Json.memberUnsigned("visits", Node.Visits);
+    Json.endObject();
+    Json.key("attributes");
+    Json.beginObject();
+    if (Node.Region >= 1 && Node.Region <= Regions.size()) {
+      const RegionInfo &Region = Regions[Node.Region - 1];
+      Json.member("file", Region.File);
+      Json.memberUnsigned("line", Region.BeginLine);
+      Json.member("module", Region.Module);
+      Json.member("mangled", Region.MangledName);
+    }
+    Json.memberUnsigned("region_id", Node.Region);
+    Json.endObject();
+    Json.key("children");
+    Json.beginArray();
+  };
+
+  // Explicit stack of (node, position of its next child to render).
+  std::vector<std::pair<CallPathTree::NodeIndex, size_t>> Stack;
+  Json.beginArray();
+  Stack.emplace_back(CallPathTree::RootNode, 0);
+  while (!Stack.empty()) {
+    auto &[Index, Next] = Stack.back();
+    if (Next < Children[Index].size()) {
+      CallPathTree::NodeIndex Child = Children[Index][Next++];
+      OpenNode(Child);
+      Stack.emplace_back(Child, 0);
+      continue;
+    }
+    Stack.pop_back();
+    if (!Stack.empty()) { // the artificial root has no object of its own
+      Json.endArray();
+      Json.endObject();
+    }
+  }
+  Json.endArray();
+  Out += '\n';
+  return Out;
+}
+
+} // namespace runtime
+} // namespace sextant

@@ -1,0 +1,177 @@
+//===- runtime/InstrumentationABI.cpp - The C ABI of libsextant -----------===//
+//
+// Part of Sextant. The three functions instrumented code calls
+// (include/sextant/instrumentation_abi.h), plus the library constructor and
+// destructor that start and end the measurement. They share this object
+// file on purpose: linking libsextant.a pulls it in through
+// __sextant_region_register, and with it the constructor and destructor.
+//
+// enter and exit are the hot path: no lock, no allocation in steady state,
+// no exception escapes (instrumented callers assume nounwind).
+//
+//===----------------------------------------------------------------------===//
+
+#include "Clock.h"
+#include "FrameAddress.h"
+#include "Runtime.h"
+#include "ThreadState.h"
+
+#include "sextant/instrumentation_abi.h"
+
+#include <atomic>
+#include <cstdint>
+
+/// The runtime is built with -fvisibility=hidden; these are its exports.
+#define SEXTANT_EXPORT __attribute__((visibility("default")))
+
+using namespace sextant::runtime;
+
+namespace {
+
+/// Set while this thread is inside registration, initialization or
+/// finalization; a nested registration (instrumented code called by the
+/// runtime) then returns SEXTANT_FILTERED without touching any lock.
+__thread bool InRuntimeCall __attribute__((tls_model("initial-exec"))) = false;
+
+class RuntimeCallScope {
+public:
+  RuntimeCallScope() { InRuntimeCall = true; }
+  ~RuntimeCallScope() { InRuntimeCall = false; }
+};
+
+/// The calling thread's state when an event may be recorded now, with its
+/// Busy flag set; null when the event is to be ignored.
+inline ThreadState *beginEvent(uint32_t Handle) {
+  if (__builtin_expect(Handle == SEXTANT_INVALID || Handle == SEXTANT_FILTERED,
+                       0))
+    return nullptr;
+  ThreadState *State = CurrentThread;
+  if (__builtin_expect(isThreadMarker(State), 0)) {
+    State = Runtime::attachCurrentThread();
+    if (!State)
+      return nullptr;
+  }
+  if (State->Busy.load(std::memory_order_relaxed) != 0)
+    return nullptr; // nested in an event of this thread
+  State->Busy.store(1, std::memory_order_relaxed);
+  // Orders the store above before the load below against the finalizer's
+  // membarrier (see ThreadState.h).
+  std::atomic_signal_fence(std::memory_order_seq_cst);
+  if (__builtin_expect(FinalizationStarted.load(std::memory_order_relaxed),
+                       0)) {
+    State->Busy.store(0, std::memory_order_relaxed);
+    return nullptr;
+  }
+  return State;
+}
+
+inline void endEvent(ThreadState &State) {
+  State.Busy.store(0, std::memory_order_release);
+}
+
+/// The CFA of the instrumented function calling __sextant_region_enter for
+/// Region, or 0 when unknown; EnterFrame is __sextant_region_enter's frame
+/// address and ReturnAddress its return address. Before returning, closes
+/// the open frames that this CFA proves abandoned, after confirming it with
+/// the unwinder (see FrameAddress.h).
+inline uintptr_t enterFrameAddress(ThreadState &State, uint32_t Region,
+                                   uintptr_t EnterFrame,
+                                   uintptr_t ReturnAddress, Ticks Now) {
+  int32_t Offset = FrameOffsets.get(Region);
+  if (Offset == FrameOffsetTable::Unavailable)
+    return 0;
+  bool Exact = false;
+  uintptr_t FrameAddress = EnterFrame + static_cast<uintptr_t>(Offset);
+  if (__builtin_expect(Offset == FrameOffsetTable::Unknown, 0)) {
+    FrameAddress = exactCallerFrameAddress(ReturnAddress);
+    if (FrameAddress <= EnterFrame ||
+        FrameAddress - EnterFrame > static_cast<uintptr_t>(INT32_MAX)) {
+      FrameOffsets.markUnavailable(Region);
+      return 0;
+    }
+    FrameOffsets.raise(Region, static_cast<int32_t>(FrameAddress - EnterFrame));
+    Exact = true;
+  }
+  if (!State.isOnStack(FrameAddress))
+    return 0;
+  if (__builtin_expect(State.Recorder.topMayBeAbandoned(FrameAddress), 0)) {
+    if (!Exact) {
+      uintptr_t Measured = exactCallerFrameAddress(ReturnAddress);
+      if (Measured <= EnterFrame || !State.isOnStack(Measured))
+        return 0;
+      if (Measured - EnterFrame <= static_cast<uintptr_t>(INT32_MAX))
+        FrameOffsets.raise(Region, static_cast<int32_t>(Measured - EnterFrame));
+      FrameAddress = Measured;
+    }
+    State.Recorder.closeAbandonedFrames(FrameAddress, Now);
+  }
+  return FrameAddress;
+}
+
+__attribute__((constructor)) void startMeasurement() {
+  RuntimeCallScope Scope;
+  Runtime::instance();
+}
+
+__attribute__((destructor)) void endMeasurement() {
+  RuntimeCallScope Scope;
+  if (Runtime *Instance = Runtime::existing())
+    Instance->finalize();
+}
+
+} // namespace
+
+extern "C" {
+
+SEXTANT_EXPORT uint32_t
+__sextant_region_register(const sextant_region_descriptor *Descriptor) {
+  if (!Descriptor)
+    return SEXTANT_FILTERED;
+  if (Descriptor->handle) {
+    uint32_t Known = __atomic_load_n(Descriptor->handle, __ATOMIC_RELAXED);
+    if (Known != SEXTANT_INVALID)
+      return Known;
+  }
+  if (InRuntimeCall)
+    return SEXTANT_FILTERED; // not stored: a later call registers it
+  RuntimeCallScope Scope;
+  try {
+    if (Runtime *Instance = Runtime::instance())
+      return Instance->registerRegion(*Descriptor);
+  } catch (...) {
+    // Out of memory: this call is not measured; a later call retries.
+  }
+  return SEXTANT_FILTERED;
+}
+
+SEXTANT_EXPORT void __sextant_region_enter(uint32_t Handle) {
+  ThreadState *State = beginEvent(Handle);
+  if (!State)
+    return;
+  Ticks Now = Clock::now();
+  uintptr_t FrameAddress = enterFrameAddress(
+      *State, Handle, reinterpret_cast<uintptr_t>(__builtin_frame_address(0)),
+      reinterpret_cast<uintptr_t>(__builtin_return_address(0)), Now);
+  try {
+    State->Recorder.enter(Handle, Now, FrameAddress);
+  } catch (...) {
+    // A new node or a deeper stack could not be allocated; the recorder is
+    // unchanged. Later exits of the frames open now are ignored.
+    endEvent(*State);
+    if (Runtime *Instance = Runtime::existing())
+      Instance->abandonCurrentThread(*State);
+    return;
+  }
+  endEvent(*State);
+}
+
+SEXTANT_EXPORT void __sextant_region_exit(uint32_t Handle) {
+  Ticks Now = Clock::now();
+  ThreadState *State = beginEvent(Handle);
+  if (!State)
+    return;
+  State->Recorder.exit(Handle, Now); // never allocates, never throws
+  endEvent(*State);
+}
+
+} // extern "C"

@@ -1,0 +1,87 @@
+//===- runtime/ThreadState.h - Per-thread state of the runtime --*- C++ -*-===//
+//
+// Part of Sextant. One ThreadState per thread that records events, created
+// lazily at its first event, reached through the initial-exec TLS pointer
+// CurrentThread and flushed into the process-wide profile by a thread-exit
+// destructor (see Runtime.cpp).
+//
+// The hot path brackets every event with the Busy flag of its ThreadState:
+//
+//   Busy = 1 (relaxed); compiler fence; if (FinalizationStarted) skip;
+//   ... update the recorder ...; Busy = 0 (release)
+//
+// The finalizer sets FinalizationStarted, issues membarrier(2) (a full
+// memory barrier on every thread of the process) and then waits for Busy to
+// be 0 before it reads a live thread's recorder: a thread either sees the
+// flag and stops recording, or the finalizer sees it busy and waits. This
+// keeps fences and atomic read-modify-write instructions off the hot path.
+// Busy also makes a nested event on the same thread (a signal handler, an
+// instrumented operator new called by the runtime) a no-op.
+//
+//===----------------------------------------------------------------------===//
+
+#ifndef SEXTANT_RUNTIME_THREADSTATE_H
+#define SEXTANT_RUNTIME_THREADSTATE_H
+
+#include "CallPathRecorder.h"
+#include "FrameAddress.h"
+
+#include <atomic>
+#include <cstdint>
+
+namespace sextant {
+namespace runtime {
+
+/// Size of a cache line on the supported targets.
+constexpr size_t CacheLineSize = 64;
+
+struct alignas(CacheLineSize) ThreadState {
+  /// 1 while the owning thread records an event.
+  std::atomic<uint32_t> Busy{0};
+  /// How often the thread-exit destructor has deferred itself (it runs in
+  /// the second-to-last round of pthread key destructors, after other keys'
+  /// destructors that may still run instrumented code).
+  unsigned DestructorRounds = 0;
+  /// The thread's stack, [StackLow, StackHigh); frame addresses outside it
+  /// (signal handlers on an alternate stack, coroutines) are not compared.
+  /// Both 0 when unknown.
+  uintptr_t StackLow = 0;
+  uintptr_t StackHigh = 0;
+  /// The thread's call-path profile and shadow stack.
+  CallPathRecorder Recorder;
+
+  bool isOnStack(uintptr_t Address) const {
+    return Address > StackLow && Address <= StackHigh;
+  }
+};
+
+/// Values of CurrentThread that are not a ThreadState.
+inline ThreadState *threadNotAttached() { return nullptr; }
+/// The thread was flushed (or could not be recorded): ignore its events.
+inline ThreadState *threadFlushed() {
+  return reinterpret_cast<ThreadState *>(uintptr_t(1));
+}
+/// The thread's state is being created: ignore nested events.
+inline ThreadState *threadAttaching() {
+  return reinterpret_cast<ThreadState *>(uintptr_t(2));
+}
+/// True for the three markers above.
+inline bool isThreadMarker(const ThreadState *State) {
+  return reinterpret_cast<uintptr_t>(State) <= 2;
+}
+
+/// The calling thread's state or one of the markers.
+extern __thread ThreadState *CurrentThread
+    __attribute__((tls_model("initial-exec")));
+
+/// Set once when process-end finalization begins; every event after it is
+/// ignored.
+extern std::atomic<bool> FinalizationStarted;
+
+/// Per-region CFA offsets of the process (see FrameAddress.h).
+extern FrameOffsetTable FrameOffsets;
+
+} // namespace runtime
+} // namespace sextant
+
+#endif // SEXTANT_RUNTIME_THREADSTATE_H

@@ -1,0 +1,56 @@
+# scripts/common.sh - shared by setup.sh, demo.sh and test.sh (sourced).
+#
+# Installs the Debian packages Sextant needs (only the missing ones), then
+# configures and builds Sextant in $SEXTANT_BUILD_DIR (default: build/).
+
+set -euo pipefail
+
+SEXTANT_SOURCE_DIR=$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)
+SEXTANT_BUILD_DIR=${SEXTANT_BUILD_DIR:-$SEXTANT_SOURCE_DIR/build}
+SEXTANT_JOBS=${SEXTANT_JOBS:-$(nproc)}
+
+# Everything the build, the tests and the demo use, from Debian 12.
+SEXTANT_DEBIAN_PACKAGES=(
+  clang-19 llvm-19-dev llvm-19-tools libclang-19-dev libclang-rt-19-dev
+  libomp-19-dev cmake ninja-build catch2 python3 ca-certificates
+)
+
+say() { printf '\n==> %s\n' "$*"; }
+
+install_missing_packages() {
+  local missing=()
+  for package in "${SEXTANT_DEBIAN_PACKAGES[@]}"; do
+    if ! dpkg-query -W -f='${Status}' "$package" 2>/dev/null |
+        grep -q 'install ok installed'; then
+      missing+=("$package")
+    fi
+  done
+  if [ ${#missing[@]} -eq 0 ]; then
+    say "All required Debian packages are installed"
+    return
+  fi
+  say "Installing missing Debian packages: ${missing[*]}"
+  local sudo=()
+  if [ "$(id -u)" -ne 0 ]; then
+    if command -v sudo >/dev/null; then
+      sudo=(sudo)
+    else
+      echo "error: not root and no sudo; install as root: apt-get install ${missing[*]}" >&2
+      exit 1
+    fi
+  fi
+  "${sudo[@]}" apt-get update -qq
+  DEBIAN_FRONTEND=noninteractive "${sudo[@]}" apt-get install -y -qq \
+    --no-install-recommends "${missing[@]}"
+}
+
+# configure_and_build BUILD_DIR [extra cmake arguments...]
+configure_and_build() {
+  local build_dir=$1
+  shift
+  say "Configuring $build_dir"
+  cmake -S "$SEXTANT_SOURCE_DIR" -B "$build_dir" -G Ninja \
+    -DCMAKE_C_COMPILER=clang-19 -DCMAKE_CXX_COMPILER=clang++-19 "$@" >/dev/null
+  say "Building $build_dir (${SEXTANT_JOBS} jobs)"
+  cmake --build "$build_dir" -j "$SEXTANT_JOBS"
+}

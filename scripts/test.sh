@@ -1,0 +1,87 @@
+#!/usr/bin/env bash
+# scripts/test.sh - set up Sextant and run the whole test suite.
+#
+# Usage: scripts/test.sh [--quick]
+# Installs missing Debian packages, then for each build configuration builds
+# Sextant and runs its unit tests (Catch2, through ctest) and its lit suite
+# (IR-level plugin tests and end-to-end tests):
+#   build/        the normal build: everything
+#   build-asan/   runtime, filter, tool and tests under ASan+UBSan; the lit
+#                 end-to-end tests link the sanitized runtime
+#   build-tsan/   the same under ThreadSanitizer
+# --quick runs the normal build only. The last line is 'N passed, N failed'.
+source "$(dirname "${BASH_SOURCE[0]}")/common.sh"
+
+quick=0
+case ${1:-} in
+  --quick) quick=1 ;;
+  -h|--help) sed -n '2,13p' "$0" | sed 's/^# \{0,1\}//'; exit 0 ;;
+  "") ;;
+  *) echo "test.sh: unknown argument '$1' (see --help)" >&2; exit 2 ;;
+esac
+
+total_passed=0
+total_failed=0
+log_dir=$(mktemp -d)
+trap 'rm -rf "$log_dir"' EXIT
+
+# count_ctest LOG: adds the 'N tests failed out of M' line of a ctest run.
+count_ctest() {
+  local line failed all
+  line=$(grep -E 'tests? failed out of [0-9]+' "$1" | tail -n 1 || true)
+  if [ -z "$line" ]; then
+    total_failed=$((total_failed + 1)) # ctest itself failed to run
+    return
+  fi
+  failed=$(sed -E 's/.* ([0-9]+) tests? failed out of ([0-9]+).*/\1/' <<<"$line")
+  all=$(sed -E 's/.* ([0-9]+) tests? failed out of ([0-9]+).*/\2/' <<<"$line")
+  total_passed=$((total_passed + all - failed))
+  total_failed=$((total_failed + failed))
+}
+
+# count_lit LOG: adds lit's summary (Passed / Failed / Unresolved / ...).
+count_lit() {
+  local passed failed
+  passed=$(awk '/^ *(Passed|Expectedly Failed|Passed With Retry): /{s+=$2} END{print s+0}' "$1")
+  failed=$(awk '/^ *(Failed|Unresolved|Timed Out|Unexpectedly Passed): /{s+=$2} END{print s+0}' "$1")
+  if [ "$passed" -eq 0 ] && [ "$failed" -eq 0 ]; then
+    failed=1 # lit did not run
+  fi
+  total_passed=$((total_passed + passed))
+  total_failed=$((total_failed + failed))
+}
+
+# run_suite NAME BUILD_DIR LIT_FILTER
+run_suite() {
+  local name=$1 build_dir=$2 lit_filter=$3
+  say "[$name] unit tests"
+  (cd "$build_dir" && ctest --output-on-failure -E '^lit$' -j "$SEXTANT_JOBS") \
+    2>&1 | tee "$log_dir/$name-ctest.log" || true
+  count_ctest "$log_dir/$name-ctest.log"
+  say "[$name] lit tests"
+  cmake --build "$build_dir" --target sextant_lit_install_prefix >/dev/null
+  python3 /usr/lib/llvm-19/build/utils/lit/lit.py -sv -j "$SEXTANT_JOBS" \
+    ${lit_filter:+--filter "$lit_filter"} "$build_dir/test/lit" \
+    2>&1 | tee "$log_dir/$name-lit.log" || true
+  count_lit "$log_dir/$name-lit.log"
+}
+
+install_missing_packages
+
+configure_and_build "$SEXTANT_BUILD_DIR"
+run_suite normal "$SEXTANT_BUILD_DIR" ""
+
+if [ "$quick" -eq 0 ]; then
+  plugin=$SEXTANT_BUILD_DIR/plugin/SextantPlugin.so
+  configure_and_build "$SEXTANT_SOURCE_DIR/build-asan" \
+    "-DSEXTANT_SANITIZER=address;undefined" -DSEXTANT_EXTERNAL_PLUGIN="$plugin"
+  run_suite asan+ubsan "$SEXTANT_SOURCE_DIR/build-asan" "e2e"
+  configure_and_build "$SEXTANT_SOURCE_DIR/build-tsan" \
+    -DSEXTANT_SANITIZER=thread -DSEXTANT_EXTERNAL_PLUGIN="$plugin"
+  run_suite tsan "$SEXTANT_SOURCE_DIR/build-tsan" "e2e"
+fi
+
+echo
+echo "Summary over all configurations:"
+echo "$total_passed passed, $total_failed failed"
+[ "$total_failed" -eq 0 ]

@@ -1,0 +1,61 @@
+# lit configuration for Sextant: IR-level plugin tests (plugin/) and
+# end-to-end tests (e2e/) that compile, run and check test/apps/ programs.
+import os
+
+import lit.formats
+import lit.util
+
+config.name = "Sextant"
+config.test_format = lit.formats.ShTest(not lit_config.isWindows)
+config.suffixes = [".ll", ".c", ".cpp", ".test"]
+config.excludes = ["Inputs"]
+config.test_source_root = os.path.dirname(__file__)
+config.test_exec_root = os.path.join(config.sextant_binary_dir, "test", "lit")
+
+# Substitutions are applied in order: longer names that share a prefix come first.
+# LLVM 19's tools (opt, FileCheck, not, count, llvm-dis) come first on PATH.
+config.environment["PATH"] = os.pathsep.join(
+    [config.llvm_tools_dir, os.path.dirname(config.sextant_tool),
+     config.environment.get("PATH", os.environ.get("PATH", ""))])
+# Runs must not inherit a developer's Sextant settings.
+for name in list(os.environ):
+    if name.startswith("SEXTANT_"):
+        config.environment.pop(name, None)
+config.environment["LC_ALL"] = "C"
+
+runtime_dir = os.path.dirname(config.sextant_runtime_shared)
+include_dir = os.path.join(config.sextant_source_dir, "include")
+sanitize = " " + config.sanitizer_flags if config.sanitizer_flags else ""
+
+config.substitutions.append(("%plugin", config.sextant_plugin))
+config.substitutions.append(("%runtime_static", config.sextant_runtime_static))
+config.substitutions.append(("%runtime_dir", runtime_dir))
+config.substitutions.append(("%runtime", config.sextant_runtime_shared))
+config.substitutions.append(("%sextant_include", include_dir))
+config.substitutions.append(("%apps", os.path.join(config.sextant_source_dir, "test", "apps")))
+config.substitutions.append(("%install_prefix", config.sextant_install_prefix))
+config.substitutions.append(("%cmake", config.cmake))
+# Compile flags that load the plugin into clang (both -fplugin, so that
+# -mllvm -sextant-* options are known, and -fpass-plugin, which runs it).
+instrument = "-fplugin=%s -fpass-plugin=%s" % (config.sextant_plugin, config.sextant_plugin)
+config.substitutions.append(("%instrument", instrument))
+# Link flags for the shared runtime.
+config.substitutions.append(
+    ("%link_sextant", "-L%s -Wl,-rpath,%s -lsextant" % (runtime_dir, runtime_dir)))
+config.substitutions.append(("%clangxx", config.clangxx + sanitize))
+config.substitutions.append(("%clang", config.clang + sanitize))
+config.substitutions.append(("%profile_paths", "python3 " + os.path.join(
+    config.test_source_root, "e2e", "Inputs", "profile_paths.py")))
+config.substitutions.append(("%sextant", config.sextant_tool))
+config.substitutions.append(("%opt", "opt -load-pass-plugin=" + config.sextant_plugin))
+
+if config.sanitizer:
+    config.available_features.add("sanitizer")
+    for s in config.sanitizer.split(";"):
+        config.available_features.add(s + "-sanitizer")
+    # The instrumented programs link a sanitized runtime; leak reports from
+    # the test programs themselves are not what these tests are about.
+    config.environment["ASAN_OPTIONS"] = "detect_leaks=0:abort_on_error=0"
+    config.environment["UBSAN_OPTIONS"] = "print_stacktrace=1:halt_on_error=1"
+else:
+    config.available_features.add("no-sanitizer")

@@ -1,0 +1,71 @@
+; RUN: %opt -passes=sextant-instrument -S %s | FileCheck %s
+
+;; A nounwind function with a single return. Verifies the whole contract on
+;; the simplest case: the private handle (initially 0) and the private
+;; constant descriptor (handle, display name, mangled name, file, lines,
+;; flags = ABI version 1 << 24), all kept out of sanitizer instrumentation
+;; (no_sanitize_address/hwaddress: no redzones); the handle loaded once,
+;; atomically, after the static allocas; registration only while the handle
+;; is 0 (an unlikely branch); enter and exit guarded by "handle != -1" on
+;; the same loaded value; the runtime entry points declared once and
+;; nounwind; the module flag that marks the module as instrumented.
+
+source_filename = "single-return.c"
+target triple = "x86_64-unknown-linux-gnu"
+
+; CHECK: %sextant.region_descriptor = type { ptr, ptr, ptr, ptr, i32, i32, i32 }
+; CHECK: @__sextant_handle.add = private global i32 0, no_sanitize_address, no_sanitize_hwaddress, align 4
+; CHECK: @[[NAME:__sextant_str[.0-9]*]] = private unnamed_addr constant [4 x i8] c"add\00", no_sanitize_address, no_sanitize_hwaddress, align 1
+; CHECK: @[[FILE:__sextant_str[.0-9]*]] = private unnamed_addr constant [16 x i8] c"single-return.c\00", no_sanitize_address, no_sanitize_hwaddress, align 1
+; CHECK: @__sextant_descr.add = private constant %sextant.region_descriptor { ptr @__sextant_handle.add, ptr @[[NAME]], ptr @[[NAME]], ptr @[[FILE]], i32 0, i32 0, i32 16777216 }, no_sanitize_address, no_sanitize_hwaddress, align 8
+
+define i32 @add(i32 %a, i32 %b) nounwind {
+; CHECK-LABEL: define i32 @add(
+; CHECK-NEXT:  entry:
+; CHECK-NEXT:    %tmp = alloca i32, align 4
+; CHECK-NEXT:    %sextant.handle = load atomic i32, ptr @__sextant_handle.add monotonic, align 4
+; CHECK-NEXT:    %sextant.unregistered = icmp eq i32 %sextant.handle, 0
+; CHECK-NEXT:    br i1 %sextant.unregistered, label %sextant.register, label %sextant.check, !prof ![[UNLIKELY:[0-9]+]]
+; CHECK-EMPTY:
+; CHECK-NEXT:  sextant.register:
+; CHECK-NEXT:    %sextant.id = call i32 @__sextant_region_register(ptr @__sextant_descr.add)
+; CHECK-NEXT:    br label %sextant.check
+; CHECK-EMPTY:
+; CHECK-NEXT:  sextant.check:
+; CHECK-NEXT:    %sextant.h = phi i32 [ %sextant.handle, %entry ], [ %sextant.id, %sextant.register ]
+; CHECK-NEXT:    %sextant.armed = icmp ne i32 %sextant.h, -1
+; CHECK-NEXT:    br i1 %sextant.armed, label %sextant.enter, label %sextant.body
+; CHECK-EMPTY:
+; CHECK-NEXT:  sextant.enter:
+; CHECK-NEXT:    call void @__sextant_region_enter(i32 %sextant.h)
+; CHECK-NEXT:    br label %sextant.body
+; CHECK-EMPTY:
+; CHECK-NEXT:  sextant.body:
+; CHECK-NEXT:    %sum = add i32 %a, %b
+; CHECK-NEXT:    store i32 %sum, ptr %tmp, align 4
+; CHECK-NEXT:    %r = load i32, ptr %tmp, align 4
+; CHECK-NEXT:    %sextant.armed.exit = icmp ne i32 %sextant.h, -1
+; CHECK-NEXT:    br i1 %sextant.armed.exit, label %sextant.exit, label %sextant.exited
+; CHECK-EMPTY:
+; CHECK-NEXT:  sextant.exit:
+; CHECK-NEXT:    call void @__sextant_region_exit(i32 %sextant.h)
+; CHECK-NEXT:    br label %sextant.exited
+; CHECK-EMPTY:
+; CHECK-NEXT:  sextant.exited:
+; CHECK-NEXT:    ret i32 %r
+; CHECK-NEXT:  }
+entry:
+  %tmp = alloca i32, align 4
+  %sum = add i32 %a, %b
+  store i32 %sum, ptr %tmp, align 4
+  %r = load i32, ptr %tmp, align 4
+  ret i32 %r
+}
+
+; CHECK: declare i32 @__sextant_region_register(ptr) #[[RUNTIME:[0-9]+]]
+; CHECK: declare void @__sextant_region_enter(i32) #[[RUNTIME]]
+; CHECK: declare void @__sextant_region_exit(i32) #[[RUNTIME]]
+; CHECK: attributes #[[RUNTIME]] = { nounwind }
+; CHECK: !llvm.module.flags = !{![[FLAG:[0-9]+]]}
+; CHECK: ![[FLAG]] = !{i32 7, !"sextant.instrumented", i32 1}
+; CHECK: ![[UNLIKELY]] = !{!"branch_weights", i32 1, i32 {{[0-9]+}}}

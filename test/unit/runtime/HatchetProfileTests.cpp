@@ -1,0 +1,99 @@
+//===- test/unit/runtime/HatchetProfileTests.cpp - profile.json -----------===//
+//
+// Part of Sextant. The Hatchet literal shape of profile.json: a list of root
+// nodes with frame, metrics, attributes and children, children ordered by
+// inclusive time, escaped names, and deep trees.
+//
+//===----------------------------------------------------------------------===//
+
+#include "runtime/HatchetProfile.h"
+
+#include "TestRegions.h"
+
+#include <catch2/catch.hpp>
+
+using namespace sextant::runtime;
+using namespace sextant::runtime::test;
+
+TEST_CASE("an empty profile is an empty list", "[HatchetProfile]") {
+  CHECK(renderHatchetProfile(CallPathTree(), {}, 1e-9) == "[]\n");
+}
+
+TEST_CASE("a small tree in Hatchet's literal format", "[HatchetProfile]") {
+  std::vector<RegionInfo> Regions = {
+      makeRegion(1, "main", "/src/app.c", 10),
+      makeRegion(2, "solve", "/src/solve.c", 3),
+      makeRegion(3, "ns::\"quoted\"<int>", "/src/t.h", 7, "/lib/libt.so")};
+  CallPathTree Tree;
+  // Times in ticks of 1 ns.
+  addVisits(Tree, {1}, 1, 2000000000, 500000000);
+  addVisits(Tree, {1, 3}, 4, 500000000, 500000000);
+  addVisits(Tree, {1, 2}, 2, 1000000000, 1000000000);
+
+  std::string Expected =
+      "[{\"frame\":{\"name\":\"main\",\"type\":\"function\"},"
+      "\"metrics\":{\"time (inc)\":2.000000000,\"time\":0.500000000,"
+      "\"visits\":1},"
+      "\"attributes\":{\"file\":\"/src/app.c\",\"line\":10,"
+      "\"module\":\"/bin/app\",\"mangled\":\"main\",\"region_id\":1},"
+      "\"children\":["
+      // solve has more inclusive time than the region created before it.
+      "{\"frame\":{\"name\":\"solve\",\"type\":\"function\"},"
+      "\"metrics\":{\"time (inc)\":1.000000000,\"time\":1.000000000,"
+      "\"visits\":2},"
+      "\"attributes\":{\"file\":\"/src/solve.c\",\"line\":3,"
+      "\"module\":\"/bin/app\",\"mangled\":\"solve\",\"region_id\":2},"
+      "\"children\":[]},"
+      "{\"frame\":{\"name\":\"ns::\\\"quoted\\\"<int>\",\"type\":\"function\"},"
+      "\"metrics\":{\"time (inc)\":0.500000000,\"time\":0.500000000,"
+      "\"visits\":4},"
+      "\"attributes\":{\"file\":\"/src/t.h\",\"line\":7,"
+      "\"module\":\"/lib/libt.so\",\"mangled\":\"ns::\\\"quoted\\\"<int>\","
+      "\"region_id\":3},"
+      "\"children\":[]}]}]\n";
+  CHECK(renderHatchetProfile(Tree, Regions, 1e-9) == Expected);
+}
+
+TEST_CASE("several roots and the tick conversion", "[HatchetProfile]") {
+  std::vector<RegionInfo> Regions = {makeRegion(1, "a", "a.c", 1),
+                                     makeRegion(2, "b", "b.c", 2)};
+  CallPathTree Tree;
+  addVisits(Tree, {2}, 1, 3, 3);
+  addVisits(Tree, {1}, 1, 5, 5);
+  // One tick = 0.25 s.
+  std::string Profile = renderHatchetProfile(Tree, Regions, 0.25);
+  size_t A = Profile.find("\"name\":\"a\"");
+  size_t B = Profile.find("\"name\":\"b\"");
+  REQUIRE(A != std::string::npos);
+  REQUIRE(B != std::string::npos);
+  CHECK(A < B); // a has more inclusive time
+  CHECK(Profile.find("\"time (inc)\":1.250000000") != std::string::npos);
+  CHECK(Profile.find("\"time (inc)\":0.750000000") != std::string::npos);
+  CHECK(Profile.rfind("[{", 0) == 0);
+  CHECK(Profile.find("]},{\"frame\"") != std::string::npos); // two roots
+}
+
+TEST_CASE("an id missing from the table still gets a name",
+          "[HatchetProfile]") {
+  CallPathTree Tree;
+  addVisits(Tree, {9}, 1, 1, 1);
+  std::string Profile = renderHatchetProfile(Tree, {}, 1e-9);
+  CHECK(Profile.find("\"name\":\"<region 9>\"") != std::string::npos);
+  CHECK(Profile.find("\"attributes\":{\"region_id\":9}") != std::string::npos);
+  CHECK(regionDisplayName({}, 0) == "<region 0>");
+}
+
+TEST_CASE("a very deep tree renders without recursion", "[HatchetProfile]") {
+  std::vector<RegionInfo> Regions = {makeRegion(1, "r", "r.c", 1)};
+  CallPathTree Tree;
+  std::vector<uint32_t> Path(100000, 1);
+  addVisits(Tree, Path, 1, 1, 1);
+  std::string Profile = renderHatchetProfile(Tree, Regions, 1e-9);
+  size_t Opened = 0, Closed = 0;
+  for (char C : Profile) {
+    Opened += C == '[';
+    Closed += C == ']';
+  }
+  CHECK(Opened == 100001);
+  CHECK(Closed == 100001);
+}

@@ -1,0 +1,123 @@
+//===- test/unit/runtime/JsonWriterTests.cpp - JSON output ----------------===//
+//
+// Part of Sextant. String escaping (RFC 8259, invalid UTF-8), the layout of
+// compact and indented output and locale-independent numbers.
+//
+//===----------------------------------------------------------------------===//
+
+#include "runtime/JsonWriter.h"
+
+#include <catch2/catch.hpp>
+
+#include <clocale>
+#include <limits>
+#include <string>
+
+using namespace sextant::runtime;
+
+namespace {
+std::string quoted(std::string_view Text) {
+  std::string Out;
+  appendJsonString(Out, Text);
+  return Out;
+}
+} // namespace
+
+TEST_CASE("plain text is quoted unchanged", "[JsonWriter]") {
+  CHECK(quoted("") == "\"\"");
+  CHECK(quoted("ns::f<int>(double)") == "\"ns::f<int>(double)\"");
+  CHECK(quoted("a/b c.cpp") == "\"a/b c.cpp\"");
+}
+
+TEST_CASE("quotes, backslashes and control characters are escaped",
+          "[JsonWriter]") {
+  CHECK(quoted("say \"hi\"") == "\"say \\\"hi\\\"\"");
+  CHECK(quoted("C:\\dir") == "\"C:\\\\dir\"");
+  CHECK(quoted("a\nb\tc\rd\be\ff") == "\"a\\nb\\tc\\rd\\be\\ff\"");
+  CHECK(quoted(std::string_view("\x01\x1f\x00z", 4)) ==
+        "\"\\u0001\\u001f\\u0000z\"");
+  CHECK(quoted("\x7f") == "\"\x7f\""); // DEL needs no escape
+}
+
+TEST_CASE("valid UTF-8 passes, invalid bytes become U+FFFD", "[JsonWriter]") {
+  CHECK(quoted("gr\xc3\xbc\xc3\x9f") == "\"gr\xc3\xbc\xc3\x9f\""); // grüß
+  CHECK(quoted("\xe2\x82\xac") == "\"\xe2\x82\xac\"");             // €
+  CHECK(quoted("\xf0\x9f\x98\x80") == "\"\xf0\x9f\x98\x80\"");     // emoji
+  CHECK(quoted("a\xffz") == "\"a\\ufffdz\"");                   // never valid
+  CHECK(quoted("\xc3") == "\"\\ufffd\"");                       // truncated
+  CHECK(quoted("\xc0\xaf") == "\"\\ufffd\\ufffd\"");            // overlong
+  CHECK(quoted("\xed\xa0\x80") == "\"\\ufffd\\ufffd\\ufffd\""); // surrogate
+  CHECK(quoted("\xf4\x90\x80\x80") ==
+        "\"\\ufffd\\ufffd\\ufffd\\ufffd\""); // > U+10FFFF
+  CHECK(quoted("\xe2\x82z") == "\"\\ufffd\\ufffdz\"");
+}
+
+TEST_CASE("compact output separates members and elements", "[JsonWriter]") {
+  std::string Out;
+  JsonWriter Json(Out);
+  Json.beginObject();
+  Json.member("name", "f");
+  Json.memberUnsigned("visits", 3);
+  Json.key("list");
+  Json.beginArray();
+  Json.unsignedNumber(1);
+  Json.signedNumber(-2);
+  Json.boolean(true);
+  Json.null();
+  Json.beginObject();
+  Json.endObject();
+  Json.beginArray();
+  Json.endArray();
+  Json.endArray();
+  Json.key("time");
+  Json.fixedNumber(0.000001234, 9);
+  Json.endObject();
+  CHECK(Out == "{\"name\":\"f\",\"visits\":3,\"list\":[1,-2,true,null,{},[]],"
+               "\"time\":0.000001234}");
+}
+
+TEST_CASE("indented output puts each element on its own line", "[JsonWriter]") {
+  std::string Out;
+  JsonWriter Json(Out, 2);
+  Json.beginObject();
+  Json.memberBool("ok", false);
+  Json.key("items");
+  Json.beginArray();
+  Json.string("a");
+  Json.endArray();
+  Json.key("none");
+  Json.beginArray();
+  Json.endArray();
+  Json.endObject();
+  CHECK(Out == "{\n  \"ok\": false,\n  \"items\": [\n    \"a\"\n  ],\n"
+               "  \"none\": []\n}");
+}
+
+TEST_CASE("numbers do not depend on the locale", "[JsonWriter]") {
+  // A program may switch LC_NUMERIC to a locale with a decimal comma; the
+  // JSON must still use '.'.
+  const char *Previous = std::setlocale(LC_NUMERIC, nullptr);
+  std::string Saved = Previous ? Previous : "C";
+  bool Switched = std::setlocale(LC_NUMERIC, "de_DE.UTF-8") != nullptr ||
+                  std::setlocale(LC_NUMERIC, "fr_FR.UTF-8") != nullptr;
+  CHECK(formatFixed(1.5, 3) == "1.500");
+  CHECK(formatFixed(0.0, 9) == "0.000000000");
+  CHECK(formatFixed(123456.25, 2) == "123456.25");
+  std::string Out;
+  JsonWriter Json(Out);
+  Json.fixedNumber(2.25, 2);
+  CHECK(Out == "2.25");
+  std::setlocale(LC_NUMERIC, Saved.c_str());
+  if (!Switched)
+    WARN("no decimal-comma locale installed; checked in the C locale only");
+}
+
+TEST_CASE("values that are not finite are written as null", "[JsonWriter]") {
+  std::string Out;
+  JsonWriter Json(Out);
+  Json.beginArray();
+  Json.fixedNumber(std::numeric_limits<double>::infinity(), 3);
+  Json.fixedNumber(std::numeric_limits<double>::quiet_NaN(), 3);
+  Json.endArray();
+  CHECK(Out == "[null,null]");
+}

@@ -1,0 +1,23 @@
+//===- tools/sextant/Subcommands.cpp - The sextant tool's commands -------===//
+//
+// Part of Sextant. The table of subcommands the `sextant` tool dispatches to.
+//
+//===----------------------------------------------------------------------===//
+
+#include "Subcommands.h"
+
+namespace sextant {
+namespace tool {
+
+static const Subcommand AllSubcommands[] = {
+    {"filter", "check filter files and explain their decisions",
+     runFilterCommand},
+};
+
+const Subcommand *subcommandsBegin() { return AllSubcommands; }
+const Subcommand *subcommandsEnd() {
+  return AllSubcommands + sizeof(AllSubcommands) / sizeof(AllSubcommands[0]);
+}
+
+} // namespace tool
+} // namespace sextant
