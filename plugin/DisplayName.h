@@ -19,7 +19,8 @@ namespace sextant {
 /// Demangles MangledName with LLVM's demangler (Itanium, Rust, D) and drops
 /// the return type that the Itanium demangler prints for function templates,
 /// so that "_ZN2ns1fIiEEvd" reads "ns::f<int>(double)" like every other
-/// function. Sets Demangled and returns the display name when MangledName is
+/// function (a function returning a function pointer reads
+/// "ns::h<int>(long)"). Sets Demangled and returns the display name when MangledName is
 /// a mangled name; returns it unchanged (e.g. for C functions) otherwise.
 std::string demangleForDisplay(std::string_view MangledName, bool &Demangled);
 

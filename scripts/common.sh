@@ -12,7 +12,8 @@ SEXTANT_JOBS=${SEXTANT_JOBS:-$(nproc)}
 # Everything the build, the tests and the demo use, from Debian 12.
 SEXTANT_DEBIAN_PACKAGES=(
   clang-19 llvm-19-dev llvm-19-tools libclang-19-dev libclang-rt-19-dev
-  libomp-19-dev cmake ninja-build catch2 python3 ca-certificates
+  libomp-19-dev cmake ninja-build catch2 nlohmann-json3-dev libbenchmark-dev python3
+  ca-certificates
 )
 
 say() { printf '\n==> %s\n' "$*"; }

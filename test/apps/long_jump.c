@@ -4,7 +4,8 @@
  * descend(3) -> descend(2) -> descend(1) -> descend(0) -> bail_out(), which
  * longjmps back to main: none of those frames returns, so their exits never
  * reach the runtime. The runtime must repair its shadow stack at the next
- * exit it sees (here: after_jump's and main's). Visit counts:
+ * event it sees (here: the enter of after_jump, whose frame lies where the
+ * abandoned frames were). Visit counts:
  *   descend 12, bail_out 3, after_jump 3, main 1.
  */
 #include <setjmp.h>

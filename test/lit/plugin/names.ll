@@ -7,11 +7,13 @@
 ;; .part.N, .cold, .cold.N, .llvm.N, .specialized.N, .lto_priv.N, and
 ;; chains of them); the mangled name is the linkage name without those
 ;; suffixes; function templates lose the return type the demangler prints
-;; for them ("tmpl<int>(int)", not "void tmpl<int>(int)"); C names stay as
-;; they are (a numbered name such as "helper.5" is not a clone suffix); lambdas keep their demangled form; an asm label
-;; loses its '\01' marker. The handle and descriptor globals are named after
-;; the function's symbol. Flags: 16777220 = ABI 1 | DEMANGLED, 16777216 =
-;; ABI 1.
+;; for them ("tmpl<int>(int)", not "void tmpl<int>(int)"), also when it is
+;; a function pointer wrapped around the name ("h<int>(long)", not
+;; "void (*h<int>(long))(int)"); C names stay as they are (a numbered name
+;; such as "helper.5" is not a clone suffix); lambdas keep their demangled
+;; form; an asm label loses its '\01' marker. The handle and descriptor
+;; globals are named after the function's symbol. Flags: 16777220 = ABI 1 |
+;; DEMANGLED, 16777216 = ABI 1.
 
 target triple = "x86_64-unknown-linux-gnu"
 
@@ -26,6 +28,7 @@ target triple = "x86_64-unknown-linux-gnu"
 ; LIST-NEXT: instrumented|bar()|_Z3barv|{{.*}}|default
 ; LIST-NEXT: instrumented|baz(double)|_Z3bazd|{{.*}}|default
 ; LIST-NEXT: instrumented|tmpl<int>(int)|_Z4tmplIiEvT_|{{.*}}|default
+; LIST-NEXT: instrumented|h<int>(long)|_Z1hIiEPFviEl|{{.*}}|default
 ; LIST-NEXT: instrumented|main::$_0::operator()(int) const|_ZZ4mainENK3$_0clEi|{{.*}}|default
 ; LIST-NEXT: instrumented|c_kernel|c_kernel|{{.*}}|default
 ; LIST-NEXT: instrumented|helper.5|helper.5|{{.*}}|default
@@ -59,6 +62,11 @@ define void @_Z3bazd.llvm.4223360193472812034() nounwind {
 define void @_Z4tmplIiEvT_.specialized.2(i32 %x) nounwind {
   call void @work()
   ret void
+}
+
+define ptr @_Z1hIiEPFviEl(i64 %x) nounwind {
+  call void @work()
+  ret ptr null
 }
 
 define internal i32 @"_ZZ4mainENK3$_0clEi"(ptr %this, i32 %x) nounwind {
