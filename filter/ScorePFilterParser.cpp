@@ -10,6 +10,7 @@
 //===----------------------------------------------------------------------===//
 
 #include "filter/ScorePFilterParser.h"
+#include "filter/DiagnosticCollector.h"
 
 #include "filter/TextLines.h"
 
@@ -44,7 +45,7 @@ class ScorePParser {
 public:
   ScorePParser(const std::string &Name, const DetectedFormat &Detected,
                FilterRules &Rules, std::vector<Diagnostic> &Diags)
-      : Name(Name), Detected(Detected), Rules(Rules), Diags(Diags) {}
+      : Name(Name), Detected(Detected), Rules(Rules), Problems(Name, Diags) {}
 
   bool parse(std::string_view Text) {
     forEachLine(Text, [this](std::string_view Line, unsigned LineNumber) {
@@ -56,21 +57,13 @@ public:
                              "' is never closed; expected '" +
                              endKeyword(Current) +
                              "' before the end of the file");
-    return !HadError;
+    return !Problems.hadError();
   }
 
 private:
   void report(unsigned Line, unsigned Column, std::string Message,
               Diagnostic::Severity Level = Diagnostic::Severity::Error) {
-    Diagnostic D;
-    D.Level = Level;
-    D.File = Name;
-    D.Line = Line;
-    D.Column = Column;
-    D.Message = std::move(Message);
-    Diags.push_back(std::move(D));
-    if (Level == Diagnostic::Severity::Error)
-      HadError = true;
+    Problems.report(Line, Column, std::move(Message), Level);
   }
   void report(const Token &At, std::string Message) {
     report(At.Line, At.Column, std::move(Message));
@@ -279,8 +272,7 @@ private:
   const std::string &Name;
   const DetectedFormat &Detected;
   FilterRules &Rules;
-  std::vector<Diagnostic> &Diags;
-  bool HadError = false;
+  DiagnosticCollector Problems;
 
   Block Current = Block::None;
   Token BlockBegin;

@@ -7,6 +7,7 @@
 //===----------------------------------------------------------------------===//
 
 #include "filter/TauFilterParser.h"
+#include "filter/DiagnosticCollector.h"
 
 #include "filter/TextLines.h"
 
@@ -55,7 +56,7 @@ class TauParser {
 public:
   TauParser(const std::string &Name, const DetectedFormat &Detected,
             FilterRules &Rules, std::vector<Diagnostic> &Diags)
-      : Name(Name), Detected(Detected), Rules(Rules), Diags(Diags) {}
+      : Name(Name), Detected(Detected), Rules(Rules), Problems(Name, Diags) {}
 
   bool parse(std::string_view Text) {
     forEachLine(Text, [this](std::string_view Line, unsigned LineNumber) {
@@ -66,21 +67,13 @@ public:
              std::string("'") + keywordsOf(Current).Begin +
                  "' is never closed; expected '" + keywordsOf(Current).End +
                  "' before the end of the file");
-    return !HadError;
+    return !Problems.hadError();
   }
 
 private:
   void report(unsigned Line, unsigned Column, std::string Message,
               Diagnostic::Severity Level = Diagnostic::Severity::Error) {
-    Diagnostic D;
-    D.Level = Level;
-    D.File = Name;
-    D.Line = Line;
-    D.Column = Column;
-    D.Message = std::move(Message);
-    Diags.push_back(std::move(D));
-    if (Level == Diagnostic::Severity::Error)
-      HadError = true;
+    Problems.report(Line, Column, std::move(Message), Level);
   }
 
   void parseLine(std::string_view Line, unsigned LineNumber) {
@@ -260,8 +253,7 @@ private:
   const std::string &Name;
   const DetectedFormat &Detected;
   FilterRules &Rules;
-  std::vector<Diagnostic> &Diags;
-  bool HadError = false;
+  DiagnosticCollector Problems;
 
   Section Current = Section::None;
   unsigned BeginLine = 0;

@@ -42,8 +42,9 @@ count_ctest() {
 # count_lit LOG: adds lit's summary (Passed / Failed / Unresolved / ...).
 count_lit() {
   local passed failed
-  passed=$(awk '/^ *(Passed|Expectedly Failed|Passed With Retry): /{s+=$2} END{print s+0}' "$1")
-  failed=$(awk '/^ *(Failed|Unresolved|Timed Out|Unexpectedly Passed): /{s+=$2} END{print s+0}' "$1")
+  # lit pads the category names when several are shown ("Passed     : 9").
+  passed=$(awk -F: '/^ *(Passed|Expectedly Failed|Passed With Retry) *:/ {split($2, n, " "); s += n[1]} END {print s + 0}' "$1")
+  failed=$(awk -F: '/^ *(Failed|Unresolved|Timed Out|Unexpectedly Passed) *:/ {split($2, n, " "); s += n[1]} END {print s + 0}' "$1")
   if [ "$passed" -eq 0 ] && [ "$failed" -eq 0 ]; then
     failed=1 # lit did not run
   fi
