@@ -37,14 +37,32 @@ static constexpr StringLiteral DescriptorTypeName = "sextant.region_descriptor";
 /// calls into invokes.
 template <typename... ArgsTy>
 static FunctionCallee declareRuntimeFunction(Module &M, StringRef Name,
-                                             Type *Result, ArgsTy... Args) {
+                                             CallingConv::ID CC, Type *Result,
+                                             ArgsTy... Args) {
   LLVMContext &Ctx = M.getContext();
   AttributeList Attrs =
       AttributeList().addFnAttribute(Ctx, Attribute::NoUnwind);
   FunctionCallee Callee = M.getOrInsertFunction(Name, Attrs, Result, Args...);
-  if (auto *F = dyn_cast<Function>(Callee.getCallee()))
+  if (auto *F = dyn_cast<Function>(Callee.getCallee())) {
     F->addFnAttr(Attribute::NoUnwind);
+    F->setCallingConv(CC);
+  }
   return Callee;
+}
+
+CallingConv::ID InstrumentationABI::callingConvention(const Triple &Target) {
+  if (Target.getArch() == Triple::x86_64 || Target.isAArch64())
+    return CallingConv::PreserveMost;
+  return CallingConv::C;
+}
+
+CallInst *InstrumentationABI::emitCall(IRBuilderBase &IRB,
+                                       FunctionCallee Callee,
+                                       ArrayRef<Value *> Args,
+                                       const Twine &Name) const {
+  CallInst *Call = IRB.CreateCall(Callee, Args, Name);
+  Call->setCallingConv(RuntimeCC);
+  return Call;
 }
 
 InstrumentationABI::InstrumentationABI(Module &M) : M(M) {
@@ -59,12 +77,16 @@ InstrumentationABI::InstrumentationABI(Module &M) : M(M) {
         Ctx, {PtrTy, PtrTy, PtrTy, PtrTy, HandleTy, HandleTy, HandleTy},
         DescriptorTypeName);
 
-  Register =
-      declareRuntimeFunction(M, "__sextant_region_register", HandleTy, PtrTy);
-  Enter = declareRuntimeFunction(M, "__sextant_region_enter", VoidTy, HandleTy);
-  Exit = declareRuntimeFunction(M, "__sextant_region_exit", VoidTy, HandleTy);
+  Triple Target(M.getTargetTriple());
+  RuntimeCC = callingConvention(Target);
+  Register = declareRuntimeFunction(M, "__sextant_region_register", RuntimeCC,
+                                    HandleTy, PtrTy);
+  Enter = declareRuntimeFunction(M, "__sextant_region_enter", RuntimeCC,
+                                 VoidTy, HandleTy);
+  Exit = declareRuntimeFunction(M, "__sextant_region_exit", RuntimeCC, VoidTy,
+                                HandleTy);
 
-  UseComdats = Triple(M.getTargetTriple()).isOSBinFormatELF();
+  UseComdats = Target.isOSBinFormatELF();
 }
 
 ConstantInt *InstrumentationABI::invalidHandle() const {

@@ -11,7 +11,10 @@
 #define SEXTANT_PLUGIN_INSTRUMENTATIONABI_H
 
 #include "llvm/ADT/StringMap.h"
+#include "llvm/IR/CallingConv.h"
 #include "llvm/IR/DerivedTypes.h"
+#include "llvm/IR/IRBuilder.h"
+#include "llvm/TargetParser/Triple.h"
 
 namespace llvm {
 class Constant;
@@ -50,6 +53,20 @@ public:
   /// void __sextant_region_exit(uint32_t)
   llvm::FunctionCallee exitRegion() const { return Exit; }
 
+  /// Emits a call of one of the three entry points above with the calling
+  /// convention the runtime defines them with (see callingConvention()).
+  llvm::CallInst *emitCall(llvm::IRBuilderBase &IRB, llvm::FunctionCallee Callee,
+                           llvm::ArrayRef<llvm::Value *> Args,
+                           const llvm::Twine &Name = "") const;
+
+  /// The calling convention of the runtime's entry points: preserve_most on
+  /// x86-64 and AArch64 (the runtime saves the registers it uses, so an
+  /// instrumented function keeps its values in caller-saved registers across
+  /// the calls and needs no spills or extra prologue on its guarded fast
+  /// path), the C convention elsewhere. Must match SEXTANT_ABI_CALL in
+  /// instrumentation_abi.h.
+  static llvm::CallingConv::ID callingConvention(const llvm::Triple &Target);
+
   /// The type of handles: i32.
   llvm::IntegerType *handleType() const { return HandleTy; }
   /// SEXTANT_INVALID: the handle of a region not registered yet.
@@ -65,6 +82,7 @@ private:
   llvm::IntegerType *HandleTy;
   llvm::StructType *DescriptorTy;
   llvm::FunctionCallee Register, Enter, Exit;
+  llvm::CallingConv::ID RuntimeCC;
   llvm::StringMap<llvm::GlobalVariable *> Strings;
   /// Put a function's handle and descriptor into its comdat (ELF), so that
   /// they are discarded with the copy the linker drops.

@@ -209,7 +209,7 @@ static Value *insertEntry(Function &F, const RegionGlobals &Region,
   IRB.SetInsertPoint(RegisterTerm);
   IRB.SetCurrentDebugLocation(EntryLoc);
   CallInst *Registered =
-      IRB.CreateCall(ABI.registerRegion(), {Region.Descriptor}, "sextant.id");
+      ABI.emitCall(IRB, ABI.registerRegion(), {Region.Descriptor}, "sextant.id");
 
   BasicBlock *Check = Body->getParent();
   Check->setName("sextant.check");
@@ -230,7 +230,7 @@ static Value *insertEntry(Function &F, const RegionGlobals &Region,
   Body->getParent()->setName("sextant.body");
   IRB.SetInsertPoint(EnterTerm);
   IRB.SetCurrentDebugLocation(EntryLoc);
-  IRB.CreateCall(ABI.enterRegion(), {Handle});
+  ABI.emitCall(IRB, ABI.enterRegion(), {Handle});
   return Handle;
 }
 
@@ -271,7 +271,7 @@ static unsigned insertExits(Function &F, Value *Handle,
     ExitPoint->getParent()->setName("sextant.exited");
     IRB.SetInsertPoint(ExitTerm);
     IRB.SetCurrentDebugLocation(Loc);
-    IRB.CreateCall(ABI.exitRegion(), {Handle});
+    ABI.emitCall(IRB, ABI.exitRegion(), {Handle});
   }
   return ExitPoints.size();
 }

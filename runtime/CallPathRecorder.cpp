@@ -16,17 +16,19 @@ constexpr size_t InitialStackDepth = 64;
 
 void CallPathRecorder::growStack() {
   Stack.resize(Stack.empty() ? InitialStackDepth : Stack.size() * 2);
+  Frames = Stack.data();
+  Capacity = Stack.size();
 }
 
 void CallPathRecorder::exitMismatched(uint32_t Region, Ticks Now) noexcept {
   size_t Level = Depth;
-  while (Level != 0 && Stack[Level - 1].Region != Region)
+  while (Level != 0 && Frames[Level - 1].Region != Region)
     --Level;
   if (Level == 0) {
     ++Counters.IgnoredExits;
     return;
   }
-  // Stack[Level - 1] is the innermost open frame of Region; the frames above
+  // Frames[Level - 1] is the innermost open frame of Region; the frames above
   // it lost their exits.
   ++Counters.Repairs;
   Counters.ExitsRepaired += Depth - Level;
@@ -52,6 +54,26 @@ void CallPathRecorder::closeAll(Ticks Now) noexcept {
   Counters.FramesOpenAtEnd += Depth;
   while (Depth != 0)
     closeTop(Now);
+}
+
+void CallPathRecorder::restart(Ticks Now) {
+  CallPathTree Fresh;
+  std::vector<CallPathTree::NodeIndex> Nodes(Depth);
+  CallPathTree::NodeIndex Parent = CallPathTree::RootNode;
+  for (size_t Level = 0; Level < Depth; ++Level) {
+    Parent = Nodes[Level] = Fresh.child(Parent, Frames[Level].Region);
+    Fresh.node(Parent).Visits = 1;
+  }
+  // Nothing below throws.
+  for (size_t Level = 0; Level < Depth; ++Level) {
+    Frames[Level].Node = Nodes[Level];
+    Frames[Level].Start = Now;
+    Frames[Level].ChildTicks = 0;
+  }
+  for (size_t Level = Depth; Level < Capacity; ++Level)
+    Frames[Level].Region = 0; // their nodes were in the old tree
+  Tree = std::move(Fresh);
+  Counters = RepairCounters();
 }
 
 } // namespace runtime

@@ -24,6 +24,13 @@
 // deeper stack is needed; if that allocation fails it throws std::bad_alloc
 // and leaves the recorder unchanged. Nothing else allocates or throws.
 //
+// Hot path. A slot of the shadow stack keeps the frame last opened at its
+// depth after it is closed; enter() reuses that frame's node when the same
+// region is entered again under the same parent (a loop calling the same
+// function), which skips the hash lookup of the child in the tree. exit()
+// also checks the throttling threshold (ThrottlePolicy.h) on the node it
+// closes, one comparison of its visit count.
+//
 //===----------------------------------------------------------------------===//
 
 #ifndef SEXTANT_RUNTIME_CALLPATHRECORDER_H
@@ -31,6 +38,7 @@
 
 #include "CallPathTree.h"
 #include "Clock.h"
+#include "ThrottlePolicy.h"
 
 #include <cstdint>
 #include <vector>
@@ -65,36 +73,59 @@ struct RepairCounters {
 class CallPathRecorder {
 public:
   CallPathRecorder() = default;
+  CallPathRecorder(const CallPathRecorder &) = delete;
+  CallPathRecorder &operator=(const CallPathRecorder &) = delete;
 
-  /// Opens a frame of Region at time Now below the current top frame.
-  /// FrameAddress is the CFA of the region's function, or 0 when unknown
-  /// (then the frame is never judged abandoned at enter).
+  /// Opens a frame of Region (never 0) at time Now below the current top
+  /// frame. FrameAddress is the CFA of the region's function, or 0 when
+  /// unknown (then the frame is never judged abandoned at enter).
   SEXTANT_ALWAYS_INLINE void enter(uint32_t Region, Ticks Now,
                                    uintptr_t FrameAddress = 0) {
-    if (Depth == Stack.size())
+    if (__builtin_expect(Depth == Capacity, 0))
       growStack();
+    Frame &Slot = Frames[Depth];
     CallPathTree::NodeIndex Parent =
-        Depth == 0 ? CallPathTree::RootNode : Stack[Depth - 1].Node;
-    CallPathTree::NodeIndex Node = Tree.child(Parent, Region);
+        Depth == 0 ? CallPathTree::RootNode : Frames[Depth - 1].Node;
+    CallPathTree::NodeIndex Node = Slot.Node;
+    if (__builtin_expect(
+            Slot.Region != Region || Tree.node(Node).Parent != Parent, 0))
+      Node = Tree.child(Parent, Region);
     ++Tree.node(Node).Visits;
-    Stack[Depth++] = Frame{Region, Node, Now, 0, FrameAddress};
+    Slot.Region = Region;
+    Slot.Node = Node;
+    Slot.Start = Now;
+    Slot.ChildTicks = 0;
+    Slot.FrameAddress = FrameAddress;
+    ++Depth;
   }
 
   /// Closes the frame of Region at time Now, repairing the stack when
-  /// Region is not on top (see the file comment).
-  SEXTANT_ALWAYS_INLINE void exit(uint32_t Region, Ticks Now) noexcept {
-    if (Depth != 0 && Stack[Depth - 1].Region == Region)
-      closeTop(Now);
-    else
-      exitMismatched(Region, Now);
+  /// Region is not on top (see the file comment). Returns the node of the
+  /// closed frame when it has just reached the throttling threshold (see
+  /// setThrottleThreshold), else null.
+  SEXTANT_ALWAYS_INLINE const CallPathTree::Node *exit(uint32_t Region,
+                                                       Ticks Now) noexcept {
+    if (__builtin_expect(Depth != 0 && Frames[Depth - 1].Region == Region, 1))
+      return closeTop(Now);
+    exitMismatched(Region, Now);
+    return nullptr;
   }
+
+  /// Sets the throttling check of exit(); the default never throttles.
+  void setThrottleThreshold(const ThrottleThreshold &Threshold) {
+    Throttle = Threshold;
+  }
+
+  /// Counts an exit that was ignored outside the recorder (an end of a user
+  /// region that was not open).
+  void countIgnoredExit() noexcept { ++Counters.IgnoredExits; }
 
   /// Cheap test before an enter of a frame with CFA FrameAddress: true when
   /// the top frame would be judged abandoned (its known CFA is not larger).
   bool topMayBeAbandoned(uintptr_t FrameAddress) const noexcept {
     if (FrameAddress == 0 || Depth == 0)
       return false;
-    uintptr_t Top = Stack[Depth - 1].FrameAddress;
+    uintptr_t Top = Frames[Depth - 1].FrameAddress;
     return Top != 0 && Top <= FrameAddress;
   }
 
@@ -107,43 +138,57 @@ public:
   /// counts them as FramesOpenAtEnd.
   void closeAll(Ticks Now) noexcept;
 
+  /// Forgets the profile but keeps the open frames, as if each had been
+  /// entered at Now (one visit each): the recorder of the forking thread in
+  /// a child process after fork(). Throws std::bad_alloc, leaving the
+  /// recorder unchanged.
+  void restart(Ticks Now);
+
   /// Number of open frames.
   size_t depth() const { return Depth; }
   /// Region of the open frame at Level (0 = outermost).
-  uint32_t regionAt(size_t Level) const { return Stack[Level].Region; }
+  uint32_t regionAt(size_t Level) const { return Frames[Level].Region; }
 
   const CallPathTree &tree() const { return Tree; }
   const RepairCounters &counters() const { return Counters; }
 
 private:
   struct Frame {
-    uint32_t Region;
-    CallPathTree::NodeIndex Node;
-    Ticks Start;
-    Ticks ChildTicks;       ///< inclusive time of the closed children
-    uintptr_t FrameAddress; ///< CFA of the function; 0 when unknown
+    uint32_t Region = 0;
+    CallPathTree::NodeIndex Node = CallPathTree::RootNode;
+    Ticks Start = 0;
+    Ticks ChildTicks = 0;       ///< inclusive time of the closed children
+    uintptr_t FrameAddress = 0; ///< CFA of the function; 0 when unknown
   };
 
-  void closeTop(Ticks Now) noexcept {
-    const Frame &Top = Stack[--Depth];
+  SEXTANT_ALWAYS_INLINE const CallPathTree::Node *closeTop(Ticks Now) noexcept {
+    const Frame &Top = Frames[--Depth];
     Ticks Elapsed = Now > Top.Start ? Now - Top.Start : 0;
     Ticks InChildren = Top.ChildTicks < Elapsed ? Top.ChildTicks : Elapsed;
     CallPathTree::Node &Node = Tree.node(Top.Node);
     Node.InclusiveTicks += Elapsed;
     Node.ExclusiveTicks += Elapsed - InChildren;
     if (Depth != 0)
-      Stack[Depth - 1].ChildTicks += Elapsed;
+      Frames[Depth - 1].ChildTicks += Elapsed;
+    if (__builtin_expect(Node.Visits == Throttle.Visits, 0) &&
+        reachesThrottleThreshold(Throttle, Node.Visits, Node.InclusiveTicks))
+      return &Node;
+    return nullptr;
   }
 
   void exitMismatched(uint32_t Region, Ticks Now) noexcept;
   void growStack();
 
-  CallPathTree Tree;
-  /// The shadow stack; Stack[0, Depth) are the open frames. Grown by
-  /// doubling, never shrunk.
-  std::vector<Frame> Stack;
+  /// Frames[0, Depth) are the open frames; Frames[Depth, Capacity) keep the
+  /// frames last closed at their depth (Region 0 when never used).
+  Frame *Frames = nullptr;
   size_t Depth = 0;
+  size_t Capacity = 0;
+  CallPathTree Tree;
+  ThrottleThreshold Throttle;
   RepairCounters Counters;
+  /// The storage of Frames. Grown by doubling, never shrunk.
+  std::vector<Frame> Stack;
 };
 
 } // namespace runtime

@@ -12,6 +12,8 @@
 
 #include "CallPathRecorder.h"
 #include "Clock.h"
+#include "ThrottlePolicy.h"
+#include "TraceStatistics.h"
 
 #include <cstdint>
 #include <ctime>
@@ -43,6 +45,28 @@ struct ExperimentInfo {
   RepairCounters Repairs;
   std::string FilterFile; ///< SEXTANT_FILTER; empty when unset
   bool FilterLoaded = false;
+  /// SEXTANT_ENABLE: false when every region was disarmed from the start.
+  bool Enabled = true;
+  /// Cost of one armed enter+exit pair in profile mode, measured at
+  /// start-up; 0 when not measured.
+  double EventPairCostSeconds = 0;
+  /// SEXTANT_THROTTLE.
+  ThrottleSetting Throttle;
+  /// Calls of sextant_pause() that paused the measurement.
+  uint64_t Pauses = 0;
+  /// Whether the measurement was paused at the end.
+  bool PausedAtEnd = false;
+  /// User regions ended because an enclosing user region ended first.
+  uint64_t UserRegionsEndedImplicitly = 0;
+  /// SEXTANT_TRACE, SEXTANT_BUFFER_SIZE and what the traces wrote and lost.
+  bool TraceEnabled = false;
+  uint64_t TraceBufferSize = 0;
+  TraceStatistics Trace;
+  /// The fatal signal during which the measurement was written, e.g.
+  /// "SIGSEGV"; empty when the process ended normally.
+  std::string EndSignal;
+  /// In a child made by fork(): the parent's pid; 0 otherwise.
+  long ParentPid = 0;
 };
 
 /// Seconds and nanoseconds of Time as ISO 8601 UTC, e.g.

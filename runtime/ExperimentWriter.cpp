@@ -7,10 +7,12 @@
 
 #include "ExperimentWriter.h"
 
+#include "FoldedStacks.h"
 #include "HatchetProfile.h"
 #include "JsonWriter.h"
 #include "OutputDirectory.h"
 #include "SummaryReport.h"
+#include "TraceFormat.h"
 
 #include "sextant/instrumentation_abi.h"
 
@@ -47,6 +49,12 @@ std::string renderExperimentJson(const ExperimentInfo &Info,
   Json.key("wall_time_seconds");
   Json.fixedNumber(Info.WallSeconds, 9);
   Json.member("clock", Info.Clock.Name);
+  Json.key("clock_ticks_per_second");
+  Json.fixedNumber(Info.Clock.TicksPerSecond, 3);
+  Json.member("clock_calibration", Info.Clock.Calibration);
+  Json.key("event_pair_cost_seconds");
+  Json.fixedNumber(Info.EventPairCostSeconds, 12);
+  Json.memberBool("enabled", Info.Enabled);
   Json.memberUnsigned("threads", Info.ThreadsSeen);
   Json.memberUnsigned("threads_not_merged", Info.ThreadsNotMerged);
   Json.memberUnsigned("regions_registered", Regions.size());
@@ -55,6 +63,21 @@ std::string renderExperimentJson(const ExperimentInfo &Info,
       std::count_if(Regions.begin(), Regions.end(),
                     [](const RegionInfo &R) { return R.Filtered; }));
   Json.memberUnsigned("regions_rejected_abi_mismatch", Info.RegionsRejected);
+  Json.memberUnsigned(
+      "regions_throttled",
+      std::count_if(Regions.begin(), Regions.end(),
+                    [](const RegionInfo &R) { return R.Throttled; }));
+  Json.key("throttle");
+  Json.beginObject();
+  Json.memberBool("enabled", Info.Throttle.Enabled);
+  Json.memberUnsigned("min_visits", Info.Throttle.MinVisits);
+  Json.memberUnsigned("max_mean_visit_ns",
+                      Info.Throttle.MaxMeanVisitNanoseconds);
+  Json.endObject();
+  Json.memberUnsigned("pauses", Info.Pauses);
+  Json.memberBool("paused_at_end", Info.PausedAtEnd);
+  Json.memberUnsigned("user_regions_ended_implicitly",
+                      Info.UserRegionsEndedImplicitly);
   Json.memberUnsigned("repairs", Info.Repairs.Repairs);
   Json.memberUnsigned("exits_repaired", Info.Repairs.ExitsRepaired);
   Json.memberUnsigned("exits_ignored", Info.Repairs.IgnoredExits);
@@ -65,6 +88,46 @@ std::string renderExperimentJson(const ExperimentInfo &Info,
   else
     Json.string(Info.FilterFile);
   Json.memberBool("runtime_filter_loaded", Info.FilterLoaded);
+  Json.key("ended_by_signal");
+  if (Info.EndSignal.empty())
+    Json.null();
+  else
+    Json.string(Info.EndSignal);
+  Json.key("forked_from_pid");
+  if (Info.ParentPid == 0)
+    Json.null();
+  else
+    Json.signedNumber(Info.ParentPid);
+  Json.key("trace");
+  if (!Info.TraceEnabled) {
+    Json.null();
+  } else {
+    const TraceStatistics &Trace = Info.Trace;
+    Json.beginObject();
+    Json.member("directory", "trace");
+    Json.memberUnsigned("format_version", trace::FormatVersion);
+    Json.memberUnsigned("buffer_size_bytes", Info.TraceBufferSize);
+    Json.memberUnsigned("files", Trace.Files);
+    Json.memberUnsigned("chunks_written", Trace.ChunksWritten);
+    Json.memberUnsigned("events_written", Trace.EventsWritten);
+    Json.memberUnsigned("bytes_written", Trace.BytesWritten);
+    Json.key("bytes_per_event");
+    if (Trace.EventsWritten == 0)
+      Json.null();
+    else
+      Json.fixedNumber(static_cast<double>(Trace.BytesWritten) /
+                           static_cast<double>(Trace.EventsWritten),
+                       3);
+    Json.memberUnsigned("chunks_dropped", Trace.ChunksDropped);
+    Json.memberUnsigned("events_dropped", Trace.EventsDropped);
+    Json.memberUnsigned("threads_without_trace", Trace.ThreadsWithoutTrace);
+    Json.key("write_error");
+    if (Trace.FirstError.empty())
+      Json.null();
+    else
+      Json.string(Trace.FirstError);
+    Json.endObject();
+  }
   Json.endObject();
   Out += '\n';
   return Out;
@@ -108,6 +171,18 @@ std::string renderRegionsJson(const std::vector<RegionInfo> &Regions) {
     } else {
       Json.null();
     }
+    Json.key("throttled");
+    if (Region.Throttled) {
+      Json.beginObject();
+      Json.key("after_seconds");
+      Json.fixedNumber(Region.Throttle.AfterSeconds, 9);
+      Json.memberUnsigned("visits", Region.Throttle.Visits);
+      Json.key("mean_visit_seconds");
+      Json.fixedNumber(Region.Throttle.MeanVisitSeconds, 12);
+      Json.endObject();
+    } else {
+      Json.null();
+    }
     Json.endObject();
   }
   Json.endArray();
@@ -120,7 +195,8 @@ bool writeExperimentDirectory(const ExperimentInfo &Info,
                               const CallPathTree &Tree,
                               const std::vector<RegionInfo> &Regions,
                               const RuntimeOptions &Options,
-                              std::vector<std::string> &Errors) {
+                              std::vector<std::string> &Errors,
+                              const ThreadProfileSet *Threads) {
   std::string Error;
   if (!createDirectories(Info.OutputDirectory, Error)) {
     Errors.push_back("cannot create output directory '" + Info.OutputDirectory +
@@ -138,6 +214,11 @@ bool writeExperimentDirectory(const ExperimentInfo &Info,
   Write("regions.json", renderRegionsJson(Regions));
   Write("profile.json",
         renderHatchetProfile(Tree, Regions, Info.Clock.SecondsPerTick));
+  if (Threads)
+    Write("profile-threads.json",
+          renderThreadProfiles(*Threads, Regions, Info.Clock.SecondsPerTick));
+  Write("profile.folded",
+        renderFoldedStacks(Tree, Regions, Info.Clock.SecondsPerTick));
   Write("summary.txt", renderSummary(Info, Tree, Regions));
   // Last, so that its presence says the experiment is complete.
   Write("experiment.json", renderExperimentJson(Info, Regions));

@@ -1,8 +1,9 @@
 //===- runtime/ExperimentWriter.h - Experiment files ------------*- C++ -*-===//
 //
 // Part of Sextant. Renders experiment.json and regions.json and writes the
-// whole experiment directory: profile.json (HatchetProfile.h), summary.txt
-// (SummaryReport.h), config.txt (Options.h), experiment.json and
+// whole experiment directory: profile.json (HatchetProfile.h),
+// profile-threads.json (ThreadProfiles.h), profile.folded (FoldedStacks.h),
+// summary.txt (SummaryReport.h), config.txt (Options.h), experiment.json and
 // regions.json. docs/output-formats.md documents every field.
 //
 //===----------------------------------------------------------------------===//
@@ -14,6 +15,7 @@
 #include "ExperimentInfo.h"
 #include "Options.h"
 #include "RegionRegistry.h"
+#include "ThreadProfiles.h"
 
 #include <string>
 #include <vector>
@@ -34,12 +36,14 @@ std::string renderRegionsJson(const std::vector<RegionInfo> &Regions);
 /// Creates Info.OutputDirectory and writes every file into it. Returns false
 /// if any step failed; Errors then holds one message per failure (without
 /// the "sextant: error: " prefix), e.g. "cannot create output directory
-/// '<dir>': <strerror>". Throws std::bad_alloc on exhaustion.
+/// '<dir>': <strerror>". profile-threads.json is written when Threads is not
+/// null. Throws std::bad_alloc on exhaustion.
 bool writeExperimentDirectory(const ExperimentInfo &Info,
                               const CallPathTree &Tree,
                               const std::vector<RegionInfo> &Regions,
                               const RuntimeOptions &Options,
-                              std::vector<std::string> &Errors);
+                              std::vector<std::string> &Errors,
+                              const ThreadProfileSet *Threads = nullptr);
 
 } // namespace runtime
 } // namespace sextant

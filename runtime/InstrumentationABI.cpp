@@ -7,11 +7,14 @@
 // __sextant_region_register, and with it the constructor and destructor.
 //
 // enter and exit are the hot path: no lock, no allocation in steady state,
-// no exception escapes (instrumented callers assume nounwind).
+// no exception escapes (instrumented callers assume nounwind). An exit that
+// brings its call path to the throttling threshold (ThrottlePolicy.h) hands
+// the region to Runtime::throttleRegion, after the event, on a cold path.
 //
 //===----------------------------------------------------------------------===//
 
 #include "Clock.h"
+#include "EventBracket.h"
 #include "FrameAddress.h"
 #include "Runtime.h"
 #include "ThreadState.h"
@@ -39,34 +42,14 @@ public:
   ~RuntimeCallScope() { InRuntimeCall = false; }
 };
 
-/// The calling thread's state when an event may be recorded now, with its
-/// Busy flag set; null when the event is to be ignored.
-inline ThreadState *beginEvent(uint32_t Handle) {
-  if (__builtin_expect(Handle == SEXTANT_INVALID || Handle == SEXTANT_FILTERED,
-                       0))
-    return nullptr;
-  ThreadState *State = CurrentThread;
-  if (__builtin_expect(isThreadMarker(State), 0)) {
-    State = Runtime::attachCurrentThread();
-    if (!State)
-      return nullptr;
-  }
-  if (State->Busy.load(std::memory_order_relaxed) != 0)
-    return nullptr; // nested in an event of this thread
-  State->Busy.store(1, std::memory_order_relaxed);
-  // Orders the store above before the load below against the finalizer's
-  // membarrier (see ThreadState.h).
-  std::atomic_signal_fence(std::memory_order_seq_cst);
-  if (__builtin_expect(FinalizationStarted.load(std::memory_order_relaxed),
-                       0)) {
-    State->Busy.store(0, std::memory_order_relaxed);
-    return nullptr;
-  }
-  return State;
-}
-
-inline void endEvent(ThreadState &State) {
-  State.Busy.store(0, std::memory_order_release);
+/// The cold part of an exit that reached the throttling threshold.
+__attribute__((noinline, cold)) void throttleAfterExit(uint32_t Region,
+                                                       uint64_t Visits,
+                                                       Ticks InclusiveTicks,
+                                                       Ticks Now) {
+  RuntimeCallScope Scope;
+  if (Runtime *Instance = Runtime::existing())
+    Instance->throttleRegion(Region, Visits, InclusiveTicks, Now);
 }
 
 /// The CFA of the instrumented function calling __sextant_region_enter for
@@ -123,7 +106,7 @@ __attribute__((destructor)) void endMeasurement() {
 
 extern "C" {
 
-SEXTANT_EXPORT uint32_t
+SEXTANT_EXPORT SEXTANT_ABI_CALL uint32_t
 __sextant_region_register(const sextant_region_descriptor *Descriptor) {
   if (!Descriptor)
     return SEXTANT_FILTERED;
@@ -144,7 +127,7 @@ __sextant_region_register(const sextant_region_descriptor *Descriptor) {
   return SEXTANT_FILTERED;
 }
 
-SEXTANT_EXPORT void __sextant_region_enter(uint32_t Handle) {
+SEXTANT_EXPORT SEXTANT_ABI_CALL void __sextant_region_enter(uint32_t Handle) {
   ThreadState *State = beginEvent(Handle);
   if (!State)
     return;
@@ -162,15 +145,27 @@ SEXTANT_EXPORT void __sextant_region_enter(uint32_t Handle) {
       Instance->abandonCurrentThread(*State);
     return;
   }
+  if (State->Trace)
+    State->Trace->recordEnter(Handle, Now, State->Recorder);
   endEvent(*State);
 }
 
-SEXTANT_EXPORT void __sextant_region_exit(uint32_t Handle) {
+SEXTANT_EXPORT SEXTANT_ABI_CALL void __sextant_region_exit(uint32_t Handle) {
   Ticks Now = Clock::now();
   ThreadState *State = beginEvent(Handle);
   if (!State)
     return;
-  State->Recorder.exit(Handle, Now); // never allocates, never throws
+  // Never allocates, never throws.
+  const CallPathTree::Node *Throttled = State->Recorder.exit(Handle, Now);
+  if (State->Trace)
+    State->Trace->recordExit(Now, State->Recorder);
+  if (__builtin_expect(Throttled != nullptr, 0)) {
+    uint64_t Visits = Throttled->Visits;
+    Ticks InclusiveTicks = Throttled->InclusiveTicks;
+    endEvent(*State);
+    throttleAfterExit(Handle, Visits, InclusiveTicks, Now);
+    return;
+  }
   endEvent(*State);
 }
 

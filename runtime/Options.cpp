@@ -52,8 +52,115 @@ bool parseValue(std::string_view Text, const OptionDescription &Option,
   return true;
 }
 
+bool parseValue(std::string_view Text, const OptionDescription &,
+                ClockChoice &Value) {
+  if (Text == "auto")
+    Value = ClockChoice::Auto;
+  else if (Text == "tsc")
+    Value = ClockChoice::Tsc;
+  else if (Text == "monotonic")
+    Value = ClockChoice::Monotonic;
+  else
+    return false;
+  return true;
+}
+
+/// A decimal integer of at least 1 (no sign, no spaces).
+bool parsePositive(std::string_view Text, uint64_t &Value) {
+  static constexpr OptionDescription Positive = {
+      OptionId{}, "", OptionKind::Unsigned, "", 1, UINT64_MAX, ""};
+  return parseValue(Text, Positive, Value);
+}
+
+bool parseValue(std::string_view Text, const OptionDescription &,
+                ThrottleSetting &Value) {
+  if (Text == "off") {
+    Value = ThrottleSetting();
+    return true;
+  }
+  size_t Comma = Text.find(',');
+  if (Comma == std::string_view::npos)
+    return false;
+  ThrottleSetting Parsed;
+  Parsed.Enabled = true;
+  if (!parsePositive(Text.substr(0, Comma), Parsed.MinVisits) ||
+      !parsePositive(Text.substr(Comma + 1), Parsed.MaxMeanVisitNanoseconds))
+    return false;
+  Value = Parsed;
+  return true;
+}
+
+/// Digits followed by an optional K, M or G (either case): bytes, KiB,
+/// MiB or GiB.
+bool parseValue(std::string_view Text, const OptionDescription &Option,
+                ByteSize &Value) {
+  unsigned Shift = 0;
+  if (!Text.empty()) {
+    switch (Text.back()) {
+    case 'K':
+    case 'k':
+      Shift = 10;
+      break;
+    case 'M':
+    case 'm':
+      Shift = 20;
+      break;
+    case 'G':
+    case 'g':
+      Shift = 30;
+      break;
+    default:
+      break;
+    }
+  }
+  if (Shift != 0)
+    Text.remove_suffix(1);
+  static constexpr OptionDescription AnyNumber = {
+      OptionId{}, "", OptionKind::Unsigned, "", 0, UINT64_MAX, ""};
+  uint64_t Number;
+  if (!parseValue(Text, AnyNumber, Number) || Number > (UINT64_MAX >> Shift))
+    return false;
+  uint64_t Bytes = Number << Shift;
+  if (Bytes < Option.Min || Bytes > Option.Max)
+    return false;
+  Value.Bytes = Bytes;
+  return true;
+}
+
+/// A size with the largest suffix that divides it: 1048576 is "1M".
+std::string formatByteSize(uint64_t Bytes) {
+  static constexpr struct {
+    unsigned Shift;
+    char Suffix;
+  } Units[] = {{30, 'G'}, {20, 'M'}, {10, 'K'}};
+  for (const auto &Unit : Units)
+    if (Bytes != 0 && Bytes % (uint64_t(1) << Unit.Shift) == 0)
+      return std::to_string(Bytes >> Unit.Shift) + Unit.Suffix;
+  return std::to_string(Bytes);
+}
+
 std::string toText(const std::string &Value) { return Value; }
+std::string toText(const ByteSize &Value) {
+  return formatByteSize(Value.Bytes);
+}
 std::string toText(uint64_t Value) { return std::to_string(Value); }
+std::string toText(ClockChoice Value) {
+  switch (Value) {
+  case ClockChoice::Auto:
+    return "auto";
+  case ClockChoice::Tsc:
+    return "tsc";
+  case ClockChoice::Monotonic:
+    return "monotonic";
+  }
+  return std::string();
+}
+std::string toText(const ThrottleSetting &Value) {
+  if (!Value.Enabled)
+    return "off";
+  return std::to_string(Value.MinVisits) + "," +
+         std::to_string(Value.MaxMeanVisitNanoseconds);
+}
 
 /// Parses Text into the member of Options that Id names.
 bool assignOption(RuntimeOptions &Options, OptionId Id, std::string_view Text) {
@@ -128,6 +235,15 @@ std::string acceptedValues(const OptionDescription &Option) {
     }
     return "an integer from " + std::to_string(Option.Min) + " to " +
            std::to_string(Option.Max);
+  case OptionKind::ClockChoice:
+    return "auto, tsc or monotonic";
+  case OptionKind::ByteSize:
+    return "a size in bytes from " + formatByteSize(Option.Min) + " to " +
+           formatByteSize(Option.Max) +
+           ", digits optionally followed by K, M or G (e.g. 64K or 4M)";
+  case OptionKind::ThrottleSetting:
+    return "off or <visits>,<nanoseconds>, two integers of at least 1, "
+           "e.g. 100000,500";
   }
   return std::string();
 }

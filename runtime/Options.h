@@ -14,6 +14,9 @@
 #ifndef SEXTANT_RUNTIME_OPTIONS_H
 #define SEXTANT_RUNTIME_OPTIONS_H
 
+#include "Clock.h"
+#include "ThrottlePolicy.h"
+
 #include <cstddef>
 #include <cstdint>
 #include <string>
@@ -25,8 +28,16 @@ namespace runtime {
 
 /// How the text of an option is interpreted.
 enum class OptionKind {
-  String,  ///< any text, used as is
-  Unsigned ///< a decimal integer within [Min, Max]
+  String,          ///< any text, used as is
+  Unsigned,        ///< a decimal integer within [Min, Max]
+  ClockChoice,     ///< auto, tsc or monotonic
+  ThrottleSetting, ///< off, or <visits>,<nanoseconds> (positive integers)
+  ByteSize         ///< bytes within [Min, Max]; K, M, G multiply by 2^10..30
+};
+
+/// A size in bytes (SEXTANT_BUFFER_SIZE).
+struct ByteSize {
+  uint64_t Bytes = 0;
 };
 
 /// The C++ type holding the value of an option of a given kind.
@@ -36,6 +47,15 @@ template <> struct OptionValueType<OptionKind::String> {
 };
 template <> struct OptionValueType<OptionKind::Unsigned> {
   using Type = uint64_t;
+};
+template <> struct OptionValueType<OptionKind::ClockChoice> {
+  using Type = ClockChoice;
+};
+template <> struct OptionValueType<OptionKind::ThrottleSetting> {
+  using Type = ThrottleSetting;
+};
+template <> struct OptionValueType<OptionKind::ByteSize> {
+  using Type = ByteSize;
 };
 
 /// Identifies one entry of Options.def.

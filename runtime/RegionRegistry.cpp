@@ -83,6 +83,14 @@ RegionInfo RegionRegistry::region(uint32_t Id) const {
   return Regions.at(Id - 1);
 }
 
+void RegionRegistry::markThrottled(uint32_t Id, const ThrottleRecord &Record) {
+  std::lock_guard<std::mutex> Lock(Mutex);
+  if (Id < 1 || Id > Regions.size())
+    return;
+  Regions[Id - 1].Throttled = true;
+  Regions[Id - 1].Throttle = Record;
+}
+
 size_t RegionRegistry::size() const {
   std::lock_guard<std::mutex> Lock(Mutex);
   return Regions.size();

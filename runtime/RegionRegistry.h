@@ -19,6 +19,8 @@
 #ifndef SEXTANT_RUNTIME_REGIONREGISTRY_H
 #define SEXTANT_RUNTIME_REGIONREGISTRY_H
 
+#include "ThrottlePolicy.h"
+
 #include "filter/FilterSet.h"
 
 #include <cstdint>
@@ -63,6 +65,9 @@ struct RegionInfo {
   filter::RuleOrigin FilterRule;
   std::string FilterRuleText;
   std::string FilterPattern;
+  /// True when throttling disarmed the region (then Throttle is set).
+  bool Throttled = false;
+  ThrottleRecord Throttle;
 };
 
 class RegionRegistry {
@@ -87,8 +92,17 @@ public:
   /// The copy of one region; Id must be a returned id.
   RegionInfo region(uint32_t Id) const;
 
+  /// Records that region Id was throttled (see ThrottlePolicy.h).
+  void markThrottled(uint32_t Id, const ThrottleRecord &Record);
+
   size_t size() const;
   size_t filteredCount() const;
+
+  /// Hold the registry's lock across fork() (pthread_atfork prepare, then
+  /// parent or child), so that the child never inherits it locked by a
+  /// thread that does not exist there.
+  void lockForFork() { Mutex.lock(); }
+  void unlockAfterFork() { Mutex.unlock(); }
 
 private:
   const filter::FilterSet *Filter;

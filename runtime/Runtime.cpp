@@ -10,8 +10,10 @@
 
 #include "AsymmetricBarrier.h"
 #include "Diagnostics.h"
+#include "EventCostProbe.h"
 #include "ExperimentInfo.h"
 #include "ExperimentWriter.h"
+#include "FatalSignals.h"
 #include "OutputDirectory.h"
 
 #include <cerrno>
@@ -47,7 +49,7 @@ __thread bool InitializingOnThisThread
     __attribute__((tls_model("initial-exec"))) = false;
 
 /// How long finalization waits for a live thread to finish its event.
-constexpr Ticks BusyThreadPatience = 1000000000; // 1 s of MonotonicClock
+constexpr double BusyThreadPatienceSeconds = 1.0;
 
 std::string readWholeFile(const char *Path) {
   std::string Contents;
@@ -154,13 +156,30 @@ Runtime *Runtime::instance() noexcept {
 }
 
 void Runtime::initialize() {
-  StartTicks = Clock::now();
-  clock_gettime(CLOCK_REALTIME, &StartTime);
-
   std::vector<std::string> Warnings;
   Options = parseOptions(environ, Warnings);
   for (const std::string &Warning : Warnings)
     printMessage(MessageKind::Warning, Warning);
+
+  // The clock, before any timestamp is taken (ClockCalibration.h).
+  ClockEnvironment Hardware;
+  Hardware.InvariantTsc = cpuHasInvariantTsc();
+  Hardware.ReadTsc = &TscClock::now;
+  Hardware.ReadNanoseconds = &MonotonicClock::now;
+  std::vector<std::string> ClockWarnings;
+  ClockChoice = selectClock(Options.ClockRequest, Hardware, ClockWarnings);
+  for (const std::string &Warning : ClockWarnings)
+    printMessage(MessageKind::Warning, Warning);
+  installClockSource(ClockChoice.Source);
+  StartTicks = Clock::now();
+  clock_gettime(CLOCK_REALTIME, &StartTime);
+  Throttle =
+      throttleThreshold(Options.Throttle, ClockChoice.StartInfo.TicksPerSecond);
+  ThreadProfiles = std::make_unique<ThreadProfileSet>(Options.ThreadProfiles);
+  // Before tracing is set up, so that it measures profile mode.
+  if (measuring())
+    EventPairCostSeconds =
+        measureEventPairCost(ClockChoice.StartInfo.TicksPerSecond);
 
   Pid = static_cast<long>(::getpid());
   WorkingDirectory = currentDirectory();
@@ -180,6 +199,8 @@ void Runtime::initialize() {
 
   loadFilter();
   Registry = std::make_unique<RegionRegistry>(Filter.get());
+  configureTracing();
+  installProcessEventHandlers();
 
   prepareHeavyBarrier();
   int KeyError = pthread_key_create(&ThreadKey, &Runtime::onThreadExit);
@@ -240,7 +261,8 @@ std::string Runtime::modulePath(const void *Address) {
   return Path;
 }
 
-uint32_t Runtime::registerRegion(const sextant_region_descriptor &Descriptor) {
+uint32_t Runtime::registerRegion(const sextant_region_descriptor &Descriptor,
+                                 bool RuntimeOwned) {
   auto Store = [&](uint32_t Handle) {
     if (Descriptor.handle)
       __atomic_store_n(Descriptor.handle, Handle, __ATOMIC_RELAXED);
@@ -276,8 +298,21 @@ uint32_t Runtime::registerRegion(const sextant_region_descriptor &Descriptor) {
   Identity.Module = Module;
   RegionRegistry::Registration Result = Registry->add(Identity);
   FrameOffsets.reserve(Result.Id);
-  uint32_t Handle = Result.Filtered ? SEXTANT_FILTERED : Result.Id;
-  Store(Handle);
+  // A user region has no function frame of its own (UserRegionStack.h).
+  if (Identity.Flags & SEXTANT_REGION_USER)
+    FrameOffsets.markUnavailable(Result.Id);
+  uint32_t Handle = SEXTANT_FILTERED;
+  if (!measuring()) {
+    Store(Handle);
+  } else {
+    HandleSite Site;
+    Site.Handle = Descriptor.handle;
+    if (!RuntimeOwned) {
+      Site.Descriptor = &Descriptor;
+      moduleOfAddress(&Descriptor, Site.ModuleBase, Site.LoaderName);
+    }
+    Handle = Arming.addSite(Result.Id, Result.Filtered, std::move(Site));
+  }
 
   if (Result.New && Options.Verbose >= 2) {
     RegionInfo Region = Registry->region(Result.Id);
@@ -324,6 +359,8 @@ ThreadState *Runtime::attachCurrentThread() noexcept {
 
 ThreadState *Runtime::attach() {
   auto State = std::make_unique<ThreadState>();
+  State->Tid = static_cast<uint64_t>(::gettid());
+  State->Recorder.setThrottleThreshold(Throttle);
   pthread_attr_t Attributes;
   if (pthread_getattr_np(pthread_self(), &Attributes) == 0) {
     void *Low = nullptr;
@@ -339,7 +376,9 @@ ThreadState *Runtime::attach() {
     if (Finalized)
       return nullptr;
     LiveThreads.push_back(State.get());
+    State->Index = static_cast<uint32_t>(ThreadsSeen);
     ++ThreadsSeen;
+    startTrace(*State);
   }
   if (HaveThreadKey)
     pthread_setspecific(ThreadKey, State.get());
@@ -383,6 +422,7 @@ void Runtime::detachThread(ThreadState *State) noexcept {
     std::lock_guard<std::mutex> Lock(Mutex);
     if (!Finalized) {
       State->Recorder.closeAll(Now);
+      finishTrace(*State, Now);
       Repairs += State->Recorder.counters();
       try {
         Merged.mergeFrom(State->Recorder.tree());
@@ -392,6 +432,7 @@ void Runtime::detachThread(ThreadState *State) noexcept {
                        "out of memory: the profile of an exiting thread is "
                        "incomplete");
       }
+      collectThreadResults(*State);
     }
     for (size_t I = 0; I < LiveThreads.size(); ++I) {
       if (LiveThreads[I] == State) {
@@ -413,7 +454,9 @@ bool Runtime::waitUntilIdle(const ThreadState &State, bool IsCallingThread) {
     return true;
   if (IsCallingThread)
     return false; // interrupted inside an event: its data may be mid-update
-  Ticks Deadline = Clock::now() + BusyThreadPatience;
+  Ticks Deadline =
+      Clock::now() + static_cast<Ticks>(BusyThreadPatienceSeconds *
+                                        ClockChoice.StartInfo.TicksPerSecond);
   while (State.Busy.load(std::memory_order_acquire) != 0) {
     if (Clock::now() > Deadline)
       return false;
@@ -424,14 +467,17 @@ bool Runtime::waitUntilIdle(const ThreadState &State, bool IsCallingThread) {
 
 void Runtime::finalize() noexcept {
   try {
-    std::lock_guard<std::mutex> Lock(Mutex);
+    std::unique_lock<std::mutex> Lock(Mutex, std::defer_lock);
+    if (!lockForFinalization(Lock))
+      return;
     if (Finalized)
       return;
     Finalized = true;
     FinalizationStarted.store(true, std::memory_order_seq_cst);
     if (static_cast<long>(::getpid()) != Pid) {
-      // A child made by fork() without exec: its copy of the parent's data
-      // must not overwrite the parent's experiment directory.
+      // A child made by fork() without exec whose fork handlers did not run
+      // (see ProcessEvents.cpp): its copy of the parent's data must not
+      // overwrite the parent's experiment directory.
       if (Options.Verbose >= 2)
         printMessage(MessageKind::Note,
                      "process " + std::to_string(::getpid()) +
@@ -453,8 +499,10 @@ void Runtime::finalize() noexcept {
         continue;
       }
       State->Recorder.closeAll(EndTicks);
+      finishTrace(*State, EndTicks);
       Repairs += State->Recorder.counters();
       Merged.mergeFrom(State->Recorder.tree());
+      collectThreadResults(*State);
     }
 
     Info.SextantVersion = SEXTANT_VERSION_STRING;
@@ -465,7 +513,9 @@ void Runtime::finalize() noexcept {
     Info.WorkingDirectory = WorkingDirectory;
     Info.OutputDirectory = OutputDirectory;
     Info.StartTime = StartTime;
-    Info.Clock = Clock::info();
+    Info.Clock = finalClockInfo(
+        ClockChoice,
+        takeReferencePoint(&TscClock::now, &MonotonicClock::now));
     Info.WallSeconds =
         static_cast<double>(EndTicks - StartTicks) * Info.Clock.SecondsPerTick;
     Info.ThreadsSeen = ThreadsSeen;
@@ -474,10 +524,21 @@ void Runtime::finalize() noexcept {
     Info.Repairs = Repairs;
     Info.FilterFile = Options.FilterFile;
     Info.FilterLoaded = FilterLoaded;
+    Info.Enabled = measuring();
+    Info.EventPairCostSeconds = EventPairCostSeconds;
+    Info.Throttle = Options.Throttle;
+    Info.Pauses = Pauses.load(std::memory_order_relaxed);
+    Info.PausedAtEnd = Arming.paused();
+    Info.UserRegionsEndedImplicitly = UserRegionsEndedImplicitly;
+    completeTraces(Info);
+    if (int Signal = EndSignal.load())
+      Info.EndSignal = signalName(Signal);
+    Info.ParentPid = ParentPid;
 
     std::vector<std::string> Errors;
     bool Written = writeExperimentDirectory(Info, Merged, Registry->snapshot(),
-                                            Options, Errors);
+                                            Options, Errors,
+                                            ThreadProfiles.get());
     for (const std::string &Error : Errors)
       printMessage(MessageKind::Error, Error);
     if (Info.ThreadsNotMerged != 0)
@@ -485,6 +546,12 @@ void Runtime::finalize() noexcept {
                    std::to_string(Info.ThreadsNotMerged) +
                        " thread(s) were inside an event at the end and are "
                        "missing from the profile");
+    if (Info.Trace.EventsDropped != 0)
+      printMessage(
+          MessageKind::Warning,
+          std::to_string(Info.Trace.EventsDropped) + " trace event(s) in " +
+              std::to_string(Info.Trace.ChunksDropped) +
+              " chunk(s) could not be written (" + Info.Trace.FirstError + ")");
     if (Written && Options.Verbose >= 1)
       printMessage(MessageKind::Note, "profile written to " + OutputDirectory);
   } catch (...) {

@@ -21,9 +21,17 @@
 
 #include "CallPathTree.h"
 #include "Clock.h"
+#include "ClockCalibration.h"
+#include "ExperimentInfo.h"
+#include "LoadedModuleChecker.h"
 #include "Options.h"
+#include "RegionArming.h"
 #include "RegionRegistry.h"
+#include "ThreadProfiles.h"
 #include "ThreadState.h"
+#include "ThreadTrace.h"
+#include "TraceStatistics.h"
+#include "UserRegionTable.h"
 
 #include "filter/FilterSet.h"
 #include "sextant/instrumentation_abi.h"
@@ -50,8 +58,32 @@ public:
   static Runtime *existing() noexcept;
 
   /// Registers Descriptor (see __sextant_region_register), stores the
-  /// result into its handle and returns it. May throw std::bad_alloc.
-  uint32_t registerRegion(const sextant_region_descriptor &Descriptor);
+  /// result into its handle and returns it. RuntimeOwned: the descriptor
+  /// and handle belong to the runtime (user regions) and never go away.
+  /// May throw std::bad_alloc.
+  uint32_t registerRegion(const sextant_region_descriptor &Descriptor,
+                          bool RuntimeOwned = false);
+
+  /// False when SEXTANT_ENABLE=0: nothing is armed or recorded.
+  bool measuring() const { return Options.Enable != 0; }
+
+  /// Throttles region Id: its call path Node on the calling thread has just
+  /// reached the throttling threshold at time Now (see ThrottlePolicy.h).
+  void throttleRegion(uint32_t Id, uint64_t Visits, Ticks InclusiveTicks,
+                      Ticks Now) noexcept;
+
+  /// sextant_pause() / sextant_resume(): disarm / re-arm every region.
+  void pauseMeasurement() noexcept;
+  void resumeMeasurement() noexcept;
+
+  /// The user region named Name, created on first use (registered by
+  /// userRegionHandle); null when out of memory.
+  UserRegion *userRegion(std::string_view Name) noexcept;
+  /// The value of Region's handle, registering the region on first use.
+  uint32_t userRegionHandle(UserRegion &Region) noexcept {
+    uint32_t Handle = __atomic_load_n(&Region.Handle, __ATOMIC_RELAXED);
+    return Handle != SEXTANT_INVALID ? Handle : registerUserRegion(Region);
+  }
 
   /// Creates the calling thread's state when CurrentThread is null and
   /// recording may go on; returns it, or null when the thread's events are
@@ -76,8 +108,49 @@ private:
   std::string modulePath(const void *Address);
   ThreadState *attach();
   void detachThread(ThreadState *State) noexcept;
+  /// Keeps what the output needs of a thread whose recording ends (at its
+  /// exit or at the end of the process) besides its merged tree: a copy of
+  /// its tree for profile-threads.json and its user-region counter. Called
+  /// with Mutex held.
+  void collectThreadResults(ThreadState &State) noexcept;
+  /// Registers a user region's runtime-owned descriptor; returns its handle
+  /// value (SEXTANT_FILTERED on failure).
+  uint32_t registerUserRegion(UserRegion &Region) noexcept;
   static void onThreadExit(void *State);
   bool waitUntilIdle(const ThreadState &State, bool IsCallingThread);
+
+  // Tracing (RuntimeTracing.cpp).
+  /// Sets up Trace from the options; called by initialize().
+  void configureTracing();
+  /// Deletes trace/thread-*.sxt files left in Directory by an earlier run.
+  static void removeStaleTraceFiles(const std::string &Directory);
+  /// Gives State a trace buffer when tracing; called with Mutex held after
+  /// State->Index and State->Tid are set.
+  void startTrace(ThreadState &State) noexcept;
+  /// Ends State's trace after State->Recorder.closeAll(Now) and adds up its
+  /// counters; called with Mutex held.
+  void finishTrace(ThreadState &State, Ticks Now) noexcept;
+  /// Fills the trace part of Info and writes the final clock frequency
+  /// (Info.Clock) into every trace file; called with Mutex held.
+  void completeTraces(ExperimentInfo &Info) noexcept;
+
+  // Fatal signals and fork (ProcessEvents.cpp).
+  /// Installs the fatal-signal handlers and the fork handlers; called by
+  /// initialize().
+  void installProcessEventHandlers();
+  static void onFatalSignal(int Signal);
+  /// Locks Mutex for finalize(): waits at most a few seconds in a fatal
+  /// signal's handler (the interrupted code may hold it), else without
+  /// bound. False (with an error printed) when it could not be taken.
+  bool lockForFinalization(std::unique_lock<std::mutex> &Lock) noexcept;
+  static void prepareFork();
+  static void parentAfterFork();
+  static void childAfterFork();
+  /// Releases the locks prepareFork took.
+  void unlockAfterFork();
+  /// Turns the runtime into that of a child process made by fork() (see
+  /// ProcessEvents.cpp); called with the locks of prepareFork held.
+  void restartInChild() noexcept;
 
   // Set by initialize(), read-only afterwards.
   RuntimeOptions Options;
@@ -94,6 +167,17 @@ private:
   std::string OutputDirectory;
   pthread_key_t ThreadKey{};
   bool HaveThreadKey = false;
+  /// The clock chosen at start-up and the throttling check in its ticks.
+  ClockSelection ClockChoice;
+  ThrottleThreshold Throttle;
+  /// Measured cost of one enter+exit pair in profile mode, seconds.
+  double EventPairCostSeconds = 0;
+
+  // Arming (has its own lock).
+  LoadedModuleChecker ModuleChecker;
+  RegionArming Arming{&ModuleChecker};
+  std::atomic<uint64_t> Pauses{0};
+  UserRegionTable UserRegions;
 
   // Registration.
   std::mutex ModuleMutex;
@@ -111,6 +195,21 @@ private:
   uint64_t ThreadsSeen = 0;
   uint64_t ThreadsNotMerged = 0;
   bool Finalized = false;
+  std::unique_ptr<ThreadProfileSet> ThreadProfiles;
+  uint64_t UserRegionsEndedImplicitly = 0;
+  /// Totals of the traces of the threads that ended, and their files.
+  TraceStatistics TraceTotals;
+  std::vector<std::string> TraceFiles;
+
+  /// What every thread's trace shares; set by initialize() (and in a child
+  /// after fork), read-only otherwise.
+  TraceTarget Trace;
+  /// The fatal signal that ended the process (0: none).
+  std::atomic<int> EndSignal{0};
+  /// OS thread id of the thread that took Mutex in finalize() (0: none).
+  std::atomic<uint64_t> FinalizingThread{0};
+  /// In a child made by fork(): the parent's pid (0: not a forked child).
+  long ParentPid = 0;
 };
 
 } // namespace runtime

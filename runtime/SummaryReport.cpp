@@ -138,7 +138,20 @@ std::string renderSummary(const ExperimentInfo &Info, const CallPathTree &Tree,
   Out += "wall time:  " + formatFixed(Info.WallSeconds, SummaryDecimals) +
          " s (" + formatUtcTime(Info.StartTime) + " to " +
          formatUtcTime(Info.EndTime) + ")\n";
-  Out += "clock:      " + std::string(Info.Clock.Name) + "\n";
+  Out += "clock:      " + std::string(Info.Clock.Name);
+  if (Info.Clock.TicksPerSecond != 1e9 ||
+      std::string_view(Info.Clock.Name) != "CLOCK_MONOTONIC")
+    Out += " at " + formatFixed(Info.Clock.TicksPerSecond / 1e6, 3) + " MHz";
+  Out += " (" + Info.Clock.Calibration + ")\n";
+  if (Info.EventPairCostSeconds > 0)
+    Out += "event cost: " + formatFixed(Info.EventPairCostSeconds * 1e9, 1) +
+           " ns per enter+exit pair (measured at start-up)\n";
+  if (!Info.Enabled)
+    Out += "enabled:    no (SEXTANT_ENABLE=0): no region was armed, nothing "
+           "was recorded\n";
+  if (Info.Pauses != 0)
+    Out += "paused:     " + std::to_string(Info.Pauses) + " time(s)" +
+           (Info.PausedAtEnd ? ", still paused at the end" : "") + "\n";
   Out += "output:     " + Info.OutputDirectory + "\n";
 
   size_t Filtered =
@@ -159,6 +172,53 @@ std::string renderSummary(const ExperimentInfo &Info, const CallPathTree &Tree,
          " repairs), " + std::to_string(Info.Repairs.IgnoredExits) +
          " ignored, " + std::to_string(Info.Repairs.FramesOpenAtEnd) +
          " frames still open at the end\n";
+  Out += "trace:      ";
+  if (!Info.TraceEnabled) {
+    Out += "off\n";
+  } else {
+    const TraceStatistics &Trace = Info.Trace;
+    Out += std::to_string(Trace.EventsWritten) + " events, " +
+           std::to_string(Trace.BytesWritten) + " bytes in " +
+           std::to_string(Trace.Files) + " file(s) in trace/";
+    if (Trace.EventsWritten != 0)
+      Out += " (" +
+             formatFixed(static_cast<double>(Trace.BytesWritten) /
+                             static_cast<double>(Trace.EventsWritten),
+                         2) +
+             " bytes/event)";
+    Out += ", buffer " + std::to_string(Info.TraceBufferSize) +
+           " bytes per thread; ";
+    if (Trace.EventsDropped == 0 && Trace.ThreadsWithoutTrace == 0) {
+      Out += "nothing dropped\n";
+    } else {
+      Out += std::to_string(Trace.EventsDropped) + " events in " +
+             std::to_string(Trace.ChunksDropped) + " chunk(s) DROPPED";
+      if (Trace.ThreadsWithoutTrace != 0)
+        Out += ", " + std::to_string(Trace.ThreadsWithoutTrace) +
+               " thread(s) NOT traced (out of memory)";
+      if (!Trace.FirstError.empty())
+        Out += " (" + Trace.FirstError + ")";
+      Out += "\n";
+    }
+  }
+  if (!Info.EndSignal.empty())
+    Out += "ended by:   " + Info.EndSignal +
+           " (the measurement was written in the signal handler)\n";
+  if (Info.ParentPid != 0)
+    Out += "forked:     from process " + std::to_string(Info.ParentPid) +
+           " (this profile starts at the fork)\n";
+  std::vector<const RegionInfo *> Throttled;
+  for (const RegionInfo &Region : Regions)
+    if (Region.Throttled)
+      Throttled.push_back(&Region);
+  Out += "throttling: ";
+  if (Info.Throttle.Enabled)
+    Out += "on (" + std::to_string(Info.Throttle.MinVisits) +
+           " visits with a mean below " +
+           std::to_string(Info.Throttle.MaxMeanVisitNanoseconds) + " ns), " +
+           std::to_string(Throttled.size()) + " region(s) throttled\n";
+  else
+    Out += "off\n";
 
   // Flat profile.
   std::vector<FlatProfileEntry> Flat = computeFlatProfile(Tree);
@@ -183,6 +243,29 @@ std::string renderSummary(const ExperimentInfo &Info, const CallPathTree &Tree,
   }
   if (Flat.empty())
     Out += "  (no region was entered)\n";
+
+  // Throttled regions, in the order they were throttled.
+  if (!Throttled.empty()) {
+    std::sort(Throttled.begin(), Throttled.end(),
+              [](const RegionInfo *A, const RegionInfo *B) {
+                if (A->Throttle.AfterSeconds != B->Throttle.AfterSeconds)
+                  return A->Throttle.AfterSeconds < B->Throttle.AfterSeconds;
+                return A->Id < B->Id;
+              });
+    Out += "\nThrottled regions (disarmed after many short visits; not "
+           "measured afterwards)\n\n";
+    Out += padLeft("after s", 14) + padLeft("visits", 12) +
+           padLeft("mean ns", 12) + "  name  (file:line)\n";
+    for (const RegionInfo *Region : Throttled) {
+      Out += padLeft(
+          formatFixed(Region->Throttle.AfterSeconds, SummaryDecimals), 14);
+      Out += padLeft(std::to_string(Region->Throttle.Visits), 12);
+      Out +=
+          padLeft(formatFixed(Region->Throttle.MeanVisitSeconds * 1e9, 1), 12);
+      Out += "  " + Region->DisplayName + "  (" +
+             location(Regions, Region->Id, Info.ProgramPath) + ")\n";
+    }
+  }
 
   // Call tree.
   Out += "\nCall tree (inclusive s, visits, name; children sorted by "

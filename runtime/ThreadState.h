@@ -25,6 +25,9 @@
 
 #include "CallPathRecorder.h"
 #include "FrameAddress.h"
+#include "ThreadTrace.h"
+#include "UserRegionStack.h"
+#include "UserRegionTable.h"
 
 #include <atomic>
 #include <cstdint>
@@ -49,6 +52,16 @@ struct alignas(CacheLineSize) ThreadState {
   uintptr_t StackHigh = 0;
   /// The thread's call-path profile and shadow stack.
   CallPathRecorder Recorder;
+  /// The thread's trace buffer (SEXTANT_TRACE=1), else null. The hot path
+  /// records into it after each Recorder.enter/exit.
+  std::unique_ptr<ThreadTrace> Trace;
+  /// Number of the thread in the order of first events (0: normally main).
+  uint32_t Index = 0;
+  /// OS thread id (gettid).
+  uint64_t Tid = 0;
+  /// Open user regions (sextant_region_begin/end) and recently used ones.
+  UserRegionStack UserRegions;
+  UserRegionCache UserRegionLookup;
 
   bool isOnStack(uintptr_t Address) const {
     return Address > StackLow && Address <= StackHigh;

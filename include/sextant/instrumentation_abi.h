@@ -28,8 +28,10 @@
 extern "C" {
 #endif
 
-/** Version of this interface; stored in the top 8 bits of descriptor flags. */
-#define SEXTANT_ABI_VERSION 1u
+/** Version of this interface; stored in the top 8 bits of descriptor flags.
+ *  Version 2: the entry points use the preserve_most calling convention on
+ *  x86-64 and AArch64. */
+#define SEXTANT_ABI_VERSION 2u
 #define SEXTANT_ABI_VERSION_SHIFT 24u
 
 /** Handle value of a region that has not been registered yet. */
@@ -61,14 +63,27 @@ typedef struct sextant_region_descriptor {
   uint32_t flags;           /**< sextant_region_flags | ABI version << 24 */
 } sextant_region_descriptor;
 
+/** The calling convention of the three entry points. With clang on x86-64
+ *  and AArch64 they preserve nearly all registers (preserve_most), so that
+ *  an instrumented function needs no spills around its guarded calls and its
+ *  disarmed path stays a load and a branch; the plugin emits its calls with
+ *  the same convention. A caller using the C convention (another compiler)
+ *  is compatible: the callee merely saves more than such a caller needs. */
+#if defined(__clang__) && (defined(__x86_64__) || defined(__aarch64__))
+#define SEXTANT_ABI_CALL __attribute__((preserve_most))
+#else
+#define SEXTANT_ABI_CALL
+#endif
+
 /** Registers the region described by descriptor (thread-safe, idempotent
  *  per descriptor). Applies the runtime filter. Stores the result into
  *  *descriptor->handle and returns it: a region id, or SEXTANT_FILTERED. */
-uint32_t __sextant_region_register(const sextant_region_descriptor *descriptor);
+SEXTANT_ABI_CALL uint32_t
+__sextant_region_register(const sextant_region_descriptor *descriptor);
 
 /** Records entry into / exit from an armed region. Never throws. */
-void __sextant_region_enter(uint32_t handle);
-void __sextant_region_exit(uint32_t handle);
+SEXTANT_ABI_CALL void __sextant_region_enter(uint32_t handle);
+SEXTANT_ABI_CALL void __sextant_region_exit(uint32_t handle);
 
 #ifdef __cplusplus
 } /* extern "C" */

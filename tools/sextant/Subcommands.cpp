@@ -10,6 +10,14 @@ namespace sextant {
 namespace tool {
 
 static const Subcommand AllSubcommands[] = {
+    {"run", "run an instrumented program and show its profile",
+     runRunCommand},
+    {"report", "show the profile of an experiment (flat view or call tree)",
+     runReportCommand},
+    {"score", "estimate measurement overhead; generate a filter (-g)",
+     runScoreCommand},
+    {"export", "convert an experiment (folded stacks, Chrome trace)",
+     runExportCommand},
     {"filter", "check filter files and explain their decisions",
      runFilterCommand},
 };

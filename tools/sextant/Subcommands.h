@@ -26,6 +26,10 @@ const Subcommand *subcommandsBegin();
 const Subcommand *subcommandsEnd();
 
 int runFilterCommand(int Argc, char **Argv);
+int runReportCommand(int Argc, char **Argv);
+int runScoreCommand(int Argc, char **Argv);
+int runExportCommand(int Argc, char **Argv);
+int runRunCommand(int Argc, char **Argv);
 
 } // namespace tool
 } // namespace sextant

@@ -14,13 +14,13 @@ declare i32 @__gxx_personality_v0(...)
 
 define void @scoped() personality ptr @__gxx_personality_v0 {
 ; CHECK-LABEL: define void @scoped()
-; CHECK:         call void @__sextant_region_enter(i32 %sextant.h)
+; CHECK:         call preserve_mostcc void @__sextant_region_enter(i32 %sextant.h)
 ; CHECK:         invoke void @may_throw()
 ; CHECK-NEXT:            to label %done unwind label %lpad
 ; CHECK:       done:
 ; CHECK-NEXT:    call void @destroy(ptr %obj)
 ; CHECK-NEXT:    %[[ARMED:.*]] = icmp ne i32 %sextant.h, -1
-; CHECK:         call void @__sextant_region_exit(i32 %sextant.h)
+; CHECK:         call preserve_mostcc void @__sextant_region_exit(i32 %sextant.h)
 ; CHECK:         ret void
 ; CHECK:       lpad:
 ; CHECK-NEXT:    %lp = landingpad { ptr, i32 }
@@ -30,7 +30,7 @@ define void @scoped() personality ptr @__gxx_personality_v0 {
 ; CHECK-NEXT:    br i1 %[[ARMED2]], label %[[EXIT:.*]], label %[[RESUME:.*]]
 ; CHECK-EMPTY:
 ; CHECK-NEXT:  [[EXIT]]:
-; CHECK-NEXT:    call void @__sextant_region_exit(i32 %sextant.h)
+; CHECK-NEXT:    call preserve_mostcc void @__sextant_region_exit(i32 %sextant.h)
 ; CHECK-NEXT:    br label %[[RESUME]]
 ; CHECK-EMPTY:
 ; CHECK-NEXT:  [[RESUME]]:

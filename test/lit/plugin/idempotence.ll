@@ -19,18 +19,18 @@ target triple = "x86_64-unknown-linux-gnu"
 
 define void @once() {
 ; CHECK-LABEL: define void @once()
-; CHECK:         call i32 @__sextant_region_register(
-; CHECK-NOT:     call i32 @__sextant_region_register(
-; CHECK:         call void @__sextant_region_enter(
-; CHECK-NOT:     call void @__sextant_region_enter(
+; CHECK:         call preserve_mostcc i32 @__sextant_region_register(
+; CHECK-NOT:     call preserve_mostcc i32 @__sextant_region_register(
+; CHECK:         call preserve_mostcc void @__sextant_region_enter(
+; CHECK-NOT:     call preserve_mostcc void @__sextant_region_enter(
 ; CHECK:         invoke void @work()
-; CHECK-NOT:     call void @__sextant_region_enter(
-; CHECK:         call void @__sextant_region_exit(
-; CHECK-NOT:     call void @__sextant_region_enter(
+; CHECK-NOT:     call preserve_mostcc void @__sextant_region_enter(
+; CHECK:         call preserve_mostcc void @__sextant_region_exit(
+; CHECK-NOT:     call preserve_mostcc void @__sextant_region_enter(
 ; CHECK:         ret void
 ; CHECK:       sextant.cleanup:
-; CHECK-NOT:     call void @__sextant_region_enter(
-; CHECK:         call void @__sextant_region_exit(
+; CHECK-NOT:     call preserve_mostcc void @__sextant_region_enter(
+; CHECK:         call preserve_mostcc void @__sextant_region_exit(
 ; CHECK-NOT:     call void @__sextant_region_
 ; CHECK:         resume { ptr, i32 } %cleanup.lpad
 ; CHECK-NEXT:  }

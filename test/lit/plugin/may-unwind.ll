@@ -5,7 +5,7 @@
 ;; one new cleanup landing pad, which calls the exit hook (same %sextant.h,
 ;; same guard) and resumes unwinding. Calls that cannot throw (nounwind
 ;; callees, the runtime's own entry points) stay calls. The descriptor
-;; flags carry SEXTANT_REGION_MAY_UNWIND (16777216 | 2).
+;; flags carry SEXTANT_REGION_MAY_UNWIND (33554432 | 2).
 
 target triple = "x86_64-unknown-linux-gnu"
 
@@ -13,12 +13,12 @@ declare void @may_throw(i32)
 declare i32 @never_throws(i32) nounwind
 declare i32 @__gxx_personality_v0(...)
 
-; CHECK: @__sextant_descr.work = private constant %sextant.region_descriptor { ptr @__sextant_handle.work, ptr @{{.*}}, ptr @{{.*}}, ptr @{{.*}}, i32 0, i32 0, i32 16777218 }
+; CHECK: @__sextant_descr.work = private constant %sextant.region_descriptor { ptr @__sextant_handle.work, ptr @{{.*}}, ptr @{{.*}}, ptr @{{.*}}, i32 0, i32 0, i32 33554434 }
 
 define void @work(i32 %n) personality ptr @__gxx_personality_v0 {
 ; CHECK-LABEL: define void @work(
-; CHECK:         call i32 @__sextant_region_register(
-; CHECK:         call void @__sextant_region_enter(i32 %sextant.h)
+; CHECK:         call preserve_mostcc i32 @__sextant_region_register(
+; CHECK:         call preserve_mostcc void @__sextant_region_enter(i32 %sextant.h)
 ; CHECK:       sextant.body:
 ; CHECK-NEXT:    invoke void @may_throw(i32 %n)
 ; CHECK-NEXT:            to label %[[CONT:.*]] unwind label %sextant.cleanup
@@ -26,7 +26,7 @@ define void @work(i32 %n) personality ptr @__gxx_personality_v0 {
 ; CHECK-NEXT:    %m = call i32 @never_throws(i32 %n)
 ; CHECK-NEXT:    invoke void @may_throw(i32 %m)
 ; CHECK-NEXT:            to label %{{.*}} unwind label %sextant.cleanup
-; CHECK:         call void @__sextant_region_exit(i32 %sextant.h)
+; CHECK:         call preserve_mostcc void @__sextant_region_exit(i32 %sextant.h)
 ; CHECK:         ret void
 ; CHECK:       sextant.cleanup:
 ; CHECK-NEXT:    %cleanup.lpad = landingpad { ptr, i32 }
@@ -35,7 +35,7 @@ define void @work(i32 %n) personality ptr @__gxx_personality_v0 {
 ; CHECK-NEXT:    br i1 %[[ARMED]], label %[[EXIT:.*]], label %[[RESUME:.*]]
 ; CHECK-EMPTY:
 ; CHECK-NEXT:  [[EXIT]]:
-; CHECK-NEXT:    call void @__sextant_region_exit(i32 %sextant.h)
+; CHECK-NEXT:    call preserve_mostcc void @__sextant_region_exit(i32 %sextant.h)
 ; CHECK-NEXT:    br label %[[RESUME]]
 ; CHECK-EMPTY:
 ; CHECK-NEXT:  [[RESUME]]:

@@ -11,21 +11,21 @@ define i32 @classify(i32 %x) nounwind {
 ; CHECK:       %sextant.handle = load atomic i32, ptr @__sextant_handle.classify monotonic, align 4
 ; CHECK-NOT:   load atomic
 ; CHECK:       %sextant.h = phi i32
-; CHECK:       call void @__sextant_region_enter(i32 %sextant.h)
+; CHECK:       call preserve_mostcc void @__sextant_region_enter(i32 %sextant.h)
 ; CHECK:       negative:
 ; CHECK-NEXT:    %sextant.armed.exit = icmp ne i32 %sextant.h, -1
 ; CHECK-NEXT:    br i1 %sextant.armed.exit, label %sextant.exit, label %sextant.exited
 ; CHECK:       sextant.exit:
-; CHECK-NEXT:    call void @__sextant_region_exit(i32 %sextant.h)
+; CHECK-NEXT:    call preserve_mostcc void @__sextant_region_exit(i32 %sextant.h)
 ; CHECK:       sextant.exited:
 ; CHECK-NEXT:    ret i32 -1
 ; CHECK:       zero:
 ; CHECK-NEXT:    %sextant.armed.exit{{[0-9]+}} = icmp ne i32 %sextant.h, -1
-; CHECK:         call void @__sextant_region_exit(i32 %sextant.h)
+; CHECK:         call preserve_mostcc void @__sextant_region_exit(i32 %sextant.h)
 ; CHECK:         ret i32 0
 ; CHECK:       positive:
 ; CHECK-NEXT:    %sextant.armed.exit{{[0-9]+}} = icmp ne i32 %sextant.h, -1
-; CHECK:         call void @__sextant_region_exit(i32 %sextant.h)
+; CHECK:         call preserve_mostcc void @__sextant_region_exit(i32 %sextant.h)
 ; CHECK:         ret i32 1
 ; CHECK-NOT:   __sextant_region_exit
 ; CHECK-NOT:   landingpad

@@ -19,14 +19,14 @@ define i32 @forward(i32 %x) personality ptr @__gxx_personality_v0 {
 ; CHECK-NEXT:    br i1 %[[ARMED]], label %[[EXIT:.*]], label %[[TAIL:.*]]
 ; CHECK-EMPTY:
 ; CHECK-NEXT:  [[EXIT]]:
-; CHECK-NEXT:    call void @__sextant_region_exit(i32 %sextant.h)
+; CHECK-NEXT:    call preserve_mostcc void @__sextant_region_exit(i32 %sextant.h)
 ; CHECK-NEXT:    br label %[[TAIL]]
 ; CHECK-EMPTY:
 ; CHECK-NEXT:  [[TAIL]]:
 ; CHECK-NEXT:    %r = musttail call i32 @target(i32 %x)
 ; CHECK-NEXT:    ret i32 %r
 ; CHECK:       sextant.cleanup:
-; CHECK:         call void @__sextant_region_exit(i32 %sextant.h)
+; CHECK:         call preserve_mostcc void @__sextant_region_exit(i32 %sextant.h)
 ; CHECK:         resume
 entry:
   call void @may_throw()

@@ -12,9 +12,9 @@ target triple = "x86_64-unknown-linux-gnu"
 define i32 @at_o0(i32 %x) noinline nounwind optnone {
 ; CHECK-LABEL: define i32 @at_o0(
 ; CHECK:         %sextant.handle = load atomic i32, ptr @__sextant_handle.at_o0 monotonic, align 4
-; CHECK:         call i32 @__sextant_region_register(ptr @__sextant_descr.at_o0)
-; CHECK:         call void @__sextant_region_enter(i32 %sextant.h)
-; CHECK:         call void @__sextant_region_exit(i32 %sextant.h)
+; CHECK:         call preserve_mostcc i32 @__sextant_region_register(ptr @__sextant_descr.at_o0)
+; CHECK:         call preserve_mostcc void @__sextant_region_enter(i32 %sextant.h)
+; CHECK:         call preserve_mostcc void @__sextant_region_exit(i32 %sextant.h)
 ; CHECK:         ret i32
 entry:
   %x.addr = alloca i32, align 4

@@ -17,7 +17,7 @@ target triple = "x86_64-unknown-linux-gnu"
 ; CHECK: @__sextant_handle.add = private global i32 0, no_sanitize_address, no_sanitize_hwaddress, align 4
 ; CHECK: @[[NAME:__sextant_str[.0-9]*]] = private unnamed_addr constant [4 x i8] c"add\00", no_sanitize_address, no_sanitize_hwaddress, align 1
 ; CHECK: @[[FILE:__sextant_str[.0-9]*]] = private unnamed_addr constant [16 x i8] c"single-return.c\00", no_sanitize_address, no_sanitize_hwaddress, align 1
-; CHECK: @__sextant_descr.add = private constant %sextant.region_descriptor { ptr @__sextant_handle.add, ptr @[[NAME]], ptr @[[NAME]], ptr @[[FILE]], i32 0, i32 0, i32 16777216 }, no_sanitize_address, no_sanitize_hwaddress, align 8
+; CHECK: @__sextant_descr.add = private constant %sextant.region_descriptor { ptr @__sextant_handle.add, ptr @[[NAME]], ptr @[[NAME]], ptr @[[FILE]], i32 0, i32 0, i32 33554432 }, no_sanitize_address, no_sanitize_hwaddress, align 8
 
 define i32 @add(i32 %a, i32 %b) nounwind {
 ; CHECK-LABEL: define i32 @add(
@@ -28,7 +28,7 @@ define i32 @add(i32 %a, i32 %b) nounwind {
 ; CHECK-NEXT:    br i1 %sextant.unregistered, label %sextant.register, label %sextant.check, !prof ![[UNLIKELY:[0-9]+]]
 ; CHECK-EMPTY:
 ; CHECK-NEXT:  sextant.register:
-; CHECK-NEXT:    %sextant.id = call i32 @__sextant_region_register(ptr @__sextant_descr.add)
+; CHECK-NEXT:    %sextant.id = call preserve_mostcc i32 @__sextant_region_register(ptr @__sextant_descr.add)
 ; CHECK-NEXT:    br label %sextant.check
 ; CHECK-EMPTY:
 ; CHECK-NEXT:  sextant.check:
@@ -37,7 +37,7 @@ define i32 @add(i32 %a, i32 %b) nounwind {
 ; CHECK-NEXT:    br i1 %sextant.armed, label %sextant.enter, label %sextant.body
 ; CHECK-EMPTY:
 ; CHECK-NEXT:  sextant.enter:
-; CHECK-NEXT:    call void @__sextant_region_enter(i32 %sextant.h)
+; CHECK-NEXT:    call preserve_mostcc void @__sextant_region_enter(i32 %sextant.h)
 ; CHECK-NEXT:    br label %sextant.body
 ; CHECK-EMPTY:
 ; CHECK-NEXT:  sextant.body:
@@ -48,7 +48,7 @@ define i32 @add(i32 %a, i32 %b) nounwind {
 ; CHECK-NEXT:    br i1 %sextant.armed.exit, label %sextant.exit, label %sextant.exited
 ; CHECK-EMPTY:
 ; CHECK-NEXT:  sextant.exit:
-; CHECK-NEXT:    call void @__sextant_region_exit(i32 %sextant.h)
+; CHECK-NEXT:    call preserve_mostcc void @__sextant_region_exit(i32 %sextant.h)
 ; CHECK-NEXT:    br label %sextant.exited
 ; CHECK-EMPTY:
 ; CHECK-NEXT:  sextant.exited:
@@ -62,9 +62,9 @@ entry:
   ret i32 %r
 }
 
-; CHECK: declare i32 @__sextant_region_register(ptr) #[[RUNTIME:[0-9]+]]
-; CHECK: declare void @__sextant_region_enter(i32) #[[RUNTIME]]
-; CHECK: declare void @__sextant_region_exit(i32) #[[RUNTIME]]
+; CHECK: declare preserve_mostcc i32 @__sextant_region_register(ptr) #[[RUNTIME:[0-9]+]]
+; CHECK: declare preserve_mostcc void @__sextant_region_enter(i32) #[[RUNTIME]]
+; CHECK: declare preserve_mostcc void @__sextant_region_exit(i32) #[[RUNTIME]]
 ; CHECK: attributes #[[RUNTIME]] = { nounwind }
 ; CHECK: !llvm.module.flags = !{![[FLAG:[0-9]+]]}
 ; CHECK: ![[FLAG]] = !{i32 7, !"sextant.instrumented", i32 1}

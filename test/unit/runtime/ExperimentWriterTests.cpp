@@ -159,8 +159,8 @@ TEST_CASE("the experiment directory gets every file", "[ExperimentWriter]") {
   closedir(Directory);
   std::sort(Names.begin(), Names.end());
   CHECK(Names == std::vector<std::string>{"config.txt", "experiment.json",
-                                          "profile.json", "regions.json",
-                                          "summary.txt"});
+                                          "profile.folded", "profile.json",
+                                          "regions.json", "summary.txt"});
   CHECK(readFile(Info.OutputDirectory + "/profile.json")
             .rfind("[{\"frame\":{\"name\":\"main\"", 0) == 0);
   CHECK(readFile(Info.OutputDirectory + "/config.txt")

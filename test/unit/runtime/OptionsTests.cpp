@@ -9,6 +9,7 @@
 
 #include <catch2/catch.hpp>
 
+#include <algorithm>
 #include <cstring>
 #include <string>
 #include <vector>
@@ -106,8 +107,13 @@ TEST_CASE("unknown SEXTANT_ variables get one warning each", "[Options]") {
                                   "MY_SEXTANT_FOO=1", "SEXTANT_OUTPUTDIR=/x"},
                                  Warnings);
   REQUIRE(Warnings.size() == 2);
-  CHECK(Warnings[0] == "unknown variable SEXTANT_VERBOSITY (known: "
-                       "SEXTANT_FILTER, SEXTANT_OUTPUT_DIR, SEXTANT_VERBOSE)");
+  std::string Known;
+  for (size_t I = 0; I < NumOptions; ++I)
+    Known += std::string(I == 0 ? "" : ", ") + optionTable()[I].Variable;
+  CHECK(Warnings[0] == "unknown variable SEXTANT_VERBOSITY (known: " + Known +
+                           ")");
+  CHECK(Known.rfind("SEXTANT_FILTER, SEXTANT_OUTPUT_DIR, SEXTANT_VERBOSE", 0) ==
+        0);
   CHECK(Warnings[1].rfind("unknown variable SEXTANT_OUTPUTDIR (known: ", 0) ==
         0);
   CHECK(
@@ -139,12 +145,22 @@ TEST_CASE("config.txt lists every option with its value and source",
                                   "SEXTANT_VERBOSE=7", "SEXTANT_COLOR=1"},
                                  Warnings);
   std::string Config = renderConfiguration(Options, "9.8.7");
-  CHECK(Config == "# Sextant 9.8.7 effective configuration.\n"
-                  "# One line per variable: NAME=VALUE, a tab, then '# ' and "
-                  "where the value came from.\n"
-                  "SEXTANT_FILTER=\t# default\n"
-                  "SEXTANT_OUTPUT_DIR=/tmp/run\\x0ax\t# environment\n"
-                  "SEXTANT_VERBOSE=1\t# default (invalid environment value "
-                  "'7' ignored)\n"
-                  "# ignored unknown variable: SEXTANT_COLOR=1\n");
+  // The first options, in table order; the later ones are checked where
+  // they are tested; one line per option; unknown variables last.
+  CHECK(Config.rfind("# Sextant 9.8.7 effective configuration.\n"
+                     "# One line per variable: NAME=VALUE, a tab, then '# ' "
+                     "and where the value came from.\n"
+                     "SEXTANT_FILTER=\t# default\n"
+                     "SEXTANT_OUTPUT_DIR=/tmp/run\\x0ax\t# environment\n"
+                     "SEXTANT_VERBOSE=1\t# default (invalid environment value "
+                     "'7' ignored)\n",
+                     0) == 0);
+  CHECK(static_cast<size_t>(std::count(Config.begin(), Config.end(), '\n')) ==
+        2 + NumOptions + 1);
+  for (size_t I = 0; I < NumOptions; ++I)
+    CHECK(Config.find(std::string("\n") + optionTable()[I].Variable + "=") !=
+          std::string::npos);
+  CHECK(Config.size() >= 44);
+  CHECK(Config.substr(Config.size() - 44) ==
+        "# ignored unknown variable: SEXTANT_COLOR=1\n");
 }

@@ -1,0 +1,117 @@
+//===- runtime/RuntimeTracing.cpp - The runtime's side of tracing ---------===//
+//
+// Part of Sextant. With SEXTANT_TRACE=1: the process-wide TraceTarget, a
+// ThreadTrace for every thread that records, the end of each thread's trace
+// (at thread exit or process end) and the totals and final clock frequency
+// written at the end. See ThreadTrace.h for the per-thread part.
+//
+//===----------------------------------------------------------------------===//
+
+#include "Diagnostics.h"
+#include "OutputDirectory.h"
+#include "Runtime.h"
+
+#include <cerrno>
+#include <cstring>
+#include <dirent.h>
+#include <fcntl.h>
+#include <string_view>
+#include <sys/stat.h>
+#include <unistd.h>
+
+namespace sextant {
+namespace runtime {
+
+void Runtime::configureTracing() {
+  if (Options.Trace == 0)
+    return;
+  Trace.Directory = joinPath(OutputDirectory, "trace");
+  Trace.Pid = Pid;
+  Trace.TicksPerSecond = ClockChoice.StartInfo.TicksPerSecond;
+  Trace.OriginTicks = StartTicks;
+  Trace.BufferSize = static_cast<size_t>(Options.BufferSize.Bytes);
+  removeStaleTraceFiles(Trace.Directory);
+}
+
+void Runtime::removeStaleTraceFiles(const std::string &Directory) {
+  // Trace files of an earlier run into the same directory would be taken
+  // for threads of this one. Only regular files are deleted: anything else
+  // (a symbolic link, say) was put there on purpose.
+  DIR *Listing = ::opendir(Directory.c_str());
+  if (!Listing)
+    return;
+  while (dirent *Entry = ::readdir(Listing)) {
+    std::string_view Name = Entry->d_name;
+    if (Name.size() <= 11 || Name.substr(0, 7) != "thread-" ||
+        Name.substr(Name.size() - 4) != ".sxt")
+      continue;
+    struct stat Status;
+    if (::fstatat(::dirfd(Listing), Entry->d_name, &Status,
+                  AT_SYMLINK_NOFOLLOW) == 0 &&
+        S_ISREG(Status.st_mode))
+      ::unlinkat(::dirfd(Listing), Entry->d_name, 0);
+  }
+  ::closedir(Listing);
+}
+
+void Runtime::startTrace(ThreadState &State) noexcept {
+  if (Options.Trace == 0)
+    return;
+  try {
+    State.Trace = std::make_unique<ThreadTrace>(Trace, State.Index, State.Tid);
+  } catch (...) {
+    std::lock_guard<std::mutex> Lock(Mutex);
+    ++TraceTotals.ThreadsWithoutTrace;
+    if (!OutOfMemoryWarningPrinted.exchange(true))
+      printMessage(MessageKind::Warning,
+                   "out of memory: a thread is profiled but not traced "
+                   "(counted in experiment.json)");
+  }
+}
+
+void Runtime::finishTrace(ThreadState &State, Ticks Now) noexcept {
+  if (!State.Trace)
+    return;
+  State.Trace->finish(Now, State.Recorder);
+  try {
+    TraceTotals += State.Trace->statistics();
+    if (State.Trace->statistics().Files != 0)
+      TraceFiles.push_back(State.Trace->filePath());
+  } catch (...) {
+    // Out of memory for the error text or the list: the counts are kept.
+  }
+  State.Trace.reset();
+}
+
+void Runtime::completeTraces(ExperimentInfo &Info) noexcept {
+  Info.TraceEnabled = Options.Trace != 0;
+  Info.TraceBufferSize = Trace.BufferSize;
+  try {
+    Info.Trace = TraceTotals;
+  } catch (...) {
+    Info.Trace.FirstError.clear();
+  }
+  // Every file was written with the frequency known at start-up; the final
+  // calibration over the whole run replaces it.
+  double Final = Info.Clock.TicksPerSecond;
+  if (!(Final > 0) || Final == Trace.TicksPerSecond)
+    return;
+  uint8_t Bytes[8];
+  uint64_t Bits;
+  std::memcpy(&Bits, &Final, sizeof(Bits));
+  trace::store64(Bytes, Bits);
+  for (const std::string &Path : TraceFiles) {
+    int Descriptor = ::open(Path.c_str(), O_WRONLY | O_CLOEXEC);
+    if (Descriptor < 0)
+      continue;
+    ssize_t Written;
+    do
+      Written = ::pwrite(Descriptor, Bytes, sizeof(Bytes),
+                         trace::FileTicksPerSecondOffset);
+    while (Written < 0 && errno == EINTR);
+    ::close(Descriptor);
+  }
+}
+
+} // namespace runtime
+} // namespace sextant

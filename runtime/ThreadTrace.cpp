@@ -1,0 +1,297 @@
+//===- runtime/ThreadTrace.cpp - Trace buffer of one thread ---------------===//
+//
+// Part of Sextant. The slow paths of ThreadTrace: repairs, chunk writing
+// with pwrite(2), file creation and the handling of write errors.
+//
+//===----------------------------------------------------------------------===//
+
+#include "ThreadTrace.h"
+
+#include "Diagnostics.h"
+#include "OutputDirectory.h"
+
+#include <cerrno>
+#include <cstdio>
+#include <cstring>
+#include <fcntl.h>
+#include <sys/syscall.h>
+#include <unistd.h>
+
+namespace sextant {
+namespace runtime {
+
+namespace {
+
+/// The list of open regions at the start of a chunk may take at most this
+/// share of the buffer; a longer list is left out (see TraceFormat.h).
+constexpr size_t StackListShare = 4;
+
+/// Writes Size bytes at Offset; returns 0 or the errno of the failure.
+int writeAt(int Descriptor, const uint8_t *Data, size_t Size, uint64_t Offset) {
+  while (Size > 0) {
+    ssize_t Written =
+        ::pwrite(Descriptor, Data, Size, static_cast<off_t>(Offset));
+    if (Written < 0 && errno == EINTR)
+      continue;
+    if (Written <= 0)
+      return Written < 0 ? errno : EIO;
+    Data += Written;
+    Size -= static_cast<size_t>(Written);
+    Offset += static_cast<uint64_t>(Written);
+  }
+  return 0;
+}
+
+std::string traceFilePath(const TraceTarget &Target, uint32_t Index) {
+  return joinPath(Target.Directory, "thread-" + std::to_string(Index) + ".sxt");
+}
+
+} // namespace
+
+uint64_t currentThreadId() {
+  return static_cast<uint64_t>(::syscall(SYS_gettid));
+}
+
+std::string threadDisplayName(int64_t Pid, uint64_t Tid) {
+  if (static_cast<uint64_t>(Pid) == Tid)
+    return "main";
+  char Path[64];
+  std::snprintf(Path, sizeof(Path), "/proc/self/task/%llu/comm",
+                static_cast<unsigned long long>(Tid));
+  int Descriptor = ::open(Path, O_RDONLY | O_CLOEXEC);
+  if (Descriptor < 0)
+    return std::string();
+  char Name[64];
+  ssize_t Read;
+  do
+    Read = ::read(Descriptor, Name, sizeof(Name));
+  while (Read < 0 && errno == EINTR);
+  ::close(Descriptor);
+  if (Read <= 0)
+    return std::string();
+  size_t Length = static_cast<size_t>(Read);
+  while (Length > 0 && (Name[Length - 1] == '\n' || Name[Length - 1] == '\0'))
+    --Length;
+  return std::string(Name, Length);
+}
+
+ThreadTrace::ThreadTrace(const TraceTarget &Target, uint32_t Index,
+                         uint64_t Tid)
+    : Target(Target),
+      Capacity(Target.BufferSize < MinTraceBufferSize ? MinTraceBufferSize
+                                                      : Target.BufferSize),
+      Index(Index), Tid(Tid) {
+  Buffer.reset(new uint8_t[Capacity]);
+  Limit = Buffer.get() + Capacity - trace::MaxEventGroupBytes;
+  LastTicks = Target.OriginTicks;
+  beginChunk(nullptr);
+}
+
+ThreadTrace::~ThreadTrace() {
+  if (Descriptor >= 0)
+    ::close(Descriptor);
+}
+
+std::string ThreadTrace::filePath() const {
+  return traceFilePath(Target, Index);
+}
+
+void ThreadTrace::put(trace::EventKind Kind, Ticks Now,
+                      uint64_t Operand) noexcept {
+  uint64_t Delta = Now > LastTicks ? Now - LastTicks : 0;
+  if (Delta > trace::MaxDelta)
+    Delta = trace::MaxDelta;
+  Cursor = trace::writeVarint(Cursor, (Delta << trace::KindBits) |
+                                          static_cast<uint64_t>(Kind));
+  if (Kind != trace::EventKind::Exit)
+    Cursor = trace::writeVarint(Cursor, Operand);
+  LastTicks += Delta;
+  ChunkEvents +=
+      Kind == trace::EventKind::ExitMany ? static_cast<uint32_t>(Operand) : 1u;
+}
+
+void ThreadTrace::synchronize(Ticks Now, const CallPathRecorder &Recorder,
+                              size_t Keep) noexcept {
+  size_t Wanted = Recorder.depth() >= Keep ? Recorder.depth() - Keep : 0;
+  if (Wanted < Depth) {
+    uint64_t Frames = Depth - Wanted;
+    put(Frames == 1 ? trace::EventKind::Exit : trace::EventKind::ExitMany, Now,
+        Frames);
+    Depth = static_cast<uint32_t>(Wanted);
+  }
+  // Frames the recorder opened without telling the trace (not done by the
+  // runtime; kept consistent all the same): open them now.
+  while (Depth < Wanted) {
+    put(trace::EventKind::Enter, Now, Recorder.regionAt(Depth));
+    ++Depth;
+    if (Cursor > Limit)
+      flush(Recorder);
+  }
+}
+
+void ThreadTrace::recordEnterSlow(uint32_t Region, Ticks Now,
+                                  const CallPathRecorder &Recorder) noexcept {
+  if (Recorder.depth() == 0)
+    return; // the recorder did not open the frame
+  // Frames closed at this enter because their stack frames were gone.
+  synchronize(Now, Recorder, 1);
+  put(trace::EventKind::Enter, Now, Region);
+  ++Depth;
+  if (Cursor > Limit)
+    flush(Recorder);
+}
+
+void ThreadTrace::recordExitSlow(Ticks Now,
+                                 const CallPathRecorder &Recorder) noexcept {
+  synchronize(Now, Recorder, 0);
+  if (Cursor > Limit)
+    flush(Recorder);
+}
+
+void ThreadTrace::flush(const CallPathRecorder &Recorder) noexcept {
+  writeChunk();
+  beginChunk(&Recorder);
+}
+
+void ThreadTrace::beginChunk(const CallPathRecorder *Recorder) noexcept {
+  ChunkBaseTicks = LastTicks;
+  ChunkOpenFrames = Depth;
+  uint8_t *Stack = Buffer.get() + trace::ChunkHeaderSize;
+  uint8_t *StackEnd = Stack + Capacity / StackListShare;
+  uint8_t *Out = Stack;
+  for (uint32_t Level = 0; Level < Depth; ++Level) {
+    if (StackEnd - Out < static_cast<ptrdiff_t>(trace::MaxVarint32Bytes)) {
+      Out = Stack; // too deep to list: left out
+      break;
+    }
+    Out = trace::writeVarint(Out, Recorder->regionAt(Level));
+  }
+  ChunkStackBytes = static_cast<uint32_t>(Out - Stack);
+  EventsBegin = Cursor = Out;
+  ChunkEvents = 0;
+}
+
+bool ThreadTrace::ensureFile(std::string &Error) {
+  if (Descriptor >= 0)
+    return true;
+  std::string Path = filePath();
+  if (!createDirectories(Target.Directory, Error)) {
+    Error = "cannot create the trace directory '" + Target.Directory +
+            "': " + Error;
+    return false;
+  }
+  int Opened =
+      ::open(Path.c_str(), O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0666);
+  if (Opened < 0) {
+    Error = "cannot write '" + Path + "': " + std::strerror(errno);
+    return false;
+  }
+  trace::FileHeader Header;
+  Header.ThreadIndex = Index;
+  Header.Pid = Target.Pid;
+  Header.Tid = Tid;
+  Header.TicksPerSecond = Target.TicksPerSecond;
+  Header.OriginTicks = Target.OriginTicks;
+  Header.ThreadName = ThreadName;
+  uint8_t Bytes[trace::FileHeaderSize];
+  trace::encodeFileHeader(Header, Bytes);
+  if (int Errno = writeAt(Opened, Bytes, sizeof(Bytes), 0)) {
+    Error = "cannot write '" + Path + "': " + std::strerror(Errno);
+    ::close(Opened);
+    return false;
+  }
+  Descriptor = Opened;
+  FileSize = trace::FileHeaderSize;
+  ++Statistics.Files;
+  Statistics.BytesWritten += trace::FileHeaderSize;
+  return true;
+}
+
+void ThreadTrace::writeChunk() noexcept {
+  if (ChunkEvents == 0) {
+    Cursor = EventsBegin;
+    return;
+  }
+  trace::ChunkHeader Header;
+  Header.Sequence = Sequence++;
+  Header.BaseTicks = ChunkBaseTicks;
+  Header.OpenFrames = ChunkOpenFrames;
+  Header.StackBytes = ChunkStackBytes;
+  Header.EventBytes = static_cast<uint32_t>(Cursor - EventsBegin);
+  Header.EventCount = ChunkEvents;
+  trace::encodeChunkHeader(Header, Buffer.get());
+  size_t Bytes = static_cast<size_t>(Cursor - Buffer.get());
+  try {
+    std::string Error;
+    if (ensureFile(Error)) {
+      int Errno = writeAt(Descriptor, Buffer.get(), Bytes, FileSize);
+      if (Errno == 0) {
+        FileSize += Bytes;
+        ++Statistics.ChunksWritten;
+        Statistics.EventsWritten += ChunkEvents;
+        Statistics.BytesWritten += Bytes;
+        return;
+      }
+      // Cut off what part of the chunk reached the file, so that the file
+      // stays a sequence of complete chunks.
+      if (::ftruncate(Descriptor, static_cast<off_t>(FileSize)) != 0) {
+        // Not a regular file (e.g. /dev/full): nothing to cut.
+      }
+      Error = "cannot write '" + filePath() + "': " + std::strerror(Errno);
+    }
+    recordError(Error);
+  } catch (...) {
+    // Out of memory for the message: the chunk is still counted below.
+  }
+  ++Statistics.ChunksDropped;
+  Statistics.EventsDropped += ChunkEvents;
+}
+
+void ThreadTrace::recordError(const std::string &Message) {
+  if (Statistics.FirstError.empty())
+    Statistics.FirstError = Message;
+  if (!Target.ErrorPrinted.exchange(true))
+    printMessage(MessageKind::Error,
+                 Message + "; trace events are dropped and counted in "
+                           "experiment.json");
+}
+
+void ThreadTrace::finish(Ticks Now, const CallPathRecorder &Recorder) {
+  recordExit(Now, Recorder);
+  try {
+    ThreadName = threadDisplayName(Target.Pid, Tid);
+  } catch (...) {
+    ThreadName.clear();
+  }
+  writeChunk();
+  beginChunk(&Recorder);
+  if (Descriptor < 0)
+    return;
+  uint8_t Name[trace::ThreadNameSize] = {};
+  std::memcpy(Name, ThreadName.data(),
+              ThreadName.size() < sizeof(Name) ? ThreadName.size()
+                                               : sizeof(Name) - 1);
+  // The name is known only now; a failure leaves it empty in the file.
+  (void)writeAt(Descriptor, Name, sizeof(Name), trace::FileThreadNameOffset);
+  ::close(Descriptor);
+  Descriptor = -1;
+}
+
+void ThreadTrace::restartAfterFork(uint32_t NewIndex, uint64_t NewTid,
+                                   const CallPathRecorder &Recorder) {
+  if (Descriptor >= 0)
+    ::close(Descriptor); // the child's copy; the parent's stays open
+  Descriptor = -1;
+  FileSize = 0;
+  Statistics = TraceStatistics();
+  Sequence = 0;
+  Index = NewIndex;
+  Tid = NewTid;
+  ThreadName.clear();
+  LastTicks = Target.OriginTicks;
+  Depth = static_cast<uint32_t>(Recorder.depth());
+  beginChunk(&Recorder);
+}
+
+} // namespace runtime
+} // namespace sextant

@@ -1,0 +1,239 @@
+//===- test/unit/runtime/TraceFormatTests.cpp - Trace file format ---------===//
+//
+// Part of Sextant. The building blocks of the trace format (LEB128 varints,
+// file and chunk headers) and the decoder's handling of damaged files:
+// foreign files, a truncated last chunk, a broken chunk boundary, events
+// that do not match their chunk header.
+//
+//===----------------------------------------------------------------------===//
+
+#include "TraceTestSupport.h"
+
+#include <cstdio>
+#include <fstream>
+#include <iterator>
+
+using namespace sextant::runtime;
+using namespace sextant::runtime::test;
+namespace trace = sextant::trace;
+
+namespace {
+
+std::vector<uint8_t> readBytes(const std::string &Path) {
+  std::ifstream In(Path, std::ios::binary);
+  return std::vector<uint8_t>(std::istreambuf_iterator<char>(In),
+                              std::istreambuf_iterator<char>());
+}
+
+void writeBytes(const std::string &Path, const std::vector<uint8_t> &Bytes) {
+  std::ofstream Out(Path, std::ios::binary | std::ios::trunc);
+  Out.write(reinterpret_cast<const char *>(Bytes.data()),
+            static_cast<std::streamsize>(Bytes.size()));
+}
+
+/// Writes a valid trace of a few thousand events in chunks of at most 4 KiB
+/// and returns its path.
+std::string writeSampleTrace(const std::string &Directory) {
+  TracedRecorder Run(Directory, MinTraceBufferSize);
+  uint64_t Now = 2000;
+  Run.enter(1, Now);
+  for (int I = 0; I < 3000; ++I) {
+    Run.enter(2, Now += 20);
+    Run.exit(2, Now += 20);
+  }
+  Run.finish(Now + 1);
+  REQUIRE(Run.Trace->statistics().ChunksWritten >= 2);
+  return Run.Trace->filePath();
+}
+
+/// Reads Path chunk by chunk; returns the first status that is not Chunk
+/// and its message, or the replay error (with Status Chunk).
+std::pair<trace::TraceFileReader::Status, std::string>
+firstProblem(const std::string &Path) {
+  trace::TraceFileReader Reader;
+  std::string Message;
+  REQUIRE(Reader.open(Path, Message));
+  trace::EventReplayer Replayer;
+  EventCollector Collector;
+  trace::Chunk Chunk;
+  for (;;) {
+    trace::TraceFileReader::Status Status = Reader.next(Chunk, Message);
+    if (Status != trace::TraceFileReader::Status::Chunk)
+      return {Status, Message};
+    if (!Replayer.replay(Chunk, Collector, Message))
+      return {Status, Message};
+  }
+}
+
+} // namespace
+
+TEST_CASE("LEB128 varints round-trip", "[TraceFormat]") {
+  for (uint64_t Value : {0ull, 1ull, 127ull, 128ull, 300ull, 16383ull, 16384ull,
+                         0xffffffffull, 1ull << 62, ~0ull}) {
+    uint8_t Bytes[trace::MaxVarintBytes + 1];
+    uint8_t *End = trace::writeVarint(Bytes, Value);
+    size_t Expected = 1;
+    for (uint64_t Rest = Value >> 7; Rest != 0; Rest >>= 7)
+      ++Expected;
+    CHECK(static_cast<size_t>(End - Bytes) == Expected);
+    const uint8_t *In = Bytes;
+    uint64_t Decoded = 0;
+    REQUIRE(trace::readVarint(In, End, Decoded));
+    CHECK(Decoded == Value);
+    CHECK(In == End);
+    // One byte short: the reader notices.
+    In = Bytes;
+    CHECK_FALSE(trace::readVarint(In, End - 1, Decoded));
+  }
+  // Longer than 64 bits.
+  uint8_t TooLong[11] = {0x80, 0x80, 0x80, 0x80, 0x80, 0x80,
+                         0x80, 0x80, 0x80, 0x80, 0x01};
+  const uint8_t *In = TooLong;
+  uint64_t Value;
+  CHECK_FALSE(trace::readVarint(In, TooLong + sizeof(TooLong), Value));
+  uint8_t Overflow[10] = {0xff, 0xff, 0xff, 0xff, 0xff,
+                          0xff, 0xff, 0xff, 0xff, 0x02};
+  In = Overflow;
+  CHECK_FALSE(trace::readVarint(In, Overflow + sizeof(Overflow), Value));
+}
+
+TEST_CASE("file and chunk headers round-trip", "[TraceFormat]") {
+  trace::FileHeader Header;
+  Header.ThreadIndex = 12;
+  Header.Pid = 4242;
+  Header.Tid = 4250;
+  Header.TicksPerSecond = 2893.5e6;
+  Header.OriginTicks = 123456789012345ull;
+  Header.ThreadName = "a-very-long-thread-name";
+  uint8_t Bytes[trace::FileHeaderSize];
+  trace::encodeFileHeader(Header, Bytes);
+  CHECK(Bytes[0] == 0x89);
+  CHECK(std::string(reinterpret_cast<char *>(Bytes) + 1, 3) == "SXT");
+  trace::FileHeader Decoded;
+  std::string Error;
+  REQUIRE(trace::decodeFileHeader(Bytes, sizeof(Bytes), Decoded, Error));
+  CHECK(Decoded.Version == trace::FormatVersion);
+  CHECK(Decoded.ThreadIndex == 12);
+  CHECK(Decoded.Pid == 4242);
+  CHECK(Decoded.Tid == 4250);
+  CHECK(Decoded.TicksPerSecond == 2893.5e6);
+  CHECK(Decoded.OriginTicks == 123456789012345ull);
+  CHECK(Decoded.ThreadName == "a-very-long-thr"); // 15 bytes and a NUL
+
+  trace::ChunkHeader Chunk;
+  Chunk.Sequence = 3;
+  Chunk.BaseTicks = 1ull << 50;
+  Chunk.OpenFrames = 2;
+  Chunk.StackBytes = 3;
+  Chunk.EventBytes = 4000;
+  Chunk.EventCount = 1500;
+  uint8_t ChunkBytes[trace::ChunkHeaderSize];
+  trace::encodeChunkHeader(Chunk, ChunkBytes);
+  trace::ChunkHeader ChunkDecoded;
+  REQUIRE(trace::decodeChunkHeader(ChunkBytes, ChunkDecoded));
+  CHECK(ChunkDecoded.Sequence == 3);
+  CHECK(ChunkDecoded.BaseTicks == 1ull << 50);
+  CHECK(ChunkDecoded.OpenFrames == 2);
+  CHECK(ChunkDecoded.StackBytes == 3);
+  CHECK(ChunkDecoded.EventBytes == 4000);
+  CHECK(ChunkDecoded.EventCount == 1500);
+  ChunkBytes[0] = 'X';
+  CHECK_FALSE(trace::decodeChunkHeader(ChunkBytes, ChunkDecoded));
+}
+
+TEST_CASE("foreign and damaged file headers are rejected", "[TraceFormat]") {
+  trace::FileHeader Header;
+  Header.TicksPerSecond = 1e9;
+  uint8_t Bytes[trace::FileHeaderSize];
+  trace::encodeFileHeader(Header, Bytes);
+  trace::FileHeader Decoded;
+  std::string Error;
+
+  uint8_t Text[] = "{\"traceEvents\": []}";
+  CHECK_FALSE(trace::decodeFileHeader(Text, sizeof(Text), Decoded, Error));
+  CHECK_THAT(Error, Catch::Contains("not a Sextant trace file"));
+
+  CHECK_FALSE(trace::decodeFileHeader(Bytes, 40, Decoded, Error));
+  CHECK_THAT(Error, Catch::Contains("truncated (40 of 64 bytes)"));
+
+  uint8_t Newer[sizeof(Bytes)];
+  std::copy(Bytes, Bytes + sizeof(Bytes), Newer);
+  trace::store16(Newer + trace::FileVersionOffset, 2);
+  CHECK_FALSE(trace::decodeFileHeader(Newer, sizeof(Newer), Decoded, Error));
+  CHECK_THAT(Error, Catch::Contains("version 2 is not supported"));
+
+  uint8_t NoClock[sizeof(Bytes)];
+  std::copy(Bytes, Bytes + sizeof(Bytes), NoClock);
+  trace::store64(NoClock + trace::FileTicksPerSecondOffset, 0);
+  CHECK_FALSE(
+      trace::decodeFileHeader(NoClock, sizeof(NoClock), Decoded, Error));
+  CHECK_THAT(Error, Catch::Contains("clock frequency"));
+}
+
+TEST_CASE("the decoder reports damaged trace files", "[TraceFormat]") {
+  ScratchDirectory Directory("trace-damaged");
+  std::string Path = writeSampleTrace(Directory.path());
+  std::vector<uint8_t> Good = readBytes(Path);
+  DecodedTrace Intact = decodeTraceFile(Path);
+  REQUIRE(Intact.Chunks.size() >= 2);
+  size_t SecondChunk = trace::FileHeaderSize + trace::ChunkHeaderSize +
+                       Intact.Chunks[0].StackBytes +
+                       Intact.Chunks[0].EventBytes;
+
+  SECTION("a file that ends inside its last chunk is truncated") {
+    std::vector<uint8_t> Cut(Good.begin(), Good.end() - 100);
+    writeBytes(Path, Cut);
+    auto [Status, Message] = firstProblem(Path);
+    CHECK(Status == trace::TraceFileReader::Status::Truncated);
+    CHECK_THAT(Message, Catch::Contains("the last chunk, at offset"));
+    CHECK_THAT(Message, Catch::Contains("is truncated"));
+  }
+  SECTION("a file that ends inside a chunk header is truncated") {
+    std::vector<uint8_t> Cut(Good.begin(), Good.begin() + SecondChunk + 10);
+    writeBytes(Path, Cut);
+    CHECK(firstProblem(Path).first ==
+          trace::TraceFileReader::Status::Truncated);
+  }
+  SECTION("a chunk boundary without the chunk magic is damage") {
+    std::vector<uint8_t> Broken = Good;
+    Broken[SecondChunk] = 'Z';
+    writeBytes(Path, Broken);
+    auto Problem = firstProblem(Path);
+    CHECK(Problem.first == trace::TraceFileReader::Status::Damaged);
+    CHECK_THAT(Problem.second,
+               Catch::Contains("at offset " + std::to_string(SecondChunk) +
+                               ": no chunk starts here"));
+  }
+  SECTION("a wrong event count is damage") {
+    std::vector<uint8_t> Broken = Good;
+    size_t Count = trace::FileHeaderSize + trace::ChunkEventCountOffset;
+    trace::store32(Broken.data() + Count,
+                   trace::load32(Broken.data() + Count) + 1);
+    writeBytes(Path, Broken);
+    auto Problem = firstProblem(Path);
+    CHECK(Problem.first == trace::TraceFileReader::Status::Chunk);
+    CHECK_THAT(Problem.second, Catch::Contains("but its header says"));
+  }
+  SECTION("an exit with no open region is damage") {
+    std::vector<uint8_t> Broken = Good;
+    size_t FirstEvent = trace::FileHeaderSize + trace::ChunkHeaderSize +
+                        Intact.Chunks[0].StackBytes;
+    Broken[FirstEvent] = 0x01; // delta 0, exit
+    Broken[FirstEvent + 1] = 0x01;
+    writeBytes(Path, Broken);
+    auto Problem = firstProblem(Path);
+    CHECK(Problem.first == trace::TraceFileReader::Status::Chunk);
+    CHECK_THAT(Problem.second,
+               Catch::Contains("an exit event with no open region"));
+  }
+  SECTION("a chunk that does not continue the previous one is damage") {
+    std::vector<uint8_t> Broken = Good;
+    trace::store32(Broken.data() + SecondChunk + trace::ChunkOpenFramesOffset,
+                   5);
+    trace::store32(Broken.data() + SecondChunk + trace::ChunkStackBytesOffset,
+                   0);
+    writeBytes(Path, Broken);
+    auto Problem = firstProblem(Path);
+    CHECK_THAT(Problem.second, Catch::Contains("do not continue"));
+  }
+}

@@ -1,0 +1,181 @@
+//===- test/unit/runtime/TraceTestSupport.h - Trace helpers -----*- C++ -*-===//
+//
+// Part of Sextant. Helpers of the trace tests: a scratch directory, a
+// recorder and its ThreadTrace driven side by side with an independent model
+// of the expected events, and a reader that decodes a trace file into a
+// list of events.
+//
+//===----------------------------------------------------------------------===//
+
+#ifndef SEXTANT_TEST_UNIT_RUNTIME_TRACETESTSUPPORT_H
+#define SEXTANT_TEST_UNIT_RUNTIME_TRACETESTSUPPORT_H
+
+#include "runtime/CallPathRecorder.h"
+#include "runtime/ThreadTrace.h"
+#include "runtime/TraceDecoder.h"
+
+#include <catch2/catch.hpp>
+
+#include <algorithm>
+#include <cstdlib>
+#include <memory>
+#include <ostream>
+#include <string>
+#include <unistd.h>
+#include <vector>
+
+namespace sextant {
+namespace runtime {
+namespace test {
+
+/// One decoded or expected event.
+struct TraceEvent {
+  char Phase; ///< 'B' enter, 'E' exit
+  uint32_t Region;
+  uint64_t Ticks;
+  bool operator==(const TraceEvent &Other) const {
+    return Phase == Other.Phase && Region == Other.Region &&
+           Ticks == Other.Ticks;
+  }
+};
+
+inline std::ostream &operator<<(std::ostream &Out, const TraceEvent &Event) {
+  return Out << Event.Phase << Event.Region << "@" << Event.Ticks;
+}
+
+/// A fresh directory below the test's scratch directory, removed at the
+/// end of the test.
+class ScratchDirectory {
+public:
+  explicit ScratchDirectory(const std::string &Name)
+      : Path(std::string(SEXTANT_RUNTIME_TEST_TMPDIR) + "/" + Name + "-" +
+             std::to_string(::getpid())) {
+    removeAll();
+  }
+  ~ScratchDirectory() { removeAll(); }
+  const std::string &path() const { return Path; }
+
+private:
+  void removeAll() {
+    std::string Command = "rm -rf '" + Path + "'";
+    REQUIRE(std::system(Command.c_str()) == 0);
+  }
+  std::string Path;
+};
+
+/// Collects the callbacks of an EventReplayer.
+struct EventCollector {
+  std::vector<TraceEvent> Events;
+  void enter(uint32_t Region, uint64_t Ticks) {
+    Events.push_back({'B', Region, Ticks});
+  }
+  void exit(uint32_t Region, uint64_t Ticks) {
+    Events.push_back({'E', Region, Ticks});
+  }
+};
+
+/// Decodes the trace file Path completely; REQUIREs every chunk to be
+/// intact.
+struct DecodedTrace {
+  trace::FileHeader Header;
+  std::vector<TraceEvent> Events;
+  std::vector<trace::ChunkHeader> Chunks;
+  std::vector<std::vector<uint32_t>> OpenStacks;
+  uint64_t LostChunks = 0;
+};
+
+inline DecodedTrace decodeTraceFile(const std::string &Path) {
+  DecodedTrace Result;
+  trace::TraceFileReader Reader;
+  std::string Error;
+  INFO(Path);
+  REQUIRE(Reader.open(Path, Error));
+  Result.Header = Reader.header();
+  trace::EventReplayer Replayer;
+  EventCollector Collector;
+  trace::Chunk Chunk;
+  for (;;) {
+    trace::TraceFileReader::Status Status = Reader.next(Chunk, Error);
+    if (Status == trace::TraceFileReader::Status::End)
+      break;
+    INFO(Error);
+    REQUIRE(Status == trace::TraceFileReader::Status::Chunk);
+    Result.Chunks.push_back(Chunk.Header);
+    Result.OpenStacks.push_back(Chunk.OpenStack);
+    REQUIRE(Replayer.replay(Chunk, Collector, Error));
+  }
+  CHECK(Replayer.depth() == 0);
+  Result.LostChunks = Replayer.lostChunks();
+  Result.Events = std::move(Collector.Events);
+  return Result;
+}
+
+/// A CallPathRecorder and its ThreadTrace, driven together, with the events
+/// the trace must contain computed by a model of the recorder's rules
+/// (CallPathRecorder.h) that shares no code with the trace.
+class TracedRecorder {
+public:
+  TracedRecorder(const std::string &Directory, size_t BufferSize,
+                 uint32_t Index = 0) {
+    Target.Directory = Directory;
+    Target.Pid = ::getpid();
+    Target.TicksPerSecond = 2.5e9;
+    Target.OriginTicks = 1000;
+    Target.BufferSize = BufferSize;
+    Trace = std::make_unique<ThreadTrace>(Target, Index, currentThreadId());
+  }
+
+  void enter(uint32_t Region, uint64_t Ticks, uintptr_t FrameAddress = 0) {
+    if (FrameAddress != 0 && Recorder.topMayBeAbandoned(FrameAddress)) {
+      size_t Closed = Recorder.closeAbandonedFrames(FrameAddress, Ticks);
+      for (size_t I = 0; I < Closed; ++I)
+        popModel(Ticks);
+    }
+    Recorder.enter(Region, Ticks, FrameAddress);
+    Trace->recordEnter(Region, Ticks, Recorder);
+    Model.push_back(Region);
+    Expected.push_back({'B', Region, Ticks});
+    ++Recorded;
+  }
+
+  void exit(uint32_t Region, uint64_t Ticks) {
+    Recorder.exit(Region, Ticks);
+    Trace->recordExit(Ticks, Recorder);
+    auto Found = std::find(Model.rbegin(), Model.rend(), Region);
+    if (Found == Model.rend())
+      return; // ignored by the recorder: no event
+    size_t Level = static_cast<size_t>(Model.rend() - Found) - 1;
+    while (Model.size() > Level)
+      popModel(Ticks);
+  }
+
+  void finish(uint64_t Ticks) {
+    Recorder.closeAll(Ticks);
+    Trace->finish(Ticks, Recorder);
+    while (!Model.empty())
+      popModel(Ticks);
+  }
+
+  /// Enter events plus exit events the model expects so far.
+  uint64_t recorded() const { return Recorded; }
+
+  TraceTarget Target;
+  CallPathRecorder Recorder;
+  std::unique_ptr<ThreadTrace> Trace;
+  std::vector<TraceEvent> Expected;
+  std::vector<uint32_t> Model;
+
+private:
+  void popModel(uint64_t Ticks) {
+    Expected.push_back({'E', Model.back(), Ticks});
+    Model.pop_back();
+    ++Recorded;
+  }
+  uint64_t Recorded = 0;
+};
+
+} // namespace test
+} // namespace runtime
+} // namespace sextant
+
+#endif // SEXTANT_TEST_UNIT_RUNTIME_TRACETESTSUPPORT_H

@@ -1,0 +1,38 @@
+//===- tools/sextant/ChromeTraceExport.h - Trace to Chrome JSON -*- C++ -*-===//
+//
+// Part of Sextant. Converts the trace of an experiment made with
+// SEXTANT_TRACE=1 (trace/thread-<index>.sxt, runtime/TraceFormat.h) into
+// the Trace Event JSON format that Perfetto (ui.perfetto.dev) and
+// chrome://tracing open. docs/output-formats.md describes the mapping.
+//
+//===----------------------------------------------------------------------===//
+
+#ifndef SEXTANT_TOOLS_CHROMETRACEEXPORT_H
+#define SEXTANT_TOOLS_CHROMETRACEEXPORT_H
+
+#include <cstdio>
+#include <string>
+
+namespace sextant {
+namespace tool {
+
+/// Writes the trace of the experiment in ExperimentDir to Out as Trace
+/// Event JSON: "B"/"E" events per region visit (ts in microseconds since
+/// the start of the measurement, pid = the process, tid = the thread's
+/// index), and "M" metadata naming the process and each thread. Region
+/// names come from regions.json.
+///
+/// With ShowProgress, progress lines go to stderr. A trace file that ends
+/// inside a chunk (the process was killed while writing it) or lacks chunks
+/// the runtime could not write is converted up to where it is intact, with
+/// a warning on stderr; every region is still closed. Returns false with a
+/// message naming the file and what is wrong in Error when the directory or
+/// a trace file is damaged or not Sextant's, or when writing Out fails
+/// (Out may then hold part of the output).
+bool exportChromeTrace(const std::string &ExperimentDir, std::FILE *Out,
+                       bool ShowProgress, std::string &Error);
+
+} // namespace tool
+} // namespace sextant
+
+#endif // SEXTANT_TOOLS_CHROMETRACEEXPORT_H

@@ -1,0 +1,89 @@
+//===- tools/sextant/CommandLine.h - Options of a subcommand ----*- C++ -*-===//
+//
+// Part of Sextant. A small option parser shared by the subcommands of the
+// `sextant` tool: long options (`--name=VALUE`, `--name VALUE`, `--flag`),
+// one-letter options (`-o FILE`, `-oFILE`, `-g`), `-h`/`--help`, and `--`
+// ending the options. An unknown option or a bad value is a usage error:
+// the parser prints `sextant CMD: error: ...` and a pointer to `--help`, and
+// the subcommand exits with status 2.
+//
+//===----------------------------------------------------------------------===//
+
+#ifndef SEXTANT_TOOLS_COMMANDLINE_H
+#define SEXTANT_TOOLS_COMMANDLINE_H
+
+#include <cstdint>
+#include <functional>
+#include <string>
+#include <vector>
+
+namespace sextant {
+namespace tool {
+
+/// One option a subcommand accepts. Apply receives the value (empty for a
+/// flag) and returns false with a message in Error when the value is bad.
+struct OptionSpec {
+  const char *LongName; ///< without the leading "--"; never null
+  char ShortName;       ///< 0 when the option has no one-letter form
+  bool TakesValue;
+  std::function<bool(const std::string &Value, std::string &Error)> Apply;
+};
+
+class CommandLine {
+public:
+  /// Command is the full command name for messages ("sextant report"),
+  /// Help the text `--help` prints.
+  CommandLine(std::string Command, const char *Help);
+
+  void addOption(OptionSpec Spec) { Options.push_back(std::move(Spec)); }
+  /// Shorthands for the common kinds of options.
+  void addFlag(const char *LongName, char ShortName, bool &Target);
+  void addString(const char *LongName, char ShortName, std::string &Target);
+  void addUnsigned(const char *LongName, char ShortName, uint64_t &Target);
+  void addSeconds(const char *LongName, char ShortName, double &Target);
+
+  /// With this set, the first argument that is not an option ends the
+  /// options (for `sextant run PROGRAM ARGS...`): it and everything after it
+  /// are positional.
+  void stopAtFirstPositional() { StopAtPositional = true; }
+
+  enum class Outcome { Proceed, Exit };
+  /// Parses Argv[1..Argc). On Outcome::Exit the subcommand returns
+  /// ExitStatus: 0 after `--help`, 2 after a usage error (already printed).
+  Outcome parse(int Argc, char **Argv);
+  int exitStatus() const { return ExitStatus; }
+
+  const std::vector<std::string> &positional() const { return Positional; }
+
+  /// Prints "COMMAND: error: MESSAGE" and the --help pointer; returns 2.
+  int usageError(const std::string &Message) const;
+  /// Prints "COMMAND: error: MESSAGE"; returns 1.
+  int failure(const std::string &Message) const;
+  /// Prints "COMMAND: warning: MESSAGE".
+  void warning(const std::string &Message) const;
+
+private:
+  const OptionSpec *findLong(const std::string &Name) const;
+  const OptionSpec *findShort(char Name) const;
+  bool apply(const OptionSpec &Spec, const std::string &Shown,
+             const std::string &Value);
+
+  std::string Command;
+  const char *Help;
+  std::vector<OptionSpec> Options;
+  std::vector<std::string> Positional;
+  bool StopAtPositional = false;
+  bool SawDoubleDash = false;
+  int ExitStatus = 0;
+};
+
+/// A decimal integer without sign; false on anything else or overflow.
+bool parseUnsignedValue(const std::string &Text, uint64_t &Value);
+/// A non-negative duration: a decimal number (also 1e-6) optionally followed
+/// by a unit: ns, us, ms or s (default s). Stored in seconds.
+bool parseSecondsValue(const std::string &Text, double &Seconds);
+
+} // namespace tool
+} // namespace sextant
+
+#endif // SEXTANT_TOOLS_COMMANDLINE_H

@@ -1,0 +1,323 @@
+//===- tools/sextant/ExperimentReader.cpp - Reading experiments -----------===//
+//
+// Part of Sextant. Validation and reading of the files of an experiment
+// directory. Bad input is reported by throwing InputError inside this file;
+// the entry points catch it (and anything else that goes wrong, such as
+// running out of memory) and return the message.
+//
+//===----------------------------------------------------------------------===//
+
+#include "ExperimentReader.h"
+
+#include "JsonInput.h"
+
+#include <cerrno>
+#include <cstring>
+#include <deque>
+#include <sys/stat.h>
+
+namespace sextant {
+namespace tool {
+
+namespace {
+
+const char ExperimentFormat[] = "sextant-experiment";
+const char RegionsFormat[] = "sextant-regions";
+const char ThreadProfilesFormat[] = "sextant-thread-profiles";
+
+std::string joinPath(const std::string &Directory, const char *Name) {
+  if (!Directory.empty() && Directory.back() == '/')
+    return Directory + Name;
+  return Directory + "/" + Name;
+}
+
+bool fileExists(const std::string &Path) {
+  struct stat Info;
+  return ::stat(Path.c_str(), &Info) == 0;
+}
+
+/// Checks "format" and "format_version" of a top-level object.
+void checkFormat(const JsonValue &Top, const char *Format,
+                 const char *WhatFile) {
+  Top.expectObject((std::string("an object (a ") + WhatFile + ")").c_str());
+  std::string Found =
+      Top.member("format", (std::string("\"") + Format + "\"").c_str())
+          .asString();
+  if (Found != Format)
+    Top.member("format", "")
+        .fail("is \"" + Found + "\", expected \"" + Format + "\": not a " +
+              WhatFile);
+  JsonValue Version = Top.member("format_version", "an integer");
+  uint64_t Number = Version.asUnsigned();
+  if (Number != SupportedFormatVersion)
+    Version.fail("is " + std::to_string(Number) +
+                 ", but this sextant reads format_version " +
+                 std::to_string(SupportedFormatVersion) +
+                 (Number > SupportedFormatVersion
+                      ? " (written by a newer Sextant?)"
+                      : ""));
+}
+
+/// Checks that Directory exists and is an experiment directory.
+void checkDirectory(const std::string &Directory) {
+  struct stat Info;
+  if (Directory.empty())
+    throw InputError("the experiment directory name is empty");
+  if (::stat(Directory.c_str(), &Info) != 0)
+    throw InputError(Directory + ": " + std::strerror(errno));
+  if (!S_ISDIR(Info.st_mode))
+    throw InputError(Directory +
+                     ": not a directory (expected an experiment directory "
+                     "written by a program measured with Sextant)");
+  if (fileExists(joinPath(Directory, "experiment.json")))
+    return;
+  if (fileExists(joinPath(Directory, "profile.json")) ||
+      fileExists(joinPath(Directory, "regions.json")))
+    throw InputError(Directory +
+                     ": incomplete experiment: experiment.json is missing "
+                     "(the runtime writes it last; did the program end "
+                     "before the experiment was written?)");
+  throw InputError(Directory + ": not a Sextant experiment directory (it "
+                               "has no experiment.json)");
+}
+
+std::optional<double> optionalNumber(const JsonValue &Object, const char *Key) {
+  if (!Object.has(Key) || Object.member(Key, "").isNull())
+    return std::nullopt;
+  return Object.member(Key, "a number").asNumber();
+}
+
+void readMetadata(const std::string &Directory, ExperimentMetadata &Out) {
+  checkDirectory(Directory);
+  std::string Path = joinPath(Directory, "experiment.json");
+  nlohmann::json Document = loadJsonFile(Path);
+  JsonValue Top(Document, Path);
+  checkFormat(Top, ExperimentFormat, "Sextant experiment.json");
+  Out.SextantVersion =
+      Top.member("sextant_version", "a version string").asString();
+  Out.Program = Top.member("program", "the path of the executable").asString();
+  JsonValue Arguments = Top.member("arguments", "an array of strings");
+  Arguments.expectArray("an array of strings");
+  Out.Arguments.clear();
+  for (size_t I = 0; I < Arguments.raw().size(); ++I)
+    Out.Arguments.push_back(Arguments.element(I).asString());
+  Out.Pid = Top.member("pid", "the process id").asInteger();
+  Out.Hostname = Top.member("hostname", "a host name").asString();
+  Out.StartTime = Top.member("start_time", "an ISO 8601 time").asString();
+  Out.EndTime = Top.member("end_time", "an ISO 8601 time").asString();
+  Out.WallSeconds =
+      Top.member("wall_time_seconds", "a number of seconds").asNumber();
+  Out.Clock = Top.member("clock", "the name of the clock").asString();
+  Out.Threads = Top.member("threads", "a number of threads").asUnsigned();
+  Out.EventPairCostSeconds = optionalNumber(Top, "event_pair_cost_seconds");
+  Out.TraceBytesPerEvent.reset();
+  if (Top.has("trace") && !Top.member("trace", "").isNull()) {
+    JsonValue Trace = Top.member("trace", "");
+    Trace.expectObject("null or an object");
+    Out.TraceBytesPerEvent = optionalNumber(Trace, "bytes_per_event");
+  }
+  Out.ClockCalibration.reset();
+  if (Top.has("clock_calibration") &&
+      !Top.member("clock_calibration", "").isNull())
+    Out.ClockCalibration =
+        Top.member("clock_calibration", "a string").asString();
+}
+
+void readRegions(const std::string &Directory,
+                 std::vector<RegionRecord> &Regions) {
+  std::string Path = joinPath(Directory, "regions.json");
+  nlohmann::json Document = loadJsonFile(Path);
+  JsonValue Top(Document, Path);
+  checkFormat(Top, RegionsFormat, "Sextant regions.json");
+  JsonValue List = Top.member("regions", "an array of regions");
+  List.expectArray("an array of regions");
+  Regions.clear();
+  Regions.reserve(List.raw().size());
+  for (size_t I = 0; I < List.raw().size(); ++I) {
+    JsonValue Entry = List.element(I);
+    Entry.expectObject("a region object");
+    RegionRecord Region;
+    JsonValue Id = Entry.member("id", "the region id");
+    uint64_t IdNumber = Id.asUnsigned();
+    if (IdNumber != I + 1)
+      Id.fail("is " + std::to_string(IdNumber) + ", expected " +
+              std::to_string(I + 1) +
+              " (region ids start at 1 and follow the order of the list)");
+    Region.Id = static_cast<uint32_t>(IdNumber);
+    Region.Name = Entry.member("name", "the display name").asString();
+    Region.Mangled = Entry.member("mangled", "the linkage name").asString();
+    Region.File = Entry.member("file", "the source file").asString();
+    Region.BeginLine = Entry.member("begin_line", "a line number").asUnsigned();
+    Region.Module = Entry.member("module", "the module path").asString();
+    JsonValue Flags = Entry.member("flags", "an object of flags");
+    Flags.expectObject("an object of flags");
+    if (Flags.has("user"))
+      Region.User = Flags.member("user", "").asBool();
+    Region.Filtered = Entry.member("filtered", "true or false").asBool();
+    if (Entry.has("throttled") && !Entry.member("throttled", "").isNull()) {
+      JsonValue Throttled = Entry.member("throttled", "");
+      Throttled.expectObject("null or an object");
+      ThrottleRecord Record;
+      Record.AfterSeconds =
+          Throttled.member("after_seconds", "a number of seconds").asNumber();
+      Record.Visits =
+          Throttled.member("visits", "a number of visits").asUnsigned();
+      Record.MeanVisitSeconds =
+          Throttled.member("mean_visit_seconds", "a number of seconds")
+              .asNumber();
+      Region.Throttled = Record;
+    }
+    Regions.push_back(std::move(Region));
+  }
+}
+
+/// Reads the nodes of Roots (an array in profile.json's node shape) into
+/// Profile, depth first and without recursion.
+void readCallPaths(const JsonValue &Roots, const Experiment &Experiment,
+                   CallPathProfile &Profile) {
+  Roots.expectArray("an array of call-path nodes");
+  struct Pending {
+    JsonValue Children;
+    size_t Next;
+    size_t ParentIndex;
+  };
+  // Emptied from the top also when an error unwinds it: the place of a
+  // value is a chain shared with its parent, and releasing the outermost
+  // link first would free a deep chain recursively.
+  struct PendingStack : std::deque<Pending> {
+    ~PendingStack() {
+      while (!empty())
+        pop_back();
+    }
+  } Stack;
+  Stack.push_back({Roots, 0, CallPathProfile::NoParent});
+  while (!Stack.empty()) {
+    Pending &Top = Stack.back();
+    if (Top.Next == Top.Children.raw().size()) {
+      Stack.pop_back();
+      continue;
+    }
+    JsonValue Node = Top.Children.element(Top.Next++);
+    size_t ParentIndex = Top.ParentIndex;
+    Node.expectObject("a call-path node (an object with \"frame\", "
+                      "\"metrics\", \"attributes\" and \"children\")");
+    CallPathNode Record;
+    JsonValue Frame = Node.member("frame", "an object with \"name\"");
+    Record.Name = Frame.member("name", "the region's display name").asString();
+    JsonValue Metrics = Node.member(
+        "metrics", "an object with \"time (inc)\", \"time\" and \"visits\"");
+    Record.InclusiveSeconds =
+        Metrics.member("time (inc)", "the inclusive time in seconds")
+            .asNumber();
+    Record.ExclusiveSeconds =
+        Metrics.member("time", "the exclusive time in seconds").asNumber();
+    Record.Visits =
+        Metrics.member("visits", "a non-negative integer").asUnsigned();
+    JsonValue Attributes = Node.member(
+        "attributes", "an object with \"region_id\"; Sextant writes it");
+    JsonValue RegionId = Attributes.member("region_id", "a region id");
+    uint64_t Id = RegionId.asUnsigned();
+    if (Id < 1 || Id > Experiment.Regions.size())
+      RegionId.fail("region " + std::to_string(Id) +
+                    " is not in regions.json (which lists " +
+                    std::to_string(Experiment.Regions.size()) + " regions)");
+    Record.RegionId = static_cast<uint32_t>(Id);
+    JsonValue Children = Node.member("children", "an array of nodes");
+    Children.expectArray("an array of call-path nodes");
+    size_t Index = Profile.addNode(ParentIndex, std::move(Record));
+    if (!Children.raw().empty())
+      Stack.push_back({Children, 0, Index});
+  }
+}
+
+template <typename Work>
+bool catchInputErrors(std::string &Error, const std::string &Context,
+                      Work &&W) {
+  try {
+    W();
+    return true;
+  } catch (const InputError &E) {
+    Error = E.what();
+  } catch (const std::bad_alloc &) {
+    Error = Context + ": out of memory while reading the experiment";
+  } catch (const std::exception &E) {
+    Error = Context + ": " + E.what();
+  }
+  return false;
+}
+
+} // namespace
+
+std::string Experiment::libraryOf(uint32_t Id) const {
+  const RegionRecord *Region = region(Id);
+  if (!Region || Region->Module.empty() || Region->Module == Metadata.Program)
+    return std::string();
+  size_t Slash = Region->Module.rfind('/');
+  return Slash == std::string::npos ? Region->Module
+                                    : Region->Module.substr(Slash + 1);
+}
+
+std::string Experiment::file(const char *Name) const {
+  return joinPath(Directory, Name);
+}
+
+bool readExperimentMetadata(const std::string &Directory,
+                            ExperimentMetadata &Metadata, std::string &Error) {
+  return catchInputErrors(Error, Directory,
+                          [&] { readMetadata(Directory, Metadata); });
+}
+
+bool readExperiment(const std::string &Directory, Experiment &Out,
+                    std::string &Error, const ReadProgress &Progress) {
+  return catchInputErrors(Error, Directory, [&] {
+    Out.Directory = Directory;
+    readMetadata(Directory, Out.Metadata);
+    readRegions(Directory, Out.Regions);
+    std::string Path = joinPath(Directory, "profile.json");
+    ByteProgress Bytes;
+    if (Progress)
+      Bytes = [&](uint64_t Done, uint64_t Total) {
+        Progress(Path, Done, Total);
+      };
+    nlohmann::json Document = loadJsonFile(Path, Bytes);
+    Out.Profile = CallPathProfile();
+    readCallPaths(JsonValue(Document, Path), Out, Out.Profile);
+  });
+}
+
+bool readThreadProfiles(const Experiment &Experiment,
+                        std::vector<ThreadProfile> &Threads,
+                        std::string &Error) {
+  std::string Path = Experiment.file("profile-threads.json");
+  if (!fileExists(Path)) {
+    Error = Experiment.Directory +
+            ": no per-thread profiles: profile-threads.json is missing (the "
+            "runtime that wrote this experiment did not record them)";
+    return false;
+  }
+  return catchInputErrors(Error, Path, [&] {
+    nlohmann::json Document = loadJsonFile(Path);
+    JsonValue Top(Document, Path);
+    checkFormat(Top, ThreadProfilesFormat, "Sextant profile-threads.json");
+    JsonValue List = Top.member("threads", "an array of threads");
+    List.expectArray("an array of threads");
+    Threads.clear();
+    for (size_t I = 0; I < List.raw().size(); ++I) {
+      JsonValue Entry = List.element(I);
+      Entry.expectObject("a thread object");
+      ThreadProfile Thread;
+      Thread.Index = Entry.member("index", "the thread's index").asUnsigned();
+      Thread.Tid = Entry.member("tid", "the OS thread id").asInteger();
+      Thread.Name = Entry.member("name", "the thread's name").asString();
+      if (Entry.has("merged_threads"))
+        Thread.MergedThreads =
+            Entry.member("merged_threads", "a number of threads").asUnsigned();
+      readCallPaths(Entry.member("roots", "an array of call-path nodes"),
+                    Experiment, Thread.Profile);
+      Threads.push_back(std::move(Thread));
+    }
+  });
+}
+
+} // namespace tool
+} // namespace sextant

@@ -1,0 +1,240 @@
+//===- tools/sextant/ExportCommand.cpp - sextant export -------------------===//
+//
+// Part of Sextant. `sextant export --format=folded|chrome DIR` converts an
+// experiment for other tools: folded stacks for flame graphs (from
+// profile.json), or Chrome/Perfetto Trace Event JSON (from the trace, by
+// exportChromeTrace). Long exports show their progress on standard error.
+//
+//===----------------------------------------------------------------------===//
+
+#include "ChromeTraceExport.h"
+#include "CommandLine.h"
+#include "ExperimentReader.h"
+#include "FoldedStacks.h"
+#include "ProgressMeter.h"
+#include "Subcommands.h"
+
+#include <cerrno>
+#include <cstdio>
+#include <cstring>
+
+namespace sextant {
+namespace tool {
+
+namespace {
+
+const char ExportHelp[] =
+    "NAME\n"
+    "    sextant export - convert an experiment for other tools\n"
+    "\n"
+    "SYNOPSIS\n"
+    "    sextant export --format=folded [--metric=time|visits] [-o FILE]\n"
+    "                   [--progress|--no-progress] DIR\n"
+    "    sextant export --format=chrome [-o FILE] [--progress|--no-progress]\n"
+    "                   DIR\n"
+    "\n"
+    "DESCRIPTION\n"
+    "    --format=folded writes the call-path profile (profile.json) as\n"
+    "    folded stacks for flame-graph tools (flamegraph.pl, inferno,\n"
+    "    speedscope): one line 'a;b;c VALUE' per call path, frames from the\n"
+    "    outermost call, VALUE the path's exclusive time in whole\n"
+    "    microseconds (--metric=time) or its visits (--metric=visits). Call\n"
+    "    paths whose value is 0 are left out; in names ';' becomes ':'.\n"
+    "\n"
+    "    --format=chrome writes the trace of a run made with SEXTANT_TRACE=1\n"
+    "    as Chrome Trace Event JSON, which Perfetto (ui.perfetto.dev) and\n"
+    "    chrome://tracing open: pid is the process (MPI rank), tid the\n"
+    "    thread, with process and thread names.\n"
+    "\n"
+    "OPTIONS\n"
+    "    --format=FORMAT     folded or chrome (required)\n"
+    "    --metric=METRIC     folded only: time (default) or visits\n"
+    "    -o, --output=FILE   write to FILE (default: standard output); a\n"
+    "                        partly written FILE is removed on failure\n"
+    "    --progress          show progress on standard error\n"
+    "    --no-progress       never show progress (default: shown when\n"
+    "                        standard error is a terminal and the export\n"
+    "                        takes longer than half a second)\n"
+    "    -h, --help          show this help\n"
+    "\n"
+    "EXIT STATUS\n"
+    "    0 success, 1 DIR is not a readable experiment (or has no trace) or\n"
+    "    FILE cannot be written, 2 usage error.\n"
+    "\n"
+    "EXAMPLES\n"
+    "    sextant export --format=folded run1 | flamegraph.pl > run1.svg\n"
+    "    sextant export --format=folded --metric=visits -o run1.folded run1\n"
+    "    sextant export --format=chrome -o run1.trace.json run1\n";
+
+enum class ExportFormat { None, Folded, Chrome };
+
+/// The output: standard output, or a file that is removed unless the
+/// export succeeds.
+class ExportOutput {
+public:
+  bool open(const std::string &Path, std::string &Error) {
+    this->Path = Path;
+    if (Path.empty()) {
+      Stream = stdout;
+      return true;
+    }
+    Stream = std::fopen(Path.c_str(), "w");
+    if (!Stream) {
+      Error = "cannot write '" + Path + "': " + std::strerror(errno);
+      return false;
+    }
+    return true;
+  }
+  std::FILE *stream() const { return Stream; }
+  /// Flushes and closes; false with Error when anything was not written.
+  bool close(std::string &Error) {
+    bool Failed = std::fflush(Stream) != 0 || std::ferror(Stream);
+    int SavedErrno = errno;
+    if (Stream != stdout && std::fclose(Stream) != 0 && !Failed) {
+      Failed = true;
+      SavedErrno = errno;
+    }
+    Stream = nullptr;
+    if (Failed) {
+      Error = "cannot write '" + (Path.empty() ? "standard output" : Path) +
+              "': " + std::strerror(SavedErrno);
+      discard();
+    }
+    Closed = true;
+    return !Failed;
+  }
+  void discard() {
+    if (Stream && Stream != stdout)
+      std::fclose(Stream);
+    Stream = nullptr;
+    if (!Path.empty())
+      std::remove(Path.c_str());
+  }
+  ~ExportOutput() {
+    if (!Closed)
+      discard();
+  }
+
+private:
+  std::string Path;
+  std::FILE *Stream = nullptr;
+  bool Closed = false;
+};
+
+int exportFolded(const CommandLine &Line, const std::string &Directory,
+                 FoldedMetric Metric, const std::string &OutputPath,
+                 ProgressMeter &Meter) {
+  Experiment E;
+  std::string Error;
+  ReadProgress Reading;
+  if (Meter.active())
+    Reading = [&](const std::string &File, uint64_t Done, uint64_t Total) {
+      size_t Slash = File.rfind('/');
+      Meter.update("reading " + File.substr(Slash + 1), Done, Total, true);
+    };
+  if (!readExperiment(Directory, E, Error, Reading))
+    return Line.failure(Error);
+  ExportOutput Output;
+  if (!Output.open(OutputPath, Error))
+    return Line.failure(Error);
+  FoldedProgress Writing;
+  if (Meter.active())
+    Writing = [&](uint64_t Done, uint64_t Total) {
+      Meter.update("writing call paths", Done, Total, false);
+    };
+  if (!writeFoldedStacks(E.Profile, Metric, Output.stream(), Writing)) {
+    Error = std::strerror(errno);
+    Output.discard();
+    return Line.failure("cannot write '" +
+                        (OutputPath.empty() ? "standard output" : OutputPath) +
+                        "': " + Error);
+  }
+  Meter.finish();
+  if (!Output.close(Error))
+    return Line.failure(Error);
+  return ExitSuccess;
+}
+
+int exportChrome(const CommandLine &Line, const std::string &Directory,
+                 const std::string &OutputPath, ProgressMeter &Meter) {
+  // The directory's own files are checked first, with the same messages as
+  // every other command.
+  ExperimentMetadata Metadata;
+  std::string Error;
+  if (!readExperimentMetadata(Directory, Metadata, Error))
+    return Line.failure(Error);
+  ExportOutput Output;
+  if (!Output.open(OutputPath, Error))
+    return Line.failure(Error);
+  bool ShowProgress = Meter.active();
+  Meter.finish(); // the exporter prints its own progress
+  if (!exportChromeTrace(Directory, Output.stream(), ShowProgress, Error)) {
+    Output.discard();
+    return Line.failure(Error);
+  }
+  if (!Output.close(Error))
+    return Line.failure(Error);
+  return ExitSuccess;
+}
+
+} // namespace
+
+int runExportCommand(int Argc, char **Argv) {
+  ExportFormat Format = ExportFormat::None;
+  FoldedMetric Metric = FoldedMetric::ExclusiveMicroseconds;
+  bool MetricGiven = false, Progress = false, NoProgress = false;
+  std::string OutputPath;
+  CommandLine Line("sextant export", ExportHelp);
+  Line.addOption(
+      {"format", 0, true, [&](const std::string &Value, std::string &Error) {
+         if (Value == "folded")
+           Format = ExportFormat::Folded;
+         else if (Value == "chrome")
+           Format = ExportFormat::Chrome;
+         else {
+           Error = "unknown format '" + Value + "' (expected folded or chrome)";
+           return false;
+         }
+         return true;
+       }});
+  Line.addOption(
+      {"metric", 0, true, [&](const std::string &Value, std::string &Error) {
+         MetricGiven = true;
+         if (Value == "time")
+           Metric = FoldedMetric::ExclusiveMicroseconds;
+         else if (Value == "visits")
+           Metric = FoldedMetric::Visits;
+         else {
+           Error = "unknown metric '" + Value + "' (expected time or visits)";
+           return false;
+         }
+         return true;
+       }});
+  Line.addString("output", 'o', OutputPath);
+  Line.addFlag("progress", 0, Progress);
+  Line.addFlag("no-progress", 0, NoProgress);
+  if (Line.parse(Argc, Argv) == CommandLine::Outcome::Exit)
+    return Line.exitStatus();
+  if (Format == ExportFormat::None)
+    return Line.usageError("missing --format=folded or --format=chrome");
+  if (MetricGiven && Format != ExportFormat::Folded)
+    return Line.usageError("--metric applies to --format=folded only");
+  if (Progress && NoProgress)
+    return Line.usageError("--progress and --no-progress exclude each other");
+  if (Line.positional().size() != 1)
+    return Line.usageError(Line.positional().empty()
+                               ? "missing the experiment directory"
+                               : "expected one experiment directory");
+
+  ProgressMeter Meter("sextant export", NoProgress ? ProgressMeter::Mode::Off
+                                        : Progress
+                                            ? ProgressMeter::Mode::On
+                                            : ProgressMeter::Mode::Automatic);
+  const std::string &Directory = Line.positional()[0];
+  if (Format == ExportFormat::Folded)
+    return exportFolded(Line, Directory, Metric, OutputPath, Meter);
+  return exportChrome(Line, Directory, OutputPath, Meter);
+}
+
+} // namespace tool
+} // namespace sextant

@@ -1,0 +1,82 @@
+//===- tools/sextant/FoldedStacks.cpp - Flame-graph input -----------------===//
+//
+// Part of Sextant. Writing a call-path profile as folded stacks.
+//
+//===----------------------------------------------------------------------===//
+
+#include "FoldedStacks.h"
+
+#include <algorithm>
+#include <cmath>
+#include <vector>
+
+namespace sextant {
+namespace tool {
+
+namespace {
+constexpr uint64_t ProgressInterval = 4096; // call paths
+} // namespace
+
+std::string foldedFrameName(const std::string &Name) {
+  std::string Frame = Name;
+  for (char &C : Frame) {
+    if (C == ';')
+      C = ':';
+    else if (C == '\n' || C == '\r')
+      C = ' ';
+  }
+  return Frame;
+}
+
+bool writeFoldedStacks(const CallPathProfile &Profile, FoldedMetric Metric,
+                       std::FILE *Out, const FoldedProgress &Progress) {
+  // Depth first without recursion; Prefix holds the frames of the current
+  // path and Lengths[D] its length above depth D.
+  std::string Prefix, Line;
+  std::vector<size_t> Lengths;
+  std::vector<std::pair<size_t, size_t>> Stack; // node, next child
+  uint64_t Done = 0;
+  const uint64_t Total = Profile.size();
+  for (size_t Root : Profile.roots()) {
+    Stack.emplace_back(Root, 0);
+    while (!Stack.empty()) {
+      auto &[Index, Next] = Stack.back();
+      const CallPathNode &Node = Profile.node(Index);
+      if (Next == 0) {
+        size_t Depth = Stack.size() - 1;
+        Lengths.resize(Depth + 1);
+        Prefix.resize(Depth == 0 ? 0 : Lengths[Depth - 1]);
+        if (Depth != 0)
+          Prefix += ';';
+        Prefix += foldedFrameName(Node.Name);
+        Lengths[Depth] = Prefix.size();
+        uint64_t Value = Metric == FoldedMetric::Visits
+                             ? Node.Visits
+                             : static_cast<uint64_t>(std::llround(
+                                   std::max(0.0, Node.ExclusiveSeconds) * 1e6));
+        if (Value != 0) {
+          Line = Prefix;
+          Line += ' ';
+          Line += std::to_string(Value);
+          Line += '\n';
+          if (std::fwrite(Line.data(), 1, Line.size(), Out) != Line.size())
+            return false;
+        }
+        if (Progress && ++Done % ProgressInterval == 0)
+          Progress(Done, Total);
+      }
+      if (Next < Node.Children.size()) {
+        size_t Child = Node.Children[Next++];
+        Stack.emplace_back(Child, 0);
+        continue;
+      }
+      Stack.pop_back();
+    }
+  }
+  if (Progress)
+    Progress(Total, Total);
+  return true;
+}
+
+} // namespace tool
+} // namespace sextant

@@ -1,0 +1,446 @@
+//===- tools/sextant/ReportCommand.cpp - sextant report -------------------===//
+//
+// Part of Sextant. `sextant report DIR` prints the profile of an experiment
+// directory: the flat view (each region summed over its call paths) or the
+// call tree, merged over threads or per thread, sorted, limited to the top
+// N entries or to a minimum time. What the limits hide is summed up in a
+// line of its own, never dropped silently.
+//
+//===----------------------------------------------------------------------===//
+
+#include "ReportCommand.h"
+
+#include "CommandLine.h"
+#include "ExperimentReader.h"
+#include "Subcommands.h"
+#include "TextFormatting.h"
+#include "TextTable.h"
+
+#include <algorithm>
+#include <cctype>
+#include <cstdio>
+#include <functional>
+
+namespace sextant {
+namespace tool {
+
+namespace {
+
+const char ReportHelp[] =
+    "NAME\n"
+    "    sextant report - show the profile of an experiment\n"
+    "\n"
+    "SYNOPSIS\n"
+    "    sextant report [--tree] [--threads] [--sort=KEY] [--top=N]\n"
+    "                   [--min-time=SECONDS] [--name-width=N] DIR\n"
+    "\n"
+    "DESCRIPTION\n"
+    "    Reads the experiment directory DIR that a program measured with\n"
+    "    Sextant wrote, and prints a short header and its profile. The flat\n"
+    "    view (the default) has one row per region, summed over every call\n"
+    "    path the region was called on; the tree view (--tree) has one row\n"
+    "    per call path, the name indented by two blanks per level. Both show\n"
+    "    the process, all threads merged, unless --threads asks for one\n"
+    "    section per thread.\n"
+    "\n"
+    "    Flat columns: exclusive s, inclusive s (a recursive call inside a\n"
+    "    call of the same region is not counted twice), visits, incl\n"
+    "    us/visit (inclusive microseconds per visit), excl % (share of all\n"
+    "    exclusive time), name. Tree columns: inclusive s, exclusive s,\n"
+    "    visits, incl us/visit, incl % (share of the total inclusive time),\n"
+    "    call path. A region of a shared library is followed by [library].\n"
+    "\n"
+    "OPTIONS\n"
+    "    --tree              show the call tree instead of the flat view\n"
+    "    --sort=KEY          order of the rows (flat view) or of the children\n"
+    "                        of each node (tree view): exclusive, inclusive,\n"
+    "                        visits, time-per-visit (inclusive time per\n"
+    "                        visit), name. Numbers sort largest first, names\n"
+    "                        alphabetically. Default: exclusive for the flat\n"
+    "                        view, inclusive for the tree\n"
+    "    --top=N             flat view: show the first N regions; tree view:\n"
+    "                        show at most N children of each node (default:\n"
+    "                        all)\n"
+    "    --min-time=SECONDS  hide regions (flat) or call paths with their\n"
+    "                        subtrees (tree) whose inclusive time is below\n"
+    "                        SECONDS; a unit may follow: 2ms, 50us, 100ns\n"
+    "    --threads           one section per thread, read from\n"
+    "                        profile-threads.json\n"
+    "    --name-width=N      shorten names longer than N characters to N,\n"
+    "                        ending in \"...\" (default 0: never shorten)\n"
+    "    -h, --help          show this help\n"
+    "\n"
+    "    Rows hidden by --top or --min-time are summed up in one line (how\n"
+    "    many, their time and visits).\n"
+    "\n"
+    "EXIT STATUS\n"
+    "    0 success, 1 DIR is not a readable experiment (the message names the\n"
+    "    file and what is wrong), 2 usage error.\n"
+    "\n"
+    "EXAMPLES\n"
+    "    sextant report run1\n"
+    "    sextant report --tree --min-time=1ms run1\n"
+    "    sextant report --sort=visits --top=10 --threads run1\n";
+
+enum class SortKey { Exclusive, Inclusive, Visits, Name, TimePerVisit };
+
+struct ReportOptions {
+  bool Tree = false;
+  bool Threads = false;
+  bool SortGiven = false;
+  SortKey Sort = SortKey::Exclusive;
+  uint64_t Top = 0; // 0: all
+  double MinTime = 0;
+  uint64_t NameWidth = 0;
+};
+
+bool parseSortKey(const std::string &Text, SortKey &Key) {
+  static const std::pair<const char *, SortKey> Keys[] = {
+      {"exclusive", SortKey::Exclusive},
+      {"inclusive", SortKey::Inclusive},
+      {"visits", SortKey::Visits},
+      {"name", SortKey::Name},
+      {"time-per-visit", SortKey::TimePerVisit}};
+  for (const auto &[Name, Value] : Keys)
+    if (Text == Name) {
+      Key = Value;
+      return true;
+    }
+  return false;
+}
+
+const char *describeSortKey(SortKey Key) {
+  switch (Key) {
+  case SortKey::Exclusive:
+    return "exclusive time";
+  case SortKey::Inclusive:
+    return "inclusive time";
+  case SortKey::Visits:
+    return "visits";
+  case SortKey::Name:
+    return "name";
+  case SortKey::TimePerVisit:
+    return "inclusive time per visit";
+  }
+  return "";
+}
+
+/// The values a row is sorted by.
+struct SortValues {
+  double Exclusive, Inclusive;
+  uint64_t Visits;
+  const std::string *Name;
+  uint32_t RegionId;
+
+  double perVisit() const {
+    return Visits == 0 ? 0.0 : Inclusive / static_cast<double>(Visits);
+  }
+};
+
+/// Alphabetical order ignoring case, then by bytes.
+int compareNames(const std::string &A, const std::string &B) {
+  size_t Length = std::min(A.size(), B.size());
+  for (size_t I = 0; I < Length; ++I) {
+    int CA = std::tolower(static_cast<unsigned char>(A[I]));
+    int CB = std::tolower(static_cast<unsigned char>(B[I]));
+    if (CA != CB)
+      return CA < CB ? -1 : 1;
+  }
+  if (A.size() != B.size())
+    return A.size() < B.size() ? -1 : 1;
+  return A.compare(B);
+}
+
+/// Whether A comes before B under Key; ties by name, then region id.
+bool sortsBefore(const SortValues &A, const SortValues &B, SortKey Key) {
+  switch (Key) {
+  case SortKey::Exclusive:
+    if (A.Exclusive != B.Exclusive)
+      return A.Exclusive > B.Exclusive;
+    break;
+  case SortKey::Inclusive:
+    if (A.Inclusive != B.Inclusive)
+      return A.Inclusive > B.Inclusive;
+    break;
+  case SortKey::Visits:
+    if (A.Visits != B.Visits)
+      return A.Visits > B.Visits;
+    break;
+  case SortKey::TimePerVisit:
+    if (A.perVisit() != B.perVisit())
+      return A.perVisit() > B.perVisit();
+    break;
+  case SortKey::Name:
+    break;
+  }
+  int Order = compareNames(*A.Name, *B.Name);
+  if (Order != 0)
+    return Order < 0;
+  return A.RegionId < B.RegionId;
+}
+
+std::string seconds(double Value) { return formatFixed(Value, 6); }
+
+std::string microsecondsPerVisit(double Seconds, uint64_t Visits) {
+  if (Visits == 0)
+    return "-";
+  return formatFixed(Seconds * 1e6 / static_cast<double>(Visits), 3);
+}
+
+std::string percent(double Part, double Whole) {
+  return formatFixed(Whole > 0 ? 100.0 * Part / Whole : 0.0, 2);
+}
+
+/// The region's name as the tables show it: shortened on request, with the
+/// library it comes from when that is not the program.
+std::string shownName(const Experiment &E, uint32_t RegionId,
+                      const std::string &Name, const ReportOptions &Options) {
+  std::string Text = shortenName(Name, Options.NameWidth);
+  std::string Library = E.libraryOf(RegionId);
+  if (!Library.empty())
+    Text += " [" + Library + "]";
+  return Text;
+}
+
+std::string plural(uint64_t Count, const char *Singular, const char *Plural) {
+  return std::to_string(Count) + " " + (Count == 1 ? Singular : Plural);
+}
+
+std::string renderFlat(const Experiment &E, const CallPathProfile &Profile,
+                       const ReportOptions &Options) {
+  std::vector<FlatRegion> Regions = Profile.flatten();
+  if (Regions.empty())
+    return "(no region was entered)\n";
+  double TotalExclusive = Profile.totalExclusiveSeconds();
+  std::sort(Regions.begin(), Regions.end(),
+            [&](const FlatRegion &A, const FlatRegion &B) {
+              return sortsBefore({A.ExclusiveSeconds, A.InclusiveSeconds,
+                                  A.Visits, &A.Name, A.RegionId},
+                                 {B.ExclusiveSeconds, B.InclusiveSeconds,
+                                  B.Visits, &B.Name, B.RegionId},
+                                 Options.Sort);
+            });
+  TextTable Table;
+  Table.addColumn("exclusive s", TextTable::Align::Right);
+  Table.addColumn("inclusive s", TextTable::Align::Right);
+  Table.addColumn("visits", TextTable::Align::Right);
+  Table.addColumn("incl us/visit", TextTable::Align::Right);
+  Table.addColumn("excl %", TextTable::Align::Right);
+  Table.addColumn("name", TextTable::Align::Left);
+  uint64_t Hidden = 0, HiddenVisits = 0;
+  double HiddenExclusive = 0;
+  for (const FlatRegion &Region : Regions) {
+    bool Shown = Region.InclusiveSeconds >= Options.MinTime &&
+                 (Options.Top == 0 || Table.rows() < Options.Top);
+    if (!Shown) {
+      ++Hidden;
+      HiddenVisits += Region.Visits;
+      HiddenExclusive += Region.ExclusiveSeconds;
+      continue;
+    }
+    Table.addRow({seconds(Region.ExclusiveSeconds),
+                  seconds(Region.InclusiveSeconds),
+                  std::to_string(Region.Visits),
+                  microsecondsPerVisit(Region.InclusiveSeconds, Region.Visits),
+                  percent(Region.ExclusiveSeconds, TotalExclusive),
+                  shownName(E, Region.RegionId, Region.Name, Options)});
+  }
+  std::string Out = Table.render();
+  if (Hidden != 0)
+    Out += "(" + plural(Hidden, "more region", "more regions") +
+           " hidden by --top/--min-time: " + seconds(HiddenExclusive) +
+           " s exclusive, " + percent(HiddenExclusive, TotalExclusive) +
+           " %, " + plural(HiddenVisits, "visit", "visits") + ")\n";
+  return Out;
+}
+
+std::string renderTree(const Experiment &E, const CallPathProfile &Profile,
+                       const ReportOptions &Options) {
+  if (Profile.empty())
+    return "(no region was entered)\n";
+  double TotalInclusive = Profile.totalInclusiveSeconds();
+  TextTable Table;
+  Table.addColumn("inclusive s", TextTable::Align::Right);
+  Table.addColumn("exclusive s", TextTable::Align::Right);
+  Table.addColumn("visits", TextTable::Align::Right);
+  Table.addColumn("incl us/visit", TextTable::Align::Right);
+  Table.addColumn("incl %", TextTable::Align::Right);
+  Table.addColumn("call path", TextTable::Align::Left);
+
+  auto SortedAndShown = [&](const std::vector<size_t> &Nodes, unsigned Depth) {
+    std::vector<size_t> Sorted = Nodes;
+    std::sort(Sorted.begin(), Sorted.end(), [&](size_t A, size_t B) {
+      const CallPathNode &NA = Profile.node(A), &NB = Profile.node(B);
+      return sortsBefore({NA.ExclusiveSeconds, NA.InclusiveSeconds, NA.Visits,
+                          &NA.Name, NA.RegionId},
+                         {NB.ExclusiveSeconds, NB.InclusiveSeconds, NB.Visits,
+                          &NB.Name, NB.RegionId},
+                         Options.Sort);
+    });
+    std::vector<size_t> Shown;
+    uint64_t Hidden = 0, HiddenVisits = 0;
+    double HiddenInclusive = 0, HiddenExclusive = 0;
+    for (size_t Index : Sorted) {
+      const CallPathNode &Node = Profile.node(Index);
+      if (Node.InclusiveSeconds >= Options.MinTime &&
+          (Options.Top == 0 || Shown.size() < Options.Top)) {
+        Shown.push_back(Index);
+        continue;
+      }
+      ++Hidden;
+      HiddenVisits += Node.Visits;
+      HiddenInclusive += Node.InclusiveSeconds;
+      HiddenExclusive += Node.ExclusiveSeconds;
+    }
+    std::vector<std::string> Summary;
+    if (Hidden != 0)
+      Summary = {seconds(HiddenInclusive),
+                 seconds(HiddenExclusive),
+                 std::to_string(HiddenVisits),
+                 "",
+                 percent(HiddenInclusive, TotalInclusive),
+                 std::string(2 * Depth, ' ') + "(" +
+                     plural(Hidden, "more call path", "more call paths") +
+                     " hidden by --top/--min-time)"};
+    return std::make_pair(Shown, Summary);
+  };
+
+  // Depth first without recursion: each entry is a list of siblings still
+  // to print, and the summary row that follows them.
+  struct Level {
+    std::vector<size_t> Nodes;
+    size_t Next;
+    std::vector<std::string> Summary;
+  };
+  std::vector<Level> Stack;
+  auto [Roots, RootSummary] = SortedAndShown(Profile.roots(), 0);
+  Stack.push_back({Roots, 0, RootSummary});
+  while (!Stack.empty()) {
+    Level &Top = Stack.back();
+    if (Top.Next == Top.Nodes.size()) {
+      if (!Top.Summary.empty())
+        Table.addRow(Top.Summary);
+      Stack.pop_back();
+      continue;
+    }
+    size_t Index = Top.Nodes[Top.Next++];
+    const CallPathNode &Node = Profile.node(Index);
+    Table.addRow({seconds(Node.InclusiveSeconds),
+                  seconds(Node.ExclusiveSeconds), std::to_string(Node.Visits),
+                  microsecondsPerVisit(Node.InclusiveSeconds, Node.Visits),
+                  percent(Node.InclusiveSeconds, TotalInclusive),
+                  std::string(2 * Node.Depth, ' ') +
+                      shownName(E, Node.RegionId, Node.Name, Options)});
+    if (!Node.Children.empty()) {
+      auto [Children, Summary] = SortedAndShown(Node.Children, Node.Depth + 1);
+      Stack.push_back({Children, 0, Summary});
+    }
+  }
+  return Table.render();
+}
+
+std::string renderHeader(const Experiment &E) {
+  const ExperimentMetadata &M = E.Metadata;
+  size_t Throttled = 0, Filtered = 0;
+  for (const RegionRecord &Region : E.Regions) {
+    Throttled += Region.Throttled.has_value();
+    Filtered += Region.Filtered;
+  }
+  std::string Out;
+  Out += "experiment:  " + E.Directory + "\n";
+  Out += "program:     " + M.Program + "\n";
+  Out += "arguments:   " + shellQuoteWords(M.Arguments) + "\n";
+  Out += "wall time:   " + seconds(M.WallSeconds) + " s, " +
+         plural(M.Threads, "thread", "threads") + ", clock " + M.Clock + "\n";
+  Out += "regions:     " + std::to_string(E.Regions.size()) + " registered, " +
+         std::to_string(Filtered) + " filtered, " + std::to_string(Throttled) +
+         " throttled\n";
+  return Out;
+}
+
+std::string renderView(const Experiment &E, const CallPathProfile &Profile,
+                       const ReportOptions &Options) {
+  return Options.Tree ? renderTree(E, Profile, Options)
+                      : renderFlat(E, Profile, Options);
+}
+
+std::string viewTitle(const ReportOptions &Options, const std::string &Scope) {
+  if (Options.Tree)
+    return Scope + ": call tree, children sorted by " +
+           describeSortKey(Options.Sort);
+  return Scope +
+         ": flat profile, each region summed over its call paths, "
+         "sorted by " +
+         describeSortKey(Options.Sort);
+}
+
+} // namespace
+
+std::string renderReport(const Experiment &E, bool Tree) {
+  ReportOptions Options;
+  Options.Tree = Tree;
+  Options.Sort = Tree ? SortKey::Inclusive : SortKey::Exclusive;
+  return renderHeader(E) + "\n" + viewTitle(Options, "All threads") + "\n\n" +
+         renderView(E, E.Profile, Options);
+}
+
+int runReportCommand(int Argc, char **Argv) {
+  ReportOptions Options;
+  CommandLine Line("sextant report", ReportHelp);
+  Line.addFlag("tree", 0, Options.Tree);
+  Line.addFlag("threads", 0, Options.Threads);
+  Line.addOption(
+      {"sort", 0, true, [&](const std::string &Value, std::string &Error) {
+         if (parseSortKey(Value, Options.Sort)) {
+           Options.SortGiven = true;
+           return true;
+         }
+         Error = "unknown sort key '" + Value +
+                 "' (expected exclusive, inclusive, visits, "
+                 "name or time-per-visit)";
+         return false;
+       }});
+  Line.addUnsigned("top", 0, Options.Top);
+  Line.addSeconds("min-time", 0, Options.MinTime);
+  Line.addUnsigned("name-width", 0, Options.NameWidth);
+  if (Line.parse(Argc, Argv) == CommandLine::Outcome::Exit)
+    return Line.exitStatus();
+  if (Line.positional().size() != 1)
+    return Line.usageError(Line.positional().empty()
+                               ? "missing the experiment directory"
+                               : "expected one experiment directory");
+  if (!Options.SortGiven)
+    Options.Sort = Options.Tree ? SortKey::Inclusive : SortKey::Exclusive;
+
+  Experiment E;
+  std::string Error;
+  if (!readExperiment(Line.positional()[0], E, Error))
+    return Line.failure(Error);
+  std::string Out = renderHeader(E);
+  if (!Options.Threads) {
+    Out += "\n" + viewTitle(Options, "All threads") + "\n\n";
+    Out += renderView(E, E.Profile, Options);
+  } else {
+    std::vector<ThreadProfile> Threads;
+    if (!readThreadProfiles(E, Threads, Error))
+      return Line.failure(Error + "; run without --threads for the "
+                                  "merged profile");
+    for (const ThreadProfile &Thread : Threads) {
+      std::string Scope =
+          Thread.MergedThreads > 1
+              ? "Threads beyond the bound (\"" + Thread.Name + "\", " +
+                    std::to_string(Thread.MergedThreads) + " threads summed)"
+              : "Thread " + std::to_string(Thread.Index) + " (tid " +
+                    std::to_string(Thread.Tid) + ", \"" + Thread.Name + "\")";
+      Out += "\n" + viewTitle(Options, Scope) + "\n\n";
+      Out += renderView(E, Thread.Profile, Options);
+    }
+    if (Threads.empty())
+      Out += "\n(no thread recorded any event)\n";
+  }
+  std::fwrite(Out.data(), 1, Out.size(), stdout);
+  return ExitSuccess;
+}
+
+} // namespace tool
+} // namespace sextant

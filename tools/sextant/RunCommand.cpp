@@ -1,0 +1,385 @@
+//===- tools/sextant/RunCommand.cpp - sextant run -------------------------===//
+//
+// Part of Sextant. `sextant run [options] -- PROGRAM ARGS...` runs an
+// instrumented program with the runtime configured by options (each maps to
+// one SEXTANT_* variable of runtime/Options.def), then prints the run's
+// summary and exits with the program's exit status. It always knows the
+// experiment directory: the one given, or a fresh default name that it sets
+// itself.
+//
+//===----------------------------------------------------------------------===//
+
+#include "ChildProcess.h"
+#include "CommandLine.h"
+#include "ExperimentReader.h"
+#include "ReportCommand.h"
+#include "Subcommands.h"
+#include "filter/FilterSet.h"
+
+#include <cerrno>
+#include <cstdio>
+#include <cstdlib>
+#include <cstring>
+#include <ctime>
+#include <sys/stat.h>
+
+namespace sextant {
+namespace tool {
+
+namespace {
+
+const char RunHelp[] =
+    "NAME\n"
+    "    sextant run - run an instrumented program and show its profile\n"
+    "\n"
+    "SYNOPSIS\n"
+    "    sextant run [options] [--] PROGRAM [ARGS...]\n"
+    "\n"
+    "DESCRIPTION\n"
+    "    Runs PROGRAM (searched in PATH when it has no '/'; no shell is\n"
+    "    involved) with the Sextant runtime configured by the options below,\n"
+    "    waits for it, prints the run's summary on standard error, and exits\n"
+    "    with the program's exit status (128 + N when signal N killed it;\n"
+    "    127 when PROGRAM was not found, 126 when it could not be run).\n"
+    "    The program's own standard input, output and error are untouched.\n"
+    "\n"
+    "    The experiment goes to --output=DIR, else to $SEXTANT_OUTPUT_DIR "
+    "when\n"
+    "    that is set, else to a new directory\n"
+    "    sextant-<program>-<YYYYMMDD-HHMMSS>-<pid> in the current directory\n"
+    "    (the runtime's own default name, with the program's pid), which\n"
+    "    sextant run sets as SEXTANT_OUTPUT_DIR for the program.\n"
+    "    Options end at the first argument that is not an option, or at --.\n"
+    "\n"
+    "OPTIONS\n"
+    "    -o, --output=DIR     experiment directory (SEXTANT_OUTPUT_DIR)\n"
+    "    --filter=FILE        runtime filter (SEXTANT_FILTER); checked before\n"
+    "                         the program starts, errors stop the run\n"
+    "    --verbose=N          runtime messages, 0 to 2 (SEXTANT_VERBOSE)\n"
+    "    --disable            run with every region disarmed\n"
+    "                         (SEXTANT_ENABLE=0)\n"
+    "    --clock=CLOCK        auto, tsc or monotonic (SEXTANT_CLOCK)\n"
+    "    --throttle=V,NS      disarm a region after V visits under NS\n"
+    "                         nanoseconds each (SEXTANT_THROTTLE)\n"
+    "    --no-throttle        never disarm regions (SEXTANT_THROTTLE=off)\n"
+    "    --thread-profiles=N  threads kept apart in profile-threads.json\n"
+    "                         (SEXTANT_THREAD_PROFILES)\n"
+    "    --trace              also write a trace (SEXTANT_TRACE=1); convert "
+    "it\n"
+    "                         with 'sextant export --format=chrome DIR'\n"
+    "    --buffer-size=SIZE   each thread's trace buffer, e.g. 64K, 4M\n"
+    "                         (SEXTANT_BUFFER_SIZE)\n"
+    "    --env=NAME=VALUE     set any variable of the runtime (see\n"
+    "                         docs/configuration.md); NAME must be one of\n"
+    "                         them. May be repeated\n"
+    "    --show=WHAT          what to print after the run: summary (default,\n"
+    "                         the experiment's summary.txt), report (the flat\n"
+    "                         view of sextant report), tree (its call tree)\n"
+    "                         or none\n"
+    "    -h, --help           show this help\n"
+    "\n"
+    "ENVIRONMENT\n"
+    "    The program inherits the environment of sextant run, including\n"
+    "    SEXTANT_* variables; the options above override them.\n"
+    "\n"
+    "EXIT STATUS\n"
+    "    The program's exit status; 1 when --filter is invalid (the program\n"
+    "    is not run), 2 usage error.\n"
+    "\n"
+    "EXAMPLES\n"
+    "    sextant run -- ./heat2d 200 200\n"
+    "    sextant run -o run1 --filter=app.filt --show=report ./app input.dat\n";
+
+constexpr bool sameText(const char *A, const char *B) {
+  while (*A && *A == *B) {
+    ++A;
+    ++B;
+  }
+  return *A == *B;
+}
+
+// The runtime's variables, from the one table that defines them. Values of
+// Unsigned variables are checked against their range here; the runtime
+// checks the others (and warns about bad values itself).
+struct RuntimeVariable {
+  const char *Name;
+  bool IsUnsigned;
+  uint64_t Min, Max;
+};
+constexpr RuntimeVariable RuntimeVariables[] = {
+#define SEXTANT_OPTION(Member, Variable, Kind, Default, Min, Max, Description) \
+  {Variable, sameText(#Kind, "Unsigned"), Min, Max},
+#include "runtime/Options.def"
+};
+
+constexpr const RuntimeVariable *findRuntimeVariable(const char *Name) {
+  for (const RuntimeVariable &Variable : RuntimeVariables)
+    if (sameText(Variable.Name, Name))
+      return &Variable;
+  return nullptr;
+}
+
+/// An option of sextant run that sets one runtime variable.
+struct VariableOption {
+  const char *Option;
+  char Short;
+  const char *Variable;
+  const char *FlagValue; ///< the value a flag sets; null: takes a value
+};
+constexpr VariableOption VariableOptions[] = {
+    {"output", 'o', "SEXTANT_OUTPUT_DIR", nullptr},
+    {"filter", 0, "SEXTANT_FILTER", nullptr},
+    {"verbose", 0, "SEXTANT_VERBOSE", nullptr},
+    {"disable", 0, "SEXTANT_ENABLE", "0"},
+    {"clock", 0, "SEXTANT_CLOCK", nullptr},
+    {"throttle", 0, "SEXTANT_THROTTLE", nullptr},
+    {"no-throttle", 0, "SEXTANT_THROTTLE", "off"},
+    {"thread-profiles", 0, "SEXTANT_THREAD_PROFILES", nullptr},
+    {"trace", 0, "SEXTANT_TRACE", "1"},
+    {"buffer-size", 0, "SEXTANT_BUFFER_SIZE", nullptr},
+};
+
+constexpr bool allOptionVariablesExist() {
+  for (const VariableOption &Option : VariableOptions)
+    if (!findRuntimeVariable(Option.Variable))
+      return false;
+  return true;
+}
+static_assert(allOptionVariablesExist(),
+              "every option of sextant run must set a variable of "
+              "runtime/Options.def");
+
+/// Checks Value against the range of an Unsigned variable.
+bool checkVariableValue(const RuntimeVariable &Variable,
+                        const std::string &Value, std::string &Error) {
+  if (!Variable.IsUnsigned)
+    return true;
+  uint64_t Number = 0;
+  if (parseUnsignedValue(Value, Number) && Number >= Variable.Min &&
+      Number <= Variable.Max)
+    return true;
+  Error = "expected an integer from " + std::to_string(Variable.Min) + " to " +
+          std::to_string(Variable.Max) + " for " + Variable.Name + ", got '" +
+          Value + "'";
+  return false;
+}
+
+/// Sets Variable in Variables, replacing an earlier value.
+void setVariable(Environment &Variables, const std::string &Name,
+                 const std::string &Value) {
+  for (auto &[Existing, Old] : Variables)
+    if (Existing == Name) {
+      Old = Value;
+      return;
+    }
+  Variables.emplace_back(Name, Value);
+}
+
+const std::string *findVariable(const Environment &Variables,
+                                const char *Name) {
+  for (const auto &[Existing, Value] : Variables)
+    if (Existing == Name)
+      return &Value;
+  return nullptr;
+}
+
+/// The runtime's default directory name for Program, started at Time, with
+/// process id Pid (docs/configuration.md, SEXTANT_OUTPUT_DIR).
+std::string defaultDirectoryName(const std::string &Program, std::time_t Time,
+                                 pid_t Pid) {
+  size_t Slash = Program.rfind('/');
+  std::string Base =
+      Slash == std::string::npos ? Program : Program.substr(Slash + 1);
+  for (char &C : Base)
+    if (!((C >= 'a' && C <= 'z') || (C >= 'A' && C <= 'Z') ||
+          (C >= '0' && C <= '9') || C == '.' || C == '_' || C == '+' ||
+          C == '-'))
+      C = '_';
+  std::tm Local{};
+  localtime_r(&Time, &Local);
+  char Stamp[32];
+  std::strftime(Stamp, sizeof(Stamp), "%Y%m%d-%H%M%S", &Local);
+  return "sextant-" + Base + "-" + Stamp + "-" + std::to_string(Pid);
+}
+
+/// Identity of experiment.json, to tell whether the run wrote a new one
+/// (the runtime renames a new file into place).
+struct FileStamp {
+  bool Exists = false;
+  ino_t Inode = 0;
+  struct timespec Modified {};
+
+  static FileStamp of(const std::string &Path) {
+    FileStamp Stamp;
+    struct stat Info;
+    if (::stat(Path.c_str(), &Info) == 0) {
+      Stamp.Exists = true;
+      Stamp.Inode = Info.st_ino;
+      Stamp.Modified = Info.st_mtim;
+    }
+    return Stamp;
+  }
+  bool sameAs(const FileStamp &Other) const {
+    return Exists == Other.Exists && Inode == Other.Inode &&
+           Modified.tv_sec == Other.Modified.tv_sec &&
+           Modified.tv_nsec == Other.Modified.tv_nsec;
+  }
+};
+
+bool checkFilterFile(const CommandLine &Line, const std::string &Path) {
+  filter::FilterSet Filter;
+  std::vector<filter::Diagnostic> Diags;
+  bool Valid = Filter.addFile(Path, Diags);
+  for (const filter::Diagnostic &D : Diags)
+    std::fprintf(stderr, "%s\n", D.str().c_str());
+  if (!Valid)
+    Line.failure("the runtime filter '" + Path +
+                 "' has errors; the program was not run");
+  return Valid;
+}
+
+void printFile(const std::string &Path) {
+  std::FILE *In = std::fopen(Path.c_str(), "r");
+  if (!In) {
+    std::fprintf(stderr, "sextant run: warning: cannot read '%s': %s\n",
+                 Path.c_str(), std::strerror(errno));
+    return;
+  }
+  char Buffer[1 << 14];
+  size_t Read;
+  while ((Read = std::fread(Buffer, 1, sizeof(Buffer), In)) > 0)
+    std::fwrite(Buffer, 1, Read, stderr);
+  std::fclose(In);
+}
+
+enum class AfterRun { Summary, Report, Tree, Nothing };
+
+void showExperiment(const std::string &Directory, AfterRun Show) {
+  if (Show == AfterRun::Nothing)
+    return;
+  std::fprintf(stderr, "\nsextant run: experiment %s\n\n", Directory.c_str());
+  if (Show == AfterRun::Summary) {
+    printFile(Directory + "/summary.txt");
+    return;
+  }
+  Experiment E;
+  std::string Error;
+  if (!readExperiment(Directory, E, Error)) {
+    std::fprintf(stderr, "sextant run: warning: %s\n", Error.c_str());
+    return;
+  }
+  std::string Text = renderReport(E, Show == AfterRun::Tree);
+  std::fwrite(Text.data(), 1, Text.size(), stderr);
+}
+
+} // namespace
+
+int runRunCommand(int Argc, char **Argv) {
+  Environment Variables;
+  AfterRun Show = AfterRun::Summary;
+  CommandLine Line("sextant run", RunHelp);
+  Line.stopAtFirstPositional();
+  for (const VariableOption &Option : VariableOptions) {
+    const RuntimeVariable *Variable = findRuntimeVariable(Option.Variable);
+    Line.addOption({Option.Option, Option.Short, Option.FlagValue == nullptr,
+                    [&Variables, &Option, Variable](const std::string &Value,
+                                                    std::string &Error) {
+                      std::string Set =
+                          Option.FlagValue ? Option.FlagValue : Value;
+                      if (!checkVariableValue(*Variable, Set, Error))
+                        return false;
+                      setVariable(Variables, Option.Variable, Set);
+                      return true;
+                    }});
+  }
+  Line.addOption(
+      {"env", 0, true, [&](const std::string &Value, std::string &Error) {
+         size_t Equals = Value.find('=');
+         std::string Name = Value.substr(0, Equals);
+         const RuntimeVariable *Variable = findRuntimeVariable(Name.c_str());
+         if (Equals == std::string::npos || !Variable) {
+           Error = "expected NAME=VALUE with NAME one of";
+           for (const RuntimeVariable &V : RuntimeVariables)
+             Error += std::string(" ") + V.Name;
+           Error += ", got '" + Value + "'";
+           return false;
+         }
+         std::string Set = Value.substr(Equals + 1);
+         if (!checkVariableValue(*Variable, Set, Error))
+           return false;
+         setVariable(Variables, Name, Set);
+         return true;
+       }});
+  Line.addOption(
+      {"show", 0, true, [&](const std::string &Value, std::string &Error) {
+         if (Value == "summary")
+           Show = AfterRun::Summary;
+         else if (Value == "report")
+           Show = AfterRun::Report;
+         else if (Value == "tree")
+           Show = AfterRun::Tree;
+         else if (Value == "none")
+           Show = AfterRun::Nothing;
+         else {
+           Error =
+               "expected summary, report, tree or none, got '" + Value + "'";
+           return false;
+         }
+         return true;
+       }});
+  if (Line.parse(Argc, Argv) == CommandLine::Outcome::Exit)
+    return Line.exitStatus();
+  const std::vector<std::string> &Program = Line.positional();
+  if (Program.empty())
+    return Line.usageError("missing the program to run");
+
+  if (const std::string *Filter = findVariable(Variables, "SEXTANT_FILTER"))
+    if (!Filter->empty() && !checkFilterFile(Line, *Filter))
+      return ExitFailure;
+
+  // Where the experiment goes.
+  std::string Directory;
+  std::time_t StartTime = std::time(nullptr);
+  PidEnvironment ForPid;
+  const std::string *Given = findVariable(Variables, "SEXTANT_OUTPUT_DIR");
+  const char *Inherited = std::getenv("SEXTANT_OUTPUT_DIR");
+  if (Given && !Given->empty())
+    Directory = *Given;
+  else if (!Given && Inherited && *Inherited)
+    Directory = Inherited;
+  else
+    ForPid = [&](pid_t Pid) {
+      return Environment{{"SEXTANT_OUTPUT_DIR",
+                          defaultDirectoryName(Program[0], StartTime, Pid)}};
+    };
+  FileStamp Before;
+  if (!Directory.empty())
+    Before = FileStamp::of(Directory + "/experiment.json");
+
+  ChildResult Result = runChildProcess(Program, Variables, ForPid);
+  if (!Result.Started) {
+    Line.failure(Result.Error);
+    return Result.shellStatus();
+  }
+  if (Directory.empty())
+    Directory = defaultDirectoryName(Program[0], StartTime, Result.Pid);
+  if (!Result.Error.empty())
+    Line.warning(Result.Error);
+  if (Result.Signaled) {
+    const char *Description = strsignal(Result.Signal);
+    std::fprintf(stderr, "sextant run: %s was killed by signal %d (%s)\n",
+                 Program[0].c_str(), Result.Signal,
+                 Description ? Description : "unknown signal");
+  }
+  FileStamp After = FileStamp::of(Directory + "/experiment.json");
+  if (!After.Exists || After.sameAs(Before))
+    Line.warning(Program[0] + " wrote no experiment to " + Directory +
+                 " (is it compiled with the Sextant plugin and linked with "
+                 "libsextant?)");
+  else
+    showExperiment(Directory, Show);
+  return Result.shellStatus();
+}
+
+} // namespace tool
+} // namespace sextant
