@@ -12,7 +12,10 @@
 
 #define NOINLINE __attribute__((noinline))
 
-volatile double same_name_sink;
+/* Internal: each library has its own, so the two copies do not violate the
+ * one-definition rule (AddressSanitizer checks that); only compute() is
+ * meant to share its name. */
+static volatile double same_name_sink;
 
 __attribute__((visibility("hidden"))) NOINLINE double compute(int i) {
   double x = i;
