@@ -23,6 +23,7 @@
 #include "llvm/IR/Constants.h"
 #include "llvm/IR/Function.h"
 #include "llvm/IR/GlobalVariable.h"
+#include "llvm/IR/Instructions.h"
 #include "llvm/IR/Module.h"
 #include "llvm/TargetParser/Triple.h"
 
@@ -87,6 +88,14 @@ InstrumentationABI::InstrumentationABI(Module &M) : M(M) {
                                 HandleTy);
 
   UseComdats = Target.isOSBinFormatELF();
+}
+
+LoadInst *InstrumentationABI::loadHandle(IRBuilderBase &IRB,
+                                         const RegionGlobals &Region) const {
+  LoadInst *Loaded = IRB.CreateAlignedLoad(HandleTy, Region.Handle, Align(4),
+                                           "sextant.handle");
+  Loaded->setAtomic(AtomicOrdering::Monotonic);
+  return Loaded;
 }
 
 ConstantInt *InstrumentationABI::invalidHandle() const {

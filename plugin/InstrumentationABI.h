@@ -67,6 +67,11 @@ public:
   /// instrumentation_abi.h.
   static llvm::CallingConv::ID callingConvention(const llvm::Triple &Target);
 
+  /// Emits the one load of Region's handle of a call of its function: an
+  /// atomic monotonic i32 load named %sextant.handle.
+  llvm::LoadInst *loadHandle(llvm::IRBuilderBase &IRB,
+                             const RegionGlobals &Region) const;
+
   /// The type of handles: i32.
   llvm::IntegerType *handleType() const { return HandleTy; }
   /// SEXTANT_INVALID: the handle of a region not registered yet.

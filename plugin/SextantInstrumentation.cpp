@@ -24,6 +24,11 @@
 // there is one), every resume, and, for functions that may unwind, a new
 // cleanup landing pad to which all calls that may throw are redirected.
 //
+// Small functions (-sextant-version-max-instructions) are versioned instead
+// (FastPathVersioning): the function keeps its original body for disarmed
+// regions and tail-calls an armed clone, which gets the code above with the
+// handle value it receives as its first parameter in place of the load.
+//
 // Functions are selected in this order: the automatic skip rules
 // (SkipReasons), the compile-time filter (-sextant-filter), the size
 // threshold (-sextant-min-instructions; an explicit INCLUDE rule overrides
@@ -35,6 +40,7 @@
 #include "SextantInstrumentation.h"
 
 #include "CompileTimeFilter.h"
+#include "FastPathVersioning.h"
 #include "FunctionListing.h"
 #include "InstrumentationABI.h"
 #include "RegionNaming.h"
@@ -75,6 +81,13 @@ static cl::opt<unsigned> ClMinInstructions(
              "loops (0: no threshold)"),
     cl::value_desc("N"), cl::init(0), cl::Hidden);
 
+static cl::opt<unsigned> ClVersionMaxInstructions(
+    "sextant-version-max-instructions",
+    cl::desc("Version instrumented functions with fewer IR instructions than "
+             "this: the original body stays the disarmed fast path, the "
+             "instrumented body moves into a clone (0: never)"),
+    cl::value_desc("N"), cl::init(64), cl::Hidden);
+
 static cl::opt<std::string> ClListPath(
     "sextant-list",
     cl::desc("Append one line per function seen (instrumented or skipped, "
@@ -88,6 +101,8 @@ ALWAYS_ENABLED_STATISTIC(NumSkippedByFilter,
                          "Functions excluded by the compile-time filter");
 ALWAYS_ENABLED_STATISTIC(NumSkippedBySize,
                          "Functions skipped by the size threshold");
+ALWAYS_ENABLED_STATISTIC(NumVersioned,
+                         "Functions versioned (disarmed fast path + clone)");
 ALWAYS_ENABLED_STATISTIC(NumExitPoints, "Exit points instrumented");
 ALWAYS_ENABLED_STATISTIC(NumCleanupLandingPads, "Cleanup landing pads added");
 
@@ -181,22 +196,22 @@ static Selection selectFunction(Function &F, const RegionNames &Names,
 }
 
 /// Inserts the entry code after the static allocas of the entry block and
-/// returns the handle value %sextant.h that the exits must reuse. All
-/// inserted instructions are located at the function's scope line.
+/// returns the handle value %sextant.h that the exits must reuse. The handle
+/// is Loaded if given (the value a versioned function loaded and passed to
+/// its armed clone), otherwise loaded here. All inserted instructions are
+/// located at the function's scope line.
 static Value *insertEntry(Function &F, const RegionGlobals &Region,
-                          const InstrumentationABI &ABI) {
+                          const InstrumentationABI &ABI,
+                          Value *Loaded = nullptr) {
   LLVMContext &Ctx = F.getContext();
   BasicBlock &Entry = F.getEntryBlock();
   BasicBlock::iterator Body = Entry.getFirstNonPHIOrDbgOrAlloca();
-  DebugLoc EntryLoc;
-  if (DISubprogram *SP = F.getSubprogram())
-    EntryLoc = DILocation::get(Ctx, SP->getScopeLine(), 0, SP);
+  DebugLoc EntryLoc = entryLocation(F);
 
   IRBuilder<> IRB(&Entry, Body);
   IRB.SetCurrentDebugLocation(EntryLoc);
-  LoadInst *Loaded = IRB.CreateAlignedLoad(ABI.handleType(), Region.Handle,
-                                           Align(4), "sextant.handle");
-  Loaded->setAtomic(AtomicOrdering::Monotonic);
+  if (!Loaded)
+    Loaded = ABI.loadHandle(IRB, Region);
   Value *Unregistered =
       IRB.CreateICmpEQ(Loaded, ABI.invalidHandle(), "sextant.unregistered");
   Instruction *RegisterTerm =
@@ -276,11 +291,33 @@ static unsigned insertExits(Function &F, Value *Handle,
   return ExitPoints.size();
 }
 
-static void instrumentFunction(Function &F, const RegionNames &Names,
-                               InstrumentationABI &ABI) {
+/// An instrumented function now calls the runtime, which reads and writes
+/// memory, synchronizes with other threads and allocates: attributes that
+/// the optimizer inferred from the body before instrumentation no longer
+/// hold, and LTO or the code generator must not act on them.
+static void dropInferredAttributes(Function &F) {
+  F.removeFnAttr(Attribute::Memory);
+  F.removeFnAttr(Attribute::NoSync);
+  F.removeFnAttr(Attribute::NoFree);
+}
+
+/// Instruments F in place, or, if it is versioned, its armed clone with the
+/// handle value that F loaded and passed. Returns the function whose body
+/// was instrumented.
+static Function *instrumentFunction(Function &F, const RegionNames &Names,
+                                    InstrumentationABI &ABI) {
+  dropInferredAttributes(F);
   RegionGlobals Region = ABI.emitRegion(F, Names);
+  if (shouldVersion(F, ClVersionMaxInstructions)) {
+    Function *Clone = versionFunction(F, Region, ABI);
+    Value *Handle = insertEntry(*Clone, Region, ABI, Clone->getArg(0));
+    NumExitPoints += insertExits(*Clone, Handle, ABI);
+    ++NumVersioned;
+    return Clone;
+  }
   Value *Handle = insertEntry(F, Region, ABI);
   NumExitPoints += insertExits(F, Handle, ABI);
+  return &F;
 }
 
 /// True for modules compiled for a GPU (OpenMP or CUDA/HIP offloading
@@ -322,8 +359,10 @@ PreservedAnalyses SextantInstrumentationPass::run(Module &M,
       continue;
     if (!ABI)
       ABI.emplace(M);
-    instrumentFunction(*F, Names, *ABI);
+    Function *Instrumented = instrumentFunction(*F, Names, *ABI);
     FAM.invalidate(*F, PreservedAnalyses::none());
+    if (Instrumented != F)
+      FAM.invalidate(*Instrumented, PreservedAnalyses::none());
     ++NumInstrumented;
   }
 

@@ -41,6 +41,7 @@
 
 #include <atomic>
 #include <cstdint>
+#include <cstring>
 #include <memory>
 #include <string>
 
@@ -93,8 +94,17 @@ public:
     uint32_t NewDepth = Depth + 1;
     uint32_t Events = ChunkEvents + 1;
     uint64_t Delta = Now > Last ? Now - Last : 0;
-    Out = trace::writeVarint(Out, Delta << trace::KindBits);
-    Out = trace::writeVarint(Out, Region);
+    uint64_t Head = Delta << trace::KindBits; // kind Enter (0)
+    if (__builtin_expect(((Head >> 14) | (Region >> 7)) == 0, 1)) {
+      // The delta in two bytes whatever its value, the region id in one.
+      uint32_t Packed =
+          packPaddedVarint(static_cast<uint32_t>(Head)) | (Region << 16);
+      std::memcpy(Out, &Packed, sizeof(Packed));
+      Out += 3;
+    } else {
+      Out = trace::writeVarint(Out, Head);
+      Out = trace::writeVarint(Out, Region);
+    }
     Cursor = Out;
     LastTicks = Last + Delta;
     Depth = NewDepth;
@@ -119,9 +129,16 @@ public:
     uint32_t NewDepth = Depth - 1;
     uint32_t Events = ChunkEvents + 1;
     uint64_t Delta = Now > Last ? Now - Last : 0;
-    Out = trace::writeVarint(Out,
-                             (Delta << trace::KindBits) |
-                                 static_cast<uint64_t>(trace::EventKind::Exit));
+    uint64_t Head = (Delta << trace::KindBits) |
+                    static_cast<uint64_t>(trace::EventKind::Exit);
+    if (__builtin_expect((Head >> 14) == 0, 1)) {
+      uint16_t Packed =
+          static_cast<uint16_t>(packPaddedVarint(static_cast<uint32_t>(Head)));
+      std::memcpy(Out, &Packed, sizeof(Packed));
+      Out += 2;
+    } else {
+      Out = trace::writeVarint(Out, Head);
+    }
     Cursor = Out;
     LastTicks = Last + Delta;
     Depth = NewDepth;
@@ -148,6 +165,24 @@ public:
   std::string filePath() const;
 
 private:
+  // Event heads (delta << 2 | kind) below 2^14, i.e. deltas below 2^12
+  // ticks (about 1.6 us at 2.5 GHz), take the two-byte encoding of
+  // packPaddedVarint(); larger ones the shortest encoding.
+  static_assert(__BYTE_ORDER__ == __ORDER_LITTLE_ENDIAN__,
+                "packPaddedVarint() stores its bytes in little-endian order");
+
+  /// The LEB128 encoding of Value (< 2^14) in exactly two bytes, padded
+  /// when Value is below 128 (the first byte has its continuation bit set
+  /// and the second is 0), in the low 16 bits of the result in memory order
+  /// on a little-endian machine. Readers accept padded varints (see
+  /// TraceFormat.h). The fixed length keeps the cursor independent of the
+  /// timestamp: with the shortest encoding, the position of every later
+  /// event of the thread would wait for the clock read that decided the
+  /// length, and the TSC read is the slowest instruction of the hot path.
+  static SEXTANT_ALWAYS_INLINE uint32_t packPaddedVarint(uint32_t Value) {
+    return (Value & 0x7fu) | 0x80u | ((Value << 1) & 0x7f00u);
+  }
+
   void recordEnterSlow(uint32_t Region, Ticks Now,
                        const CallPathRecorder &Recorder) noexcept;
   void recordExitSlow(Ticks Now, const CallPathRecorder &Recorder) noexcept;

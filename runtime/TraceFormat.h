@@ -19,7 +19,9 @@
 //   Kind 2  exit of several innermost regions at once; a varint with their
 //           number follows (frames closed by a repair or at the end)
 // Exits carry no region id: the reader knows it from its stack of open
-// regions. Typical events take 1 to 4 bytes.
+// regions. Typical events take 2 to 4 bytes. A varint need not be in its
+// shortest form: the runtime pads small time deltas to two bytes (see
+// ThreadTrace.h), and readers accept any LEB128 encoding of a 64-bit value.
 //
 //===----------------------------------------------------------------------===//
 

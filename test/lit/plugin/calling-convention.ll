@@ -1,6 +1,6 @@
-; RUN: %opt -passes=sextant-instrument -S %s | FileCheck %s --check-prefix=PRESERVE
-; RUN: %opt -mtriple=aarch64-unknown-linux-gnu -passes=sextant-instrument -S %s | FileCheck %s --check-prefix=PRESERVE
-; RUN: %opt -mtriple=riscv64-unknown-linux-gnu -passes=sextant-instrument -S %s | FileCheck %s --check-prefix=CCONV
+; RUN: %opt -passes=sextant-instrument -sextant-version-max-instructions=0 -S %s | FileCheck %s --check-prefix=PRESERVE
+; RUN: %opt -mtriple=aarch64-unknown-linux-gnu -passes=sextant-instrument -sextant-version-max-instructions=0 -S %s | FileCheck %s --check-prefix=PRESERVE
+; RUN: %opt -mtriple=riscv64-unknown-linux-gnu -passes=sextant-instrument -sextant-version-max-instructions=0 -S %s | FileCheck %s --check-prefix=CCONV
 
 ;; The runtime's entry points use the preserve_most calling convention on
 ;; x86-64 and AArch64 (SEXTANT_ABI_CALL in instrumentation_abi.h): the
@@ -8,6 +8,7 @@
 ;; keeps its values in caller-saved registers across the guarded calls and its
 ;; disarmed path needs no spills. Other targets use the C convention, in the
 ;; declarations and the calls alike.
+;; (-sextant-version-max-instructions=0: the in-place form, see versioning.ll.)
 
 target triple = "x86_64-unknown-linux-gnu"
 

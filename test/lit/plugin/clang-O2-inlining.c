@@ -1,9 +1,11 @@
-// RUN: %clang -O2 %instrument -S -emit-llvm -o - %s | FileCheck %s
+// RUN: %clang -O2 %instrument -mllvm -sextant-version-max-instructions=0 -S -emit-llvm -o - %s | FileCheck %s
 
 // The plugin runs after the optimization pipeline (OptimizerLast), so a
 // function inlined into all its callers and then removed is never
 // instrumented, and its body inside the caller carries no enter/exit
 // calls of its own; a function kept out of line is instrumented.
+// (-sextant-version-max-instructions=0: compute is small enough to be
+// versioned; the in-place form keeps enter, call and exit in one function.)
 
 // CHECK-NOT: @__sextant_descr.inlined_helper
 // CHECK-NOT: @__sextant_handle.inlined_helper

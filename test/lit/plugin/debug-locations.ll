@@ -1,4 +1,4 @@
-; RUN: %opt -passes=sextant-instrument -S %s | FileCheck %s
+; RUN: %opt -passes=sextant-instrument -sextant-version-max-instructions=0 -S %s | FileCheck %s
 
 ;; With debug information every inserted instruction has a location: the
 ;; entry code is at the function's scope line, an exit before a return has
@@ -9,6 +9,8 @@
 ;; function's own debug locations: line 100 of an inlined callee counts as
 ;; its call site (line 8). Flags: ABI 2 | HAS_DEBUG_INFO | MAY_UNWIND |
 ;; DEMANGLED = 33554439.
+;; (-sextant-version-max-instructions=0: the in-place form; versioning-debug-info.ll
+;; covers the locations in a versioned function and its clone.)
 
 source_filename = "kernel.cpp"
 target triple = "x86_64-unknown-linux-gnu"

@@ -1,5 +1,5 @@
-; RUN: %opt -passes=sextant-instrument -sextant-filter=%S/Inputs/demangled.filt -S %s | FileCheck %s
-; RUN: %opt -passes=sextant-instrument -sextant-filter=%S/Inputs/demangled.filt \
+; RUN: %opt -passes=sextant-instrument -sextant-version-max-instructions=0 -sextant-filter=%S/Inputs/demangled.filt -S %s | FileCheck %s
+; RUN: %opt -passes=sextant-instrument -sextant-version-max-instructions=0 -sextant-filter=%S/Inputs/demangled.filt \
 ; RUN:   -sextant-list=- -disable-output %s 2>&1 \
 ; RUN:   | tr '\t' '|' | FileCheck %s --check-prefix=LIST
 
@@ -8,6 +8,7 @@
 ;; EXCLUDE of line 3 removes both instantiations, the INCLUDE of line 4
 ;; brings back the int one. A function no rule matches is instrumented by
 ;; default. The listing names the deciding rule with file:line:column.
+;; (-sextant-version-max-instructions=0: the in-place form, see versioning.ll.)
 
 target triple = "x86_64-unknown-linux-gnu"
 

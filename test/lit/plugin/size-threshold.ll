@@ -1,14 +1,14 @@
-; RUN: %opt -passes=sextant-instrument -sextant-min-instructions=10 -S %s \
+; RUN: %opt -passes=sextant-instrument -sextant-version-max-instructions=0 -sextant-min-instructions=10 -S %s \
 ; RUN:   | FileCheck %s --check-prefixes=CHECK,THRESHOLD
-; RUN: %opt -passes=sextant-instrument -sextant-min-instructions=10 \
+; RUN: %opt -passes=sextant-instrument -sextant-version-max-instructions=0 -sextant-min-instructions=10 \
 ; RUN:   -sextant-list=- -disable-output %s 2>&1 \
 ; RUN:   | tr '\t' '|' | FileCheck %s --check-prefix=LIST
-; RUN: %opt -passes=sextant-instrument -S %s \
+; RUN: %opt -passes=sextant-instrument -sextant-version-max-instructions=0 -S %s \
 ; RUN:   | FileCheck %s --check-prefixes=CHECK,NOTHRESHOLD
-; RUN: %opt -passes=sextant-instrument -sextant-min-instructions=10 \
+; RUN: %opt -passes=sextant-instrument -sextant-version-max-instructions=0 -sextant-min-instructions=10 \
 ; RUN:   -sextant-filter=%S/Inputs/include-tiny.filt -S %s \
 ; RUN:   | FileCheck %s --check-prefixes=CHECK,INCLUDED
-; RUN: %opt -passes=sextant-instrument -sextant-min-instructions=10 \
+; RUN: %opt -passes=sextant-instrument -sextant-version-max-instructions=0 -sextant-min-instructions=10 \
 ; RUN:   -sextant-filter=%S/Inputs/include-tiny.filt -sextant-list=- \
 ; RUN:   -disable-output %s 2>&1 | tr '\t' '|' \
 ; RUN:   | FileCheck %s --check-prefix=INCLUDED-LIST
@@ -19,6 +19,7 @@
 ;; it is kept; @large has enough instructions. Without the option (default
 ;; 0) everything is instrumented. An explicit INCLUDE rule of the
 ;; compile-time filter overrides the threshold.
+;; (-sextant-version-max-instructions=0: the in-place form, see versioning.ll.)
 
 target triple = "x86_64-unknown-linux-gnu"
 

@@ -12,6 +12,7 @@
 #include <cstdio>
 #include <fstream>
 #include <iterator>
+#include <tuple>
 
 using namespace sextant::runtime;
 using namespace sextant::runtime::test;
@@ -84,6 +85,19 @@ TEST_CASE("LEB128 varints round-trip", "[TraceFormat]") {
     // One byte short: the reader notices.
     In = Bytes;
     CHECK_FALSE(trace::readVarint(In, End - 1, Decoded));
+  }
+  // Padded encodings (continuation bytes with zero groups, as the runtime
+  // writes small time deltas) read as the value.
+  uint8_t PaddedZero[2] = {0x80, 0x00};
+  uint8_t Padded5[3] = {0x85, 0x80, 0x00};
+  for (const auto &[Bytes, Size, Expected] :
+       {std::tuple<const uint8_t *, size_t, uint64_t>{PaddedZero, 2, 0},
+        std::tuple<const uint8_t *, size_t, uint64_t>{Padded5, 3, 5}}) {
+    const uint8_t *In = Bytes;
+    uint64_t Decoded = ~0ull;
+    REQUIRE(trace::readVarint(In, Bytes + Size, Decoded));
+    CHECK(Decoded == Expected);
+    CHECK(In == Bytes + Size);
   }
   // Longer than 64 bits.
   uint8_t TooLong[11] = {0x80, 0x80, 0x80, 0x80, 0x80, 0x80,
