@@ -13,17 +13,6 @@
 namespace sextant {
 namespace runtime {
 
-std::string foldedFrameName(const std::string &Name) {
-  std::string Frame = Name;
-  for (char &C : Frame) {
-    if (C == ';')
-      C = ':';
-    else if (C == '\n' || C == '\r')
-      C = ' ';
-  }
-  return Frame;
-}
-
 std::string renderFoldedStacks(const CallPathTree &Tree,
                                const std::vector<RegionInfo> &Regions,
                                double SecondsPerTick) {

@@ -20,14 +20,16 @@
 #include "CallPathTree.h"
 #include "RegionRegistry.h"
 
+#include "common/FoldedFrameName.h"
+
 #include <string>
 #include <vector>
 
 namespace sextant {
 namespace runtime {
 
-/// Name as a frame of a folded stack.
-std::string foldedFrameName(const std::string &Name);
+/// Name as a frame of a folded stack (shared with the other component).
+using sextant::foldedFrameName;
 
 /// The contents of profile.folded.
 std::string renderFoldedStacks(const CallPathTree &Tree,

@@ -9,6 +9,8 @@
 #include "HatchetProfile.h"
 #include "JsonWriter.h"
 
+#include "common/ShellQuoting.h"
+
 #include <algorithm>
 #include <unordered_map>
 
@@ -29,35 +31,6 @@ std::string padLeft(const std::string &Text, size_t Width) {
 std::string seconds(uint64_t Ticks, double SecondsPerTick) {
   return formatFixed(static_cast<double>(Ticks) * SecondsPerTick,
                      SummaryDecimals);
-}
-
-/// Arguments joined by spaces, each quoted for a POSIX shell when needed.
-std::string shellWords(const std::vector<std::string> &Words) {
-  std::string Line;
-  for (const std::string &Word : Words) {
-    if (!Line.empty())
-      Line += ' ';
-    bool Plain =
-        !Word.empty() && std::all_of(Word.begin(), Word.end(), [](char C) {
-          return (C >= 'a' && C <= 'z') || (C >= 'A' && C <= 'Z') ||
-                 (C >= '0' && C <= '9') ||
-                 std::string_view("_-+=.,/:@%").find(C) !=
-                     std::string_view::npos;
-        });
-    if (Plain) {
-      Line += Word;
-      continue;
-    }
-    Line += '\'';
-    for (char C : Word) {
-      if (C == '\'')
-        Line += "'\\''";
-      else
-        Line += C;
-    }
-    Line += '\'';
-  }
-  return Line;
 }
 
 std::string location(const std::vector<RegionInfo> &Regions, uint32_t Id,
@@ -127,7 +100,7 @@ std::string renderSummary(const ExperimentInfo &Info, const CallPathTree &Tree,
   std::string Out;
   Out += "Sextant " + Info.SextantVersion + " profile summary\n\n";
   Out += "program:    " + Info.ProgramPath + "\n";
-  Out += "arguments:  " + shellWords(Info.Arguments) + "\n";
+  Out += "arguments:  " + shellQuoteWords(Info.Arguments) + "\n";
   Out += "pid:        " + std::to_string(Info.Pid) + "\n";
   Out += "host:       " + Info.Hostname + "\n";
   Out += "threads:    " + std::to_string(Info.ThreadsSeen);

@@ -17,17 +17,6 @@ namespace {
 constexpr uint64_t ProgressInterval = 4096; // call paths
 } // namespace
 
-std::string foldedFrameName(const std::string &Name) {
-  std::string Frame = Name;
-  for (char &C : Frame) {
-    if (C == ';')
-      C = ':';
-    else if (C == '\n' || C == '\r')
-      C = ' ';
-  }
-  return Frame;
-}
-
 bool writeFoldedStacks(const CallPathProfile &Profile, FoldedMetric Metric,
                        std::FILE *Out, const FoldedProgress &Progress) {
   // Depth first without recursion; Prefix holds the frames of the current

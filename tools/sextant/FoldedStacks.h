@@ -16,6 +16,8 @@
 
 #include <cstdio>
 #include <functional>
+#include "common/FoldedFrameName.h"
+
 #include <string>
 
 namespace sextant {
@@ -31,8 +33,8 @@ using FoldedProgress = std::function<void(uint64_t Done, uint64_t Total)>;
 bool writeFoldedStacks(const CallPathProfile &Profile, FoldedMetric Metric,
                        std::FILE *Out, const FoldedProgress &Progress = {});
 
-/// Name as one frame of a folded stack.
-std::string foldedFrameName(const std::string &Name);
+/// Name as a frame of a folded stack (shared with the other component).
+using sextant::foldedFrameName;
 
 } // namespace tool
 } // namespace sextant

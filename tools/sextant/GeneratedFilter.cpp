@@ -7,6 +7,7 @@
 #include "GeneratedFilter.h"
 
 #include "TextFormatting.h"
+#include "common/ShellQuoting.h"
 
 #include <cctype>
 #include <set>

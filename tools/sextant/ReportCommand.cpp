@@ -14,6 +14,7 @@
 #include "ExperimentReader.h"
 #include "Subcommands.h"
 #include "TextFormatting.h"
+#include "common/ShellQuoting.h"
 #include "TextTable.h"
 
 #include <algorithm>

@@ -29,34 +29,6 @@ std::string formatGeneral(double Value, int Digits) {
   return Buffer;
 }
 
-std::string shellQuoteWords(const std::vector<std::string> &Words) {
-  std::string Line;
-  for (const std::string &Word : Words) {
-    if (!Line.empty())
-      Line += ' ';
-    bool Plain =
-        !Word.empty() && std::all_of(Word.begin(), Word.end(), [](char C) {
-          return (C >= 'a' && C <= 'z') || (C >= 'A' && C <= 'Z') ||
-                 (C >= '0' && C <= '9') ||
-                 std::string_view("_-+=.,/:@%").find(C) !=
-                     std::string_view::npos;
-        });
-    if (Plain) {
-      Line += Word;
-      continue;
-    }
-    Line += '\'';
-    for (char C : Word) {
-      if (C == '\'')
-        Line += "'\\''";
-      else
-        Line += C;
-    }
-    Line += '\'';
-  }
-  return Line;
-}
-
 std::string shortenName(const std::string &Name, uint64_t MaxWidth) {
   const uint64_t Ellipsis = 3;
   if (MaxWidth == 0 || displayWidth(Name) <= MaxWidth)

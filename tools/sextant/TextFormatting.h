@@ -23,9 +23,6 @@ std::string formatFixed(double Value, int Decimals);
 /// ("1e-06", "0.25").
 std::string formatGeneral(double Value, int Digits);
 
-/// Words joined by blanks, each quoted for a POSIX shell when needed.
-std::string shellQuoteWords(const std::vector<std::string> &Words);
-
 /// Name shortened to MaxWidth code points, ending in "...", when it is
 /// longer; MaxWidth 0 keeps every name whole.
 std::string shortenName(const std::string &Name, uint64_t MaxWidth);

@@ -1,0 +1,21 @@
+//===- common/FoldedFrameName.h - A region name in a folded stack -*- C++ -*-===//
+//
+// Part of Sextant. Shared by the runtime (profile.folded) and the `sextant`
+// tool (`export --format=folded`), whose outputs must match line for line.
+//
+//===----------------------------------------------------------------------===//
+
+#ifndef SEXTANT_COMMON_FOLDEDFRAMENAME_H
+#define SEXTANT_COMMON_FOLDEDFRAMENAME_H
+
+#include <string>
+
+namespace sextant {
+
+/// Name as one frame of a folded stack: ';' (the frame separator) becomes
+/// ':', line breaks become blanks.
+std::string foldedFrameName(const std::string &Name);
+
+} // namespace sextant
+
+#endif // SEXTANT_COMMON_FOLDEDFRAMENAME_H
