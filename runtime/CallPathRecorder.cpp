@@ -20,20 +20,22 @@ void CallPathRecorder::growStack() {
   Capacity = Stack.size();
 }
 
-void CallPathRecorder::exitMismatched(uint32_t Region, Ticks Now) noexcept {
+size_t CallPathRecorder::exitMismatched(uint32_t Region, Ticks Now) noexcept {
   size_t Level = Depth;
   while (Level != 0 && Frames[Level - 1].Region != Region)
     --Level;
   if (Level == 0) {
     ++Counters.IgnoredExits;
-    return;
+    return 0;
   }
   // Frames[Level - 1] is the innermost open frame of Region; the frames above
   // it lost their exits.
   ++Counters.Repairs;
   Counters.ExitsRepaired += Depth - Level;
+  size_t Closed = Depth - Level + 1;
   while (Depth >= Level)
     closeTop(Now);
+  return Closed;
 }
 
 size_t CallPathRecorder::closeAbandonedFrames(uintptr_t FrameAddress,
@@ -50,10 +52,12 @@ size_t CallPathRecorder::closeAbandonedFrames(uintptr_t FrameAddress,
   return Closed;
 }
 
-void CallPathRecorder::closeAll(Ticks Now) noexcept {
-  Counters.FramesOpenAtEnd += Depth;
+size_t CallPathRecorder::closeAll(Ticks Now) noexcept {
+  size_t Closed = Depth;
+  Counters.FramesOpenAtEnd += Closed;
   while (Depth != 0)
     closeTop(Now);
+  return Closed;
 }
 
 void CallPathRecorder::restart(Ticks Now) {

@@ -105,11 +105,29 @@ public:
   /// setThrottleThreshold), else null.
   SEXTANT_ALWAYS_INLINE const CallPathTree::Node *exit(uint32_t Region,
                                                        Ticks Now) noexcept {
-    if (__builtin_expect(Depth != 0 && Frames[Depth - 1].Region == Region, 1))
-      return closeTop(Now);
+    if (__builtin_expect(isTop(Region), 1))
+      return exitTop(Now);
     exitMismatched(Region, Now);
     return nullptr;
   }
+
+  // exit() in two parts, for callers that need to know how many frames an
+  // exit closed (the trace): if isTop(Region), exitTop(Now) closes one
+  // frame; else exitMismatched(Region, Now) closes as many as it returns.
+
+  /// True when the top frame is one of Region.
+  SEXTANT_ALWAYS_INLINE bool isTop(uint32_t Region) const noexcept {
+    return Depth != 0 && Frames[Depth - 1].Region == Region;
+  }
+  /// Closes the top frame at time Now (there must be one); returns what
+  /// exit() returns.
+  SEXTANT_ALWAYS_INLINE const CallPathTree::Node *exitTop(Ticks Now) noexcept {
+    return closeTop(Now);
+  }
+  /// The exit of Region when it is not the top frame: closes every frame
+  /// down to the innermost one of Region and returns their number, or
+  /// counts an ignored exit and returns 0 when Region is not open.
+  size_t exitMismatched(uint32_t Region, Ticks Now) noexcept;
 
   /// Sets the throttling check of exit(); the default never throttles.
   void setThrottleThreshold(const ThrottleThreshold &Threshold) {
@@ -135,8 +153,8 @@ public:
   size_t closeAbandonedFrames(uintptr_t FrameAddress, Ticks Now) noexcept;
 
   /// Closes every open frame at time Now (end of the thread or process);
-  /// counts them as FramesOpenAtEnd.
-  void closeAll(Ticks Now) noexcept;
+  /// counts them as FramesOpenAtEnd. Returns how many were closed.
+  size_t closeAll(Ticks Now) noexcept;
 
   /// Forgets the profile but keeps the open frames, as if each had been
   /// entered at Now (one visit each): the recorder of the forking thread in
@@ -176,7 +194,6 @@ private:
     return nullptr;
   }
 
-  void exitMismatched(uint32_t Region, Ticks Now) noexcept;
   void growStack();
 
   /// Frames[0, Depth) are the open frames; Frames[Depth, Capacity) keep the

@@ -86,7 +86,9 @@ inline uintptr_t enterFrameAddress(ThreadState &State, uint32_t Region,
         FrameOffsets.raise(Region, static_cast<int32_t>(Measured - EnterFrame));
       FrameAddress = Measured;
     }
-    State.Recorder.closeAbandonedFrames(FrameAddress, Now);
+    size_t Closed = State.Recorder.closeAbandonedFrames(FrameAddress, Now);
+    if (State.Trace)
+      State.Trace->recordExits(Closed, Now, State.Recorder);
   }
   return FrameAddress;
 }
@@ -145,8 +147,7 @@ SEXTANT_EXPORT SEXTANT_ABI_CALL void __sextant_region_enter(uint32_t Handle) {
       Instance->abandonCurrentThread(*State);
     return;
   }
-  if (State->Trace)
-    State->Trace->recordEnter(Handle, Now, State->Recorder);
+  traceEnter(State->TraceOut, State->Trace.get(), Handle, Now, State->Recorder);
   endEvent(*State);
 }
 
@@ -155,10 +156,8 @@ SEXTANT_EXPORT SEXTANT_ABI_CALL void __sextant_region_exit(uint32_t Handle) {
   ThreadState *State = beginEvent(Handle);
   if (!State)
     return;
-  // Never allocates, never throws.
-  const CallPathTree::Node *Throttled = State->Recorder.exit(Handle, Now);
-  if (State->Trace)
-    State->Trace->recordExit(Now, State->Recorder);
+  const CallPathTree::Node *Throttled = exitAndTrace(
+      State->Recorder, State->TraceOut, State->Trace.get(), Handle, Now);
   if (__builtin_expect(Throttled != nullptr, 0)) {
     uint64_t Visits = Throttled->Visits;
     Ticks InclusiveTicks = Throttled->InclusiveTicks;

@@ -421,8 +421,8 @@ void Runtime::detachThread(ThreadState *State) noexcept {
   {
     std::lock_guard<std::mutex> Lock(Mutex);
     if (!Finalized) {
-      State->Recorder.closeAll(Now);
-      finishTrace(*State, Now);
+      size_t OpenFrames = State->Recorder.closeAll(Now);
+      finishTrace(*State, Now, OpenFrames);
       Repairs += State->Recorder.counters();
       try {
         Merged.mergeFrom(State->Recorder.tree());
@@ -498,8 +498,8 @@ void Runtime::finalize() noexcept {
         ++ThreadsNotMerged;
         continue;
       }
-      State->Recorder.closeAll(EndTicks);
-      finishTrace(*State, EndTicks);
+      size_t OpenFrames = State->Recorder.closeAll(EndTicks);
+      finishTrace(*State, EndTicks, OpenFrames);
       Repairs += State->Recorder.counters();
       Merged.mergeFrom(State->Recorder.tree());
       collectThreadResults(*State);

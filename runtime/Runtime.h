@@ -127,9 +127,9 @@ private:
   /// Gives State a trace buffer when tracing; called with Mutex held after
   /// State->Index and State->Tid are set.
   void startTrace(ThreadState &State) noexcept;
-  /// Ends State's trace after State->Recorder.closeAll(Now) and adds up its
-  /// counters; called with Mutex held.
-  void finishTrace(ThreadState &State, Ticks Now) noexcept;
+  /// Ends State's trace after State->Recorder.closeAll(Now) closed
+  /// FramesClosed frames and adds up its counters; called with Mutex held.
+  void finishTrace(ThreadState &State, Ticks Now, size_t FramesClosed) noexcept;
   /// Fills the trace part of Info and writes the final clock frequency
   /// (Info.Clock) into every trace file; called with Mutex held.
   void completeTraces(ExperimentInfo &Info) noexcept;

@@ -58,7 +58,8 @@ void Runtime::startTrace(ThreadState &State) noexcept {
   if (Options.Trace == 0)
     return;
   try {
-    State.Trace = std::make_unique<ThreadTrace>(Trace, State.Index, State.Tid);
+    State.Trace = std::make_unique<ThreadTrace>(Trace, State.Index, State.Tid,
+                                                State.TraceOut);
   } catch (...) {
     std::lock_guard<std::mutex> Lock(Mutex);
     ++TraceTotals.ThreadsWithoutTrace;
@@ -69,10 +70,11 @@ void Runtime::startTrace(ThreadState &State) noexcept {
   }
 }
 
-void Runtime::finishTrace(ThreadState &State, Ticks Now) noexcept {
+void Runtime::finishTrace(ThreadState &State, Ticks Now,
+                          size_t FramesClosed) noexcept {
   if (!State.Trace)
     return;
-  State.Trace->finish(Now, State.Recorder);
+  State.Trace->finish(Now, FramesClosed, State.Recorder);
   try {
     TraceTotals += State.Trace->statistics();
     if (State.Trace->statistics().Files != 0)

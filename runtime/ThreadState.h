@@ -52,8 +52,11 @@ struct alignas(CacheLineSize) ThreadState {
   uintptr_t StackHigh = 0;
   /// The thread's call-path profile and shadow stack.
   CallPathRecorder Recorder;
-  /// The thread's trace buffer (SEXTANT_TRACE=1), else null. The hot path
-  /// records into it after each Recorder.enter/exit.
+  /// The hot part of the thread's trace: where the hot path writes events
+  /// (not tracing when TraceOut.Next is null); set up by Trace.
+  TraceCursor TraceOut;
+  /// The rest of the thread's trace (SEXTANT_TRACE=1), else null; takes
+  /// the events TraceOut cannot (see ThreadTrace.h).
   std::unique_ptr<ThreadTrace> Trace;
   /// Number of the thread in the order of first events (0: normally main).
   uint32_t Index = 0;

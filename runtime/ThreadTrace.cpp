@@ -76,20 +76,24 @@ std::string threadDisplayName(int64_t Pid, uint64_t Tid) {
 }
 
 ThreadTrace::ThreadTrace(const TraceTarget &Target, uint32_t Index,
-                         uint64_t Tid)
-    : Target(Target),
+                         uint64_t Tid, TraceCursor &Hot)
+    : Hot(Hot), Target(Target),
       Capacity(Target.BufferSize < MinTraceBufferSize ? MinTraceBufferSize
                                                       : Target.BufferSize),
       Index(Index), Tid(Tid) {
   Buffer.reset(new uint8_t[Capacity]);
-  Limit = Buffer.get() + Capacity - trace::MaxEventGroupBytes;
-  LastTicks = Target.OriginTicks;
+  // A fast event may start at Limit and store FastEventStoreBytes; the slow
+  // path that follows still has room for one event group.
+  Hot.Limit = Buffer.get() + Capacity - trace::MaxEventGroupBytes -
+              TraceCursor::FastEventStoreBytes;
+  Hot.LastTicks = Target.OriginTicks;
   beginChunk(nullptr);
 }
 
 ThreadTrace::~ThreadTrace() {
   if (Descriptor >= 0)
     ::close(Descriptor);
+  Hot = TraceCursor();
 }
 
 std::string ThreadTrace::filePath() const {
@@ -98,54 +102,38 @@ std::string ThreadTrace::filePath() const {
 
 void ThreadTrace::put(trace::EventKind Kind, Ticks Now,
                       uint64_t Operand) noexcept {
-  uint64_t Delta = Now > LastTicks ? Now - LastTicks : 0;
+  uint64_t Delta = Now > Hot.LastTicks ? Now - Hot.LastTicks : 0;
   if (Delta > trace::MaxDelta)
     Delta = trace::MaxDelta;
-  Cursor = trace::writeVarint(Cursor, (Delta << trace::KindBits) |
-                                          static_cast<uint64_t>(Kind));
+  uint8_t *Out = trace::writeVarint(Hot.Next, (Delta << trace::KindBits) |
+                                                  static_cast<uint64_t>(Kind));
   if (Kind != trace::EventKind::Exit)
-    Cursor = trace::writeVarint(Cursor, Operand);
-  LastTicks += Delta;
-  ChunkEvents +=
+    Out = trace::writeVarint(Out, Operand);
+  Hot.Next = Out;
+  Hot.LastTicks += Delta;
+  Hot.ChunkEvents +=
       Kind == trace::EventKind::ExitMany ? static_cast<uint32_t>(Operand) : 1u;
 }
 
-void ThreadTrace::synchronize(Ticks Now, const CallPathRecorder &Recorder,
-                              size_t Keep) noexcept {
-  size_t Wanted = Recorder.depth() >= Keep ? Recorder.depth() - Keep : 0;
-  if (Wanted < Depth) {
-    uint64_t Frames = Depth - Wanted;
-    put(Frames == 1 ? trace::EventKind::Exit : trace::EventKind::ExitMany, Now,
-        Frames);
-    Depth = static_cast<uint32_t>(Wanted);
-  }
-  // Frames the recorder opened without telling the trace (not done by the
-  // runtime; kept consistent all the same): open them now.
-  while (Depth < Wanted) {
-    put(trace::EventKind::Enter, Now, Recorder.regionAt(Depth));
-    ++Depth;
-    if (Cursor > Limit)
-      flush(Recorder);
-  }
-}
-
-void ThreadTrace::recordEnterSlow(uint32_t Region, Ticks Now,
-                                  const CallPathRecorder &Recorder) noexcept {
-  if (Recorder.depth() == 0)
-    return; // the recorder did not open the frame
-  // Frames closed at this enter because their stack frames were gone.
-  synchronize(Now, Recorder, 1);
+void ThreadTrace::recordEnter(uint32_t Region, Ticks Now,
+                              const CallPathRecorder &Recorder) noexcept {
   put(trace::EventKind::Enter, Now, Region);
-  ++Depth;
-  if (Cursor > Limit)
-    flush(Recorder);
+  flushIfFull(Recorder);
 }
 
-void ThreadTrace::recordExitSlow(Ticks Now,
-                                 const CallPathRecorder &Recorder) noexcept {
-  synchronize(Now, Recorder, 0);
-  if (Cursor > Limit)
-    flush(Recorder);
+void ThreadTrace::recordExit(Ticks Now,
+                             const CallPathRecorder &Recorder) noexcept {
+  put(trace::EventKind::Exit, Now, 1);
+  flushIfFull(Recorder);
+}
+
+void ThreadTrace::recordExits(size_t Frames, Ticks Now,
+                              const CallPathRecorder &Recorder) noexcept {
+  if (Frames == 0)
+    return;
+  put(Frames == 1 ? trace::EventKind::Exit : trace::EventKind::ExitMany, Now,
+      Frames);
+  flushIfFull(Recorder);
 }
 
 void ThreadTrace::flush(const CallPathRecorder &Recorder) noexcept {
@@ -154,7 +142,9 @@ void ThreadTrace::flush(const CallPathRecorder &Recorder) noexcept {
 }
 
 void ThreadTrace::beginChunk(const CallPathRecorder *Recorder) noexcept {
-  ChunkBaseTicks = LastTicks;
+  uint32_t Depth =
+      Recorder ? static_cast<uint32_t>(Recorder->depth()) : uint32_t(0);
+  ChunkBaseTicks = Hot.LastTicks;
   ChunkOpenFrames = Depth;
   uint8_t *Stack = Buffer.get() + trace::ChunkHeaderSize;
   uint8_t *StackEnd = Stack + Capacity / StackListShare;
@@ -167,8 +157,8 @@ void ThreadTrace::beginChunk(const CallPathRecorder *Recorder) noexcept {
     Out = trace::writeVarint(Out, Recorder->regionAt(Level));
   }
   ChunkStackBytes = static_cast<uint32_t>(Out - Stack);
-  EventsBegin = Cursor = Out;
-  ChunkEvents = 0;
+  EventsBegin = Hot.Next = Out;
+  Hot.ChunkEvents = 0;
 }
 
 bool ThreadTrace::ensureFile(std::string &Error) {
@@ -208,8 +198,9 @@ bool ThreadTrace::ensureFile(std::string &Error) {
 }
 
 void ThreadTrace::writeChunk() noexcept {
+  uint32_t ChunkEvents = Hot.ChunkEvents;
   if (ChunkEvents == 0) {
-    Cursor = EventsBegin;
+    Hot.Next = EventsBegin;
     return;
   }
   trace::ChunkHeader Header;
@@ -217,10 +208,10 @@ void ThreadTrace::writeChunk() noexcept {
   Header.BaseTicks = ChunkBaseTicks;
   Header.OpenFrames = ChunkOpenFrames;
   Header.StackBytes = ChunkStackBytes;
-  Header.EventBytes = static_cast<uint32_t>(Cursor - EventsBegin);
+  Header.EventBytes = static_cast<uint32_t>(Hot.Next - EventsBegin);
   Header.EventCount = ChunkEvents;
   trace::encodeChunkHeader(Header, Buffer.get());
-  size_t Bytes = static_cast<size_t>(Cursor - Buffer.get());
+  size_t Bytes = static_cast<size_t>(Hot.Next - Buffer.get());
   try {
     std::string Error;
     if (ensureFile(Error)) {
@@ -256,8 +247,9 @@ void ThreadTrace::recordError(const std::string &Message) {
                            "experiment.json");
 }
 
-void ThreadTrace::finish(Ticks Now, const CallPathRecorder &Recorder) {
-  recordExit(Now, Recorder);
+void ThreadTrace::finish(Ticks Now, size_t FramesClosed,
+                         const CallPathRecorder &Recorder) {
+  recordExits(FramesClosed, Now, Recorder);
   try {
     ThreadName = threadDisplayName(Target.Pid, Tid);
   } catch (...) {
@@ -288,8 +280,7 @@ void ThreadTrace::restartAfterFork(uint32_t NewIndex, uint64_t NewTid,
   Index = NewIndex;
   Tid = NewTid;
   ThreadName.clear();
-  LastTicks = Target.OriginTicks;
-  Depth = static_cast<uint32_t>(Recorder.depth());
+  Hot.LastTicks = Target.OriginTicks;
   beginChunk(&Recorder);
 }
 

@@ -6,19 +6,22 @@
 // <experiment>/trace/thread-<index>.sxt whenever it is full and at the end
 // of the thread or process.
 //
-// The trace mirrors the thread's CallPathRecorder exactly: the runtime calls
-// recordEnter() after the recorder opened a frame and recordExit() after it
-// closed one, and the trace compares its own count of open frames with the
-// recorder's. Frames the recorder closed by a repair (longjmp), at the end
-// (closeAll) or not at all (an exit of a region that was not open) thus
-// produce exactly the exits the profile has, so enters and exits in the
-// file are balanced. The region ids of open frames, needed at the start of
-// each chunk, are read from the recorder.
+// The trace mirrors the thread's CallPathRecorder exactly: the runtime
+// records an enter after the recorder opened a frame, an exit after it
+// closed its top frame, and the number of frames it closed by a repair
+// (longjmp) or at the end (closeAll); an exit the recorder ignored records
+// nothing. Enters and exits in the file are thus the profile's, balanced.
+// The region ids of open frames, needed at the start of each chunk, are
+// read from the recorder. The hot part (TraceCursor: write position, limit,
+// last timestamp, event count) lives in the thread's ThreadState; an event
+// in its common form costs a few loads and stores there and one store into
+// the buffer.
 //
-// Overflow policy: when an event leaves less than the room for one more
-// event group, the recording thread writes the chunk with pwrite(2) right
-// away (a slow path, taken once per buffer) and reuses the buffer, so the
-// memory per thread is bounded by the buffer size and no event is skipped.
+// Overflow policy: once the buffer has less room left than one more event
+// group, the recording thread's next event takes the slow path, which
+// records it and writes the chunk with pwrite(2) right away (taken once per
+// buffer), then reuses the buffer; so the memory per thread is bounded by
+// the buffer size and no event is skipped.
 // If the file cannot be created or a write fails (disk full, directory not
 // writable), the chunk is dropped, counted in TraceStatistics and reported
 // (one error message per process); the file is cut back to its last
@@ -66,108 +69,73 @@ struct TraceTarget {
 /// The smallest buffer a ThreadTrace accepts.
 constexpr size_t MinTraceBufferSize = 4096;
 
-class ThreadTrace {
-public:
-  /// A trace of thread number Index (OS thread id Tid). Allocates the
-  /// buffer of Target.BufferSize bytes (at least MinTraceBufferSize);
-  /// throws std::bad_alloc. No file is created before the first write.
-  ThreadTrace(const TraceTarget &Target, uint32_t Index, uint64_t Tid);
-  /// Closes the file if open; writes nothing.
-  ~ThreadTrace();
-  ThreadTrace(const ThreadTrace &) = delete;
-  ThreadTrace &operator=(const ThreadTrace &) = delete;
+/// The part of a thread's trace that every event touches, kept inside the
+/// thread's ThreadState so that the hot path reaches it without following a
+/// pointer (see ThreadTrace below for the rest). Next is null when the
+/// thread has no trace.
+///
+/// The fast path writes an event only in its common form (a delta below
+/// 2^12 ticks, about 1.6 us at 2.5 GHz, in exactly two bytes, and for an
+/// enter a region id below 128 in one) and only while Next is not past
+/// Limit; it neither clamps nor flushes. Anything else returns false and the
+/// caller takes ThreadTrace's slow path, which writes the long form, clamps
+/// a backwards clock to a zero delta and writes the chunk when it is full.
+struct TraceCursor {
+  /// Where the next event goes; null: not tracing.
+  uint8_t *Next = nullptr;
+  /// Past this point the buffer may not hold one more event group after a
+  /// fast event.
+  uint8_t *Limit = nullptr;
+  /// Time of the last event written.
+  Ticks LastTicks = 0;
+  /// Events in the current chunk.
+  uint32_t ChunkEvents = 0;
 
-  /// Records the enter of Region at Now; call right after Recorder.enter().
-  SEXTANT_ALWAYS_INLINE void
-  recordEnter(uint32_t Region, Ticks Now,
-              const CallPathRecorder &Recorder) noexcept {
-    if (__builtin_expect(Recorder.depth() != static_cast<size_t>(Depth) + 1,
-                         0)) {
-      recordEnterSlow(Region, Now, Recorder);
-      return;
-    }
-    // Every member is read before the first byte is stored (a byte store
-    // may alias them) and written after the last.
-    uint8_t *Out = Cursor;
-    uint8_t *End = Limit;
-    Ticks Last = LastTicks;
-    uint32_t NewDepth = Depth + 1;
+  /// Bytes a fast event may store (it advances Next by at most 3).
+  static constexpr size_t FastEventStoreBytes = 4;
+
+  SEXTANT_ALWAYS_INLINE bool tracing() const { return Next != nullptr; }
+
+  /// Writes the enter of Region at Now in the common form; false (nothing
+  /// written) when the event needs the slow path.
+  SEXTANT_ALWAYS_INLINE bool tryEnter(uint32_t Region, Ticks Now) noexcept {
+    // Every member is read before the event's bytes are stored (a byte
+    // store may alias them) and written after.
+    uint8_t *Out = Next;
+    Ticks Delta = Now - LastTicks; // huge when the clock went backwards
     uint32_t Events = ChunkEvents + 1;
-    uint64_t Delta = Now > Last ? Now - Last : 0;
-    uint64_t Head = Delta << trace::KindBits; // kind Enter (0)
-    if (__builtin_expect(((Head >> 14) | (Region >> 7)) == 0, 1)) {
-      // The delta in two bytes whatever its value, the region id in one.
-      uint32_t Packed =
-          packPaddedVarint(static_cast<uint32_t>(Head)) | (Region << 16);
-      std::memcpy(Out, &Packed, sizeof(Packed));
-      Out += 3;
-    } else {
-      Out = trace::writeVarint(Out, Head);
-      Out = trace::writeVarint(Out, Region);
-    }
-    Cursor = Out;
-    LastTicks = Last + Delta;
-    Depth = NewDepth;
+    if (__builtin_expect(((Delta >> 12) | (Region >> 7)) != 0 || Out > Limit,
+                         0))
+      return false;
+    uint32_t Packed =
+        packPaddedVarint(static_cast<uint32_t>(Delta) << trace::KindBits) |
+        (Region << 16); // kind Enter (0)
+    std::memcpy(Out, &Packed, sizeof(Packed));
+    Next = Out + 3;
+    LastTicks = Now;
     ChunkEvents = Events;
-    if (__builtin_expect(Out > End, 0))
-      flush(Recorder);
+    return true;
   }
 
-  /// Records the exits of the frames the recorder closed since the last
-  /// record (normally one; none for an ignored exit; several after a
-  /// repair) at Now; call right after Recorder.exit() or closeAll().
-  SEXTANT_ALWAYS_INLINE void
-  recordExit(Ticks Now, const CallPathRecorder &Recorder) noexcept {
-    if (__builtin_expect(Recorder.depth() + 1 != static_cast<size_t>(Depth),
-                         0)) {
-      recordExitSlow(Now, Recorder);
-      return;
-    }
-    uint8_t *Out = Cursor;
-    uint8_t *End = Limit;
-    Ticks Last = LastTicks;
-    uint32_t NewDepth = Depth - 1;
+  /// Writes one exit at Now in the common form; false (nothing written)
+  /// when the event needs the slow path.
+  SEXTANT_ALWAYS_INLINE bool tryExit(Ticks Now) noexcept {
+    uint8_t *Out = Next;
+    Ticks Delta = Now - LastTicks;
     uint32_t Events = ChunkEvents + 1;
-    uint64_t Delta = Now > Last ? Now - Last : 0;
-    uint64_t Head = (Delta << trace::KindBits) |
-                    static_cast<uint64_t>(trace::EventKind::Exit);
-    if (__builtin_expect((Head >> 14) == 0, 1)) {
-      uint16_t Packed =
-          static_cast<uint16_t>(packPaddedVarint(static_cast<uint32_t>(Head)));
-      std::memcpy(Out, &Packed, sizeof(Packed));
-      Out += 2;
-    } else {
-      Out = trace::writeVarint(Out, Head);
-    }
-    Cursor = Out;
-    LastTicks = Last + Delta;
-    Depth = NewDepth;
+    if (__builtin_expect((Delta >> 12) != 0 || Out > Limit, 0))
+      return false;
+    uint16_t Packed = static_cast<uint16_t>(
+        packPaddedVarint((static_cast<uint32_t>(Delta) << trace::KindBits) |
+                         static_cast<uint32_t>(trace::EventKind::Exit)));
+    std::memcpy(Out, &Packed, sizeof(Packed));
+    Next = Out + 2;
+    LastTicks = Now;
     ChunkEvents = Events;
-    if (__builtin_expect(Out > End, 0))
-      flush(Recorder);
+    return true;
   }
-
-  /// Ends the trace after Recorder.closeAll(Now): records those exits,
-  /// writes the last chunk and the thread's name, closes the file. Nothing
-  /// may be recorded afterwards.
-  void finish(Ticks Now, const CallPathRecorder &Recorder);
-
-  /// In a child process after fork(): forgets the parent's buffered events
-  /// and file (the parent writes them) and starts over as thread Index
-  /// (OS thread id Tid) of the child, with the frames open in Recorder.
-  /// Target must already describe the child.
-  void restartAfterFork(uint32_t Index, uint64_t Tid,
-                        const CallPathRecorder &Recorder);
-
-  const TraceStatistics &statistics() const { return Statistics; }
-  uint32_t index() const { return Index; }
-  /// The path of this thread's trace file.
-  std::string filePath() const;
 
 private:
-  // Event heads (delta << 2 | kind) below 2^14, i.e. deltas below 2^12
-  // ticks (about 1.6 us at 2.5 GHz), take the two-byte encoding of
-  // packPaddedVarint(); larger ones the shortest encoding.
   static_assert(__BYTE_ORDER__ == __ORDER_LITTLE_ENDIAN__,
                 "packPaddedVarint() stores its bytes in little-endian order");
 
@@ -182,36 +150,78 @@ private:
   static SEXTANT_ALWAYS_INLINE uint32_t packPaddedVarint(uint32_t Value) {
     return (Value & 0x7fu) | 0x80u | ((Value << 1) & 0x7f00u);
   }
+};
 
-  void recordEnterSlow(uint32_t Region, Ticks Now,
-                       const CallPathRecorder &Recorder) noexcept;
-  void recordExitSlow(Ticks Now, const CallPathRecorder &Recorder) noexcept;
-  /// Brings Depth to the recorder's depth minus Keep with exits or enters
-  /// at Now.
-  void synchronize(Ticks Now, const CallPathRecorder &Recorder,
-                   size_t Keep) noexcept;
+/// The rest of a thread's trace: the buffer, the file, the chunk being
+/// filled and the statistics. The hot part is the TraceCursor it is given,
+/// which must outlive it.
+///
+/// The trace mirrors the thread's CallPathRecorder, which the caller keeps
+/// in step: after the recorder opened a frame, TraceCursor::tryEnter() or
+/// else recordEnter(); after it closed its top frame, TraceCursor::tryExit()
+/// or else recordExit(); after it closed several frames at once (a repair,
+/// the end), recordExits() with their number. Nothing is recorded for an
+/// exit the recorder ignored.
+class ThreadTrace {
+public:
+  /// A trace of thread number Index (OS thread id Tid) writing through Hot.
+  /// Allocates the buffer of Target.BufferSize bytes (at least
+  /// MinTraceBufferSize) and points Hot at it; throws std::bad_alloc. No
+  /// file is created before the first write.
+  ThreadTrace(const TraceTarget &Target, uint32_t Index, uint64_t Tid,
+              TraceCursor &Hot);
+  /// Closes the file if open; writes nothing; leaves Hot not tracing.
+  ~ThreadTrace();
+  ThreadTrace(const ThreadTrace &) = delete;
+  ThreadTrace &operator=(const ThreadTrace &) = delete;
+
+  /// The slow path of an enter of Region at Now (see TraceCursor); call
+  /// right after Recorder.enter() when tryEnter() returned false.
+  void recordEnter(uint32_t Region, Ticks Now,
+                   const CallPathRecorder &Recorder) noexcept;
+  /// The slow path of one exit at Now; call right after the recorder closed
+  /// its top frame when tryExit() returned false.
+  void recordExit(Ticks Now, const CallPathRecorder &Recorder) noexcept;
+  /// Records Frames exits at Now (none when 0); call right after the
+  /// recorder closed that many frames at once.
+  void recordExits(size_t Frames, Ticks Now,
+                   const CallPathRecorder &Recorder) noexcept;
+
+  /// Ends the trace after Recorder.closeAll(Now) closed FramesClosed
+  /// frames: records those exits, writes the last chunk and the thread's
+  /// name, closes the file. Nothing may be recorded afterwards.
+  void finish(Ticks Now, size_t FramesClosed, const CallPathRecorder &Recorder);
+
+  /// In a child process after fork(): forgets the parent's buffered events
+  /// and file (the parent writes them) and starts over as thread Index
+  /// (OS thread id Tid) of the child, with the frames open in Recorder.
+  /// Target must already describe the child.
+  void restartAfterFork(uint32_t Index, uint64_t Tid,
+                        const CallPathRecorder &Recorder);
+
+  const TraceStatistics &statistics() const { return Statistics; }
+  uint32_t index() const { return Index; }
+  /// The path of this thread's trace file.
+  std::string filePath() const;
+
+private:
   void put(trace::EventKind Kind, Ticks Now, uint64_t Operand) noexcept;
+  /// Writes the chunk when the cursor is past the limit.
+  void flushIfFull(const CallPathRecorder &Recorder) noexcept {
+    if (Hot.Next > Hot.Limit)
+      flush(Recorder);
+  }
   /// Writes the chunk and starts the next one.
   void flush(const CallPathRecorder &Recorder) noexcept;
   void writeChunk() noexcept;
-  /// Starts a chunk with the Depth open frames of Recorder (null when
-  /// Depth is 0).
+  /// Starts a chunk with the frames open in Recorder (none when null).
   void beginChunk(const CallPathRecorder *Recorder) noexcept;
   bool ensureFile(std::string &Error);
   /// Keeps and prints (once per process) a write error; may throw
   /// std::bad_alloc.
   void recordError(const std::string &Message);
 
-  // Touched by every event.
-  uint8_t *Cursor = nullptr;
-  /// Past this point the buffer may not hold one more event group.
-  uint8_t *Limit = nullptr;
-  Ticks LastTicks = 0;
-  /// Frames open in the trace (equals the recorder's depth between events).
-  uint32_t Depth = 0;
-  uint32_t ChunkEvents = 0;
-
-  // Slow path.
+  TraceCursor &Hot;
   const TraceTarget &Target;
   std::unique_ptr<uint8_t[]> Buffer;
   size_t Capacity = 0;
@@ -227,6 +237,33 @@ private:
   uint64_t FileSize = 0;
   TraceStatistics Statistics;
 };
+
+/// Records in the trace (Hot and Trace; Trace null when not tracing) the
+/// enter of Region at Now that Recorder.enter() has just recorded.
+SEXTANT_ALWAYS_INLINE void traceEnter(TraceCursor &Hot, ThreadTrace *Trace,
+                                      uint32_t Region, Ticks Now,
+                                      const CallPathRecorder &Recorder) {
+  if (Hot.tracing() && !Hot.tryEnter(Region, Now))
+    Trace->recordEnter(Region, Now, Recorder);
+}
+
+/// Records the exit of Region at Now in Recorder and in the trace (Hot and
+/// Trace; Trace null when not tracing); returns what Recorder.exit()
+/// returns. Never allocates, never throws.
+SEXTANT_ALWAYS_INLINE const CallPathTree::Node *
+exitAndTrace(CallPathRecorder &Recorder, TraceCursor &Hot, ThreadTrace *Trace,
+             uint32_t Region, Ticks Now) noexcept {
+  if (__builtin_expect(Recorder.isTop(Region), 1)) {
+    const CallPathTree::Node *Throttled = Recorder.exitTop(Now);
+    if (Hot.tracing() && !Hot.tryExit(Now))
+      Trace->recordExit(Now, Recorder);
+    return Throttled;
+  }
+  size_t Closed = Recorder.exitMismatched(Region, Now);
+  if (Trace)
+    Trace->recordExits(Closed, Now, Recorder);
+  return nullptr;
+}
 
 /// The name of thread Tid of process Pid for traces and reports: "main" for
 /// the process's main thread, else its name (/proc/self/task/<tid>/comm),

@@ -315,7 +315,7 @@ TEST_CASE("a trace restarted after fork keeps only the open frames",
   Run.exit(4, 5200);
   Run.exit(2, 5300);
   Run.exit(1, 5400);
-  Run.Trace->finish(5400, Run.Recorder);
+  Run.Trace->finish(5400, Run.Recorder.closeAll(5400), Run.Recorder);
 
   // The child's profile starts at the fork with one visit per open frame.
   const CallPathTree &Tree = Run.Recorder.tree();

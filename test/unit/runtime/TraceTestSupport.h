@@ -122,25 +122,26 @@ public:
     Target.TicksPerSecond = 2.5e9;
     Target.OriginTicks = 1000;
     Target.BufferSize = BufferSize;
-    Trace = std::make_unique<ThreadTrace>(Target, Index, currentThreadId());
+    Trace =
+        std::make_unique<ThreadTrace>(Target, Index, currentThreadId(), Hot);
   }
 
   void enter(uint32_t Region, uint64_t Ticks, uintptr_t FrameAddress = 0) {
     if (FrameAddress != 0 && Recorder.topMayBeAbandoned(FrameAddress)) {
       size_t Closed = Recorder.closeAbandonedFrames(FrameAddress, Ticks);
+      Trace->recordExits(Closed, Ticks, Recorder);
       for (size_t I = 0; I < Closed; ++I)
         popModel(Ticks);
     }
     Recorder.enter(Region, Ticks, FrameAddress);
-    Trace->recordEnter(Region, Ticks, Recorder);
+    traceEnter(Hot, Trace.get(), Region, Ticks, Recorder);
     Model.push_back(Region);
     Expected.push_back({'B', Region, Ticks});
     ++Recorded;
   }
 
   void exit(uint32_t Region, uint64_t Ticks) {
-    Recorder.exit(Region, Ticks);
-    Trace->recordExit(Ticks, Recorder);
+    exitAndTrace(Recorder, Hot, Trace.get(), Region, Ticks);
     auto Found = std::find(Model.rbegin(), Model.rend(), Region);
     if (Found == Model.rend())
       return; // ignored by the recorder: no event
@@ -150,8 +151,8 @@ public:
   }
 
   void finish(uint64_t Ticks) {
-    Recorder.closeAll(Ticks);
-    Trace->finish(Ticks, Recorder);
+    size_t Closed = Recorder.closeAll(Ticks);
+    Trace->finish(Ticks, Closed, Recorder);
     while (!Model.empty())
       popModel(Ticks);
   }
@@ -161,6 +162,7 @@ public:
 
   TraceTarget Target;
   CallPathRecorder Recorder;
+  TraceCursor Hot;
   std::unique_ptr<ThreadTrace> Trace;
   std::vector<TraceEvent> Expected;
   std::vector<uint32_t> Model;
