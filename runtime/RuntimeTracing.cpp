@@ -72,6 +72,8 @@ void Runtime::startTrace(ThreadState &State) noexcept {
 void Runtime::finishTrace(ThreadState &State, Ticks Now) noexcept {
   if (!State.Trace)
     return;
+  if (!State.Name.empty())
+    State.Trace->setThreadName(State.Name);
   State.Trace->finish(Now, State.Recorder);
   try {
     TraceTotals += State.Trace->statistics();

@@ -259,7 +259,8 @@ void ThreadTrace::recordError(const std::string &Message) {
 void ThreadTrace::finish(Ticks Now, const CallPathRecorder &Recorder) {
   recordExit(Now, Recorder);
   try {
-    ThreadName = threadDisplayName(Target.Pid, Tid);
+    ThreadName = NameOverride.empty() ? threadDisplayName(Target.Pid, Tid)
+                                      : NameOverride;
   } catch (...) {
     ThreadName.clear();
   }

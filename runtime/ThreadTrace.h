@@ -152,6 +152,9 @@ public:
   /// may be recorded afterwards.
   void finish(Ticks Now, const CallPathRecorder &Recorder);
 
+  /// The name finish() writes instead of the OS's name of the thread.
+  void setThreadName(std::string Name) { NameOverride = std::move(Name); }
+
   /// In a child process after fork(): forgets the parent's buffered events
   /// and file (the parent writes them) and starts over as thread Index
   /// (OS thread id Tid) of the child, with the frames open in Recorder.
@@ -223,6 +226,7 @@ private:
   uint32_t Index = 0;
   uint64_t Tid = 0;
   std::string ThreadName;
+  std::string NameOverride;
   int Descriptor = -1;
   uint64_t FileSize = 0;
   TraceStatistics Statistics;
