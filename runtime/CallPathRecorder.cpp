@@ -22,9 +22,9 @@ void CallPathRecorder::growStack() {
 
 size_t CallPathRecorder::exitMismatched(uint32_t Region, Ticks Now) noexcept {
   size_t Level = Depth;
-  while (Level != 0 && Frames[Level - 1].Region != Region)
+  while (Level > ContextDepth && Frames[Level - 1].Region != Region)
     --Level;
-  if (Level == 0) {
+  if (Level == ContextDepth) {
     ++Counters.IgnoredExits;
     return 0;
   }
@@ -54,9 +54,49 @@ size_t CallPathRecorder::closeAbandonedFrames(uintptr_t FrameAddress,
 
 size_t CallPathRecorder::closeAll(Ticks Now) noexcept {
   size_t Closed = Depth;
-  Counters.FramesOpenAtEnd += Closed;
-  while (Depth != 0)
+  Counters.FramesOpenAtEnd += Depth - ContextDepth;
+  while (Depth > ContextDepth)
     closeTop(Now);
+  releaseContext(Now);
+  return Closed;
+}
+
+void CallPathRecorder::adoptContext(const uint32_t *Regions, size_t Count) {
+  if (Depth != 0 || Count == 0)
+    return;
+  while (Capacity < Count)
+    growStack();
+  std::vector<CallPathTree::NodeIndex> Nodes(Count);
+  CallPathTree::NodeIndex Parent = CallPathTree::RootNode;
+  for (size_t Level = 0; Level < Count; ++Level)
+    Parent = Nodes[Level] = Tree.child(Parent, Regions[Level]);
+  // Nothing below throws.
+  for (size_t Level = 0; Level < Count; ++Level) {
+    Frame &Slot = Frames[Level];
+    Slot.Region = Regions[Level];
+    Slot.Node = Nodes[Level];
+    Slot.Start = 0;
+    Slot.ChildTicks = 0;
+    Slot.FrameAddress = 0;
+  }
+  Depth = ContextDepth = Count;
+}
+
+size_t CallPathRecorder::releaseContext(Ticks Now) noexcept {
+  size_t Closed = Depth;
+  if (Depth > ContextDepth) {
+    ++Counters.Repairs;
+    Counters.ExitsRepaired += Depth - ContextDepth;
+    while (Depth > ContextDepth)
+      closeTop(Now);
+  }
+  while (Depth != 0) {
+    const Frame &Top = Frames[--Depth];
+    Tree.node(Top.Node).InclusiveTicks += Top.ChildTicks;
+    if (Depth != 0)
+      Frames[Depth - 1].ChildTicks += Top.ChildTicks;
+  }
+  ContextDepth = 0;
   return Closed;
 }
 

@@ -24,6 +24,16 @@
 // deeper stack is needed; if that allocation fails it throws std::bad_alloc
 // and leaves the recorder unchanged. Nothing else allocates or throws.
 //
+// Context frames (OpenMP, see OpenMPTool.h). A worker thread of a parallel
+// region adopts the call path of the thread that started the region as
+// context frames at the bottom of its empty stack, so that its own frames
+// hang beneath the parallel region in the tree. Context frames count no
+// visits and no exclusive time; when they are released, each adds the time
+// of its closed children to its inclusive time (as a derived inclusive time
+// would), which keeps every node's children within its inclusive time. The
+// hot path does not know about them: only the cold paths (mismatched exits,
+// closeAll) stop at the context.
+//
 // Hot path. A slot of the shadow stack keeps the frame last opened at its
 // depth after it is closed; enter() reuses that frame's node when the same
 // region is entered again under the same parent (a loop calling the same
@@ -153,7 +163,8 @@ public:
   size_t closeAbandonedFrames(uintptr_t FrameAddress, Ticks Now) noexcept;
 
   /// Closes every open frame at time Now (end of the thread or process);
-  /// counts them as FramesOpenAtEnd. Returns how many were closed.
+  /// counts them as FramesOpenAtEnd (context frames are released, not
+  /// counted). Returns how many frames were removed, context included.
   size_t closeAll(Ticks Now) noexcept;
 
   /// Forgets the profile but keeps the open frames, as if each had been
@@ -162,7 +173,21 @@ public:
   /// recorder unchanged.
   void restart(Ticks Now);
 
-  /// Number of open frames.
+  /// Opens Regions[0, Count) (outermost first) as context frames on the
+  /// empty stack (see the file comment); does nothing unless depth() is 0.
+  /// Throws std::bad_alloc, leaving the recorder unchanged.
+  void adoptContext(const uint32_t *Regions, size_t Count);
+
+  /// Closes the frames above the context at Now (counted as repaired exits)
+  /// and releases the context frames, adding their children's time to their
+  /// inclusive time; the stack is then empty. Returns the number of frames
+  /// removed (context frames included).
+  size_t releaseContext(Ticks Now) noexcept;
+
+  /// Number of context frames at the bottom of the stack.
+  size_t contextDepth() const { return ContextDepth; }
+
+  /// Number of open frames (context frames included).
   size_t depth() const { return Depth; }
   /// Region of the open frame at Level (0 = outermost).
   uint32_t regionAt(size_t Level) const { return Frames[Level].Region; }
@@ -201,6 +226,8 @@ private:
   Frame *Frames = nullptr;
   size_t Depth = 0;
   size_t Capacity = 0;
+  /// Frames[0, ContextDepth) are context frames.
+  size_t ContextDepth = 0;
   CallPathTree Tree;
   ThrottleThreshold Throttle;
   RepairCounters Counters;

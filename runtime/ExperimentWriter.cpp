@@ -156,6 +156,7 @@ std::string renderRegionsJson(const std::vector<RegionInfo> &Regions) {
     Json.memberBool("may_unwind", Region.Flags & SEXTANT_REGION_MAY_UNWIND);
     Json.memberBool("demangled", Region.Flags & SEXTANT_REGION_DEMANGLED);
     Json.memberBool("user", Region.Flags & SEXTANT_REGION_USER);
+    Json.memberBool("openmp", Region.Flags & SEXTANT_REGION_OPENMP);
     Json.endObject();
     Json.memberBool("filtered", Region.Filtered);
     Json.member("filter_reason", Region.FilterReason);

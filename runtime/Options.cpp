@@ -65,6 +65,19 @@ bool parseValue(std::string_view Text, const OptionDescription &,
   return true;
 }
 
+bool parseValue(std::string_view Text, const OptionDescription &,
+                OpenMPLevel &Value) {
+  if (Text == "off")
+    Value = OpenMPLevel::Off;
+  else if (Text == "basic")
+    Value = OpenMPLevel::Basic;
+  else if (Text == "full")
+    Value = OpenMPLevel::Full;
+  else
+    return false;
+  return true;
+}
+
 /// A decimal integer of at least 1 (no sign, no spaces).
 bool parsePositive(std::string_view Text, uint64_t &Value) {
   static constexpr OptionDescription Positive = {
@@ -155,6 +168,17 @@ std::string toText(ClockChoice Value) {
   }
   return std::string();
 }
+std::string toText(OpenMPLevel Value) {
+  switch (Value) {
+  case OpenMPLevel::Off:
+    return "off";
+  case OpenMPLevel::Basic:
+    return "basic";
+  case OpenMPLevel::Full:
+    return "full";
+  }
+  return std::string();
+}
 std::string toText(const ThrottleSetting &Value) {
   if (!Value.Enabled)
     return "off";
@@ -237,6 +261,8 @@ std::string acceptedValues(const OptionDescription &Option) {
            std::to_string(Option.Max);
   case OptionKind::ClockChoice:
     return "auto, tsc or monotonic";
+  case OptionKind::OpenMPLevel:
+    return "off, basic or full";
   case OptionKind::ByteSize:
     return "a size in bytes from " + formatByteSize(Option.Min) + " to " +
            formatByteSize(Option.Max) +

@@ -15,6 +15,7 @@
 #define SEXTANT_RUNTIME_OPTIONS_H
 
 #include "Clock.h"
+#include "OpenMPLevel.h"
 #include "ThrottlePolicy.h"
 
 #include <cstddef>
@@ -32,7 +33,8 @@ enum class OptionKind {
   Unsigned,        ///< a decimal integer within [Min, Max]
   ClockChoice,     ///< auto, tsc or monotonic
   ThrottleSetting, ///< off, or <visits>,<nanoseconds> (positive integers)
-  ByteSize         ///< bytes within [Min, Max]; K, M, G multiply by 2^10..30
+  ByteSize,        ///< bytes within [Min, Max]; K, M, G multiply by 2^10..30
+  OpenMPLevel      ///< off, basic or full (SEXTANT_OPENMP)
 };
 
 /// A size in bytes (SEXTANT_BUFFER_SIZE).
@@ -56,6 +58,9 @@ template <> struct OptionValueType<OptionKind::ThrottleSetting> {
 };
 template <> struct OptionValueType<OptionKind::ByteSize> {
   using Type = ByteSize;
+};
+template <> struct OptionValueType<OptionKind::OpenMPLevel> {
+  using Type = OpenMPLevel;
 };
 
 /// Identifies one entry of Options.def.

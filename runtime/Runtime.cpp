@@ -14,6 +14,7 @@
 #include "ExperimentInfo.h"
 #include "ExperimentWriter.h"
 #include "FatalSignals.h"
+#include "OpenMPTool.h"
 #include "OutputDirectory.h"
 
 #include <cerrno>
@@ -262,7 +263,7 @@ std::string Runtime::modulePath(const void *Address) {
 }
 
 uint32_t Runtime::registerRegion(const sextant_region_descriptor &Descriptor,
-                                 bool RuntimeOwned) {
+                                 bool RuntimeOwned, const void *CodeAddress) {
   auto Store = [&](uint32_t Handle) {
     if (Descriptor.handle)
       __atomic_store_n(Descriptor.handle, Handle, __ATOMIC_RELAXED);
@@ -287,7 +288,7 @@ uint32_t Runtime::registerRegion(const sextant_region_descriptor &Descriptor,
     return Store(SEXTANT_FILTERED);
   }
 
-  std::string Module = modulePath(&Descriptor);
+  std::string Module = modulePath(CodeAddress ? CodeAddress : &Descriptor);
   RegionIdentity Identity;
   Identity.DisplayName = orEmpty(Descriptor.display_name);
   Identity.MangledName = orEmpty(Descriptor.mangled_name);
@@ -298,8 +299,9 @@ uint32_t Runtime::registerRegion(const sextant_region_descriptor &Descriptor,
   Identity.Module = Module;
   RegionRegistry::Registration Result = Registry->add(Identity);
   FrameOffsets.reserve(Result.Id);
-  // A user region has no function frame of its own (UserRegionStack.h).
-  if (Identity.Flags & SEXTANT_REGION_USER)
+  // A user region has no function frame of its own (UserRegionStack.h), nor
+  // has an OpenMP construct.
+  if (Identity.Flags & (SEXTANT_REGION_USER | SEXTANT_REGION_OPENMP))
     FrameOffsets.markUnavailable(Result.Id);
   uint32_t Handle = SEXTANT_FILTERED;
   if (!measuring()) {
@@ -421,6 +423,7 @@ void Runtime::detachThread(ThreadState *State) noexcept {
   {
     std::lock_guard<std::mutex> Lock(Mutex);
     if (!Finalized) {
+      finishOpenMPThread(*State, Now);
       size_t OpenFrames = State->Recorder.closeAll(Now);
       finishTrace(*State, Now, OpenFrames);
       Repairs += State->Recorder.counters();
@@ -498,6 +501,7 @@ void Runtime::finalize() noexcept {
         ++ThreadsNotMerged;
         continue;
       }
+      finishOpenMPThread(*State, EndTicks);
       size_t OpenFrames = State->Recorder.closeAll(EndTicks);
       finishTrace(*State, EndTicks, OpenFrames);
       Repairs += State->Recorder.counters();

@@ -61,8 +61,14 @@ public:
   /// result into its handle and returns it. RuntimeOwned: the descriptor
   /// and handle belong to the runtime (user regions) and never go away.
   /// May throw std::bad_alloc.
+  /// CodeAddress, when given, is an address in the module the region is
+  /// reported in (OpenMP regions); else the descriptor's module is.
   uint32_t registerRegion(const sextant_region_descriptor &Descriptor,
-                          bool RuntimeOwned = false);
+                          bool RuntimeOwned = false,
+                          const void *CodeAddress = nullptr);
+
+  /// The options read at start-up.
+  const RuntimeOptions &options() const { return Options; }
 
   /// False when SEXTANT_ENABLE=0: nothing is armed or recorded.
   bool measuring() const { return Options.Enable != 0; }

@@ -84,7 +84,9 @@ void Runtime::collectThreadResults(ThreadState &State) noexcept {
   if (!ThreadProfiles)
     return;
   try {
-    std::string Name = threadDisplayName(static_cast<int64_t>(Pid), State.Tid);
+    std::string Name = State.Name;
+    if (Name.empty())
+      Name = threadDisplayName(static_cast<int64_t>(Pid), State.Tid);
     if (Name.empty())
       Name = "thread " + std::to_string(State.Index);
     ThreadProfiles->add(State.Index, static_cast<long>(State.Tid),

@@ -74,6 +74,8 @@ void Runtime::finishTrace(ThreadState &State, Ticks Now,
                           size_t FramesClosed) noexcept {
   if (!State.Trace)
     return;
+  if (!State.Name.empty())
+    State.Trace->setThreadName(State.Name);
   State.Trace->finish(Now, FramesClosed, State.Recorder);
   try {
     TraceTotals += State.Trace->statistics();

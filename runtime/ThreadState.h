@@ -31,9 +31,12 @@
 
 #include <atomic>
 #include <cstdint>
+#include <string>
 
 namespace sextant {
 namespace runtime {
+
+struct OpenMPThreadState;
 
 /// Size of a cache line on the supported targets.
 constexpr size_t CacheLineSize = 64;
@@ -65,6 +68,12 @@ struct alignas(CacheLineSize) ThreadState {
   /// Open user regions (sextant_region_begin/end) and recently used ones.
   UserRegionStack UserRegions;
   UserRegionCache UserRegionLookup;
+  /// OpenMP constructs open on the thread (OpenMPTool.h); null until its
+  /// first OMPT event. Freed by finishOpenMPThread().
+  OpenMPThreadState *OpenMP = nullptr;
+  /// The thread's name in the output when the runtime knows a better one
+  /// than the OS (e.g. "omp thread 2"); empty otherwise.
+  std::string Name;
 
   bool isOnStack(uintptr_t Address) const {
     return Address > StackLow && Address <= StackHigh;

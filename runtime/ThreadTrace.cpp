@@ -87,7 +87,7 @@ ThreadTrace::ThreadTrace(const TraceTarget &Target, uint32_t Index,
   Hot.Limit = Buffer.get() + Capacity - trace::MaxEventGroupBytes -
               TraceCursor::FastEventStoreBytes;
   Hot.LastTicks = Target.OriginTicks;
-  beginChunk(nullptr);
+  beginChunk(nullptr, 0);
 }
 
 ThreadTrace::~ThreadTrace() {
@@ -136,14 +136,26 @@ void ThreadTrace::recordExits(size_t Frames, Ticks Now,
   flushIfFull(Recorder);
 }
 
-void ThreadTrace::flush(const CallPathRecorder &Recorder) noexcept {
-  writeChunk();
-  beginChunk(&Recorder);
+void ThreadTrace::recordEnters(size_t FromLevel, Ticks Now,
+                               const CallPathRecorder &Recorder) noexcept {
+  for (size_t Level = FromLevel; Level < Recorder.depth(); ++Level) {
+    put(trace::EventKind::Enter, Now, Recorder.regionAt(Level));
+    if (Hot.Next > Hot.Limit) {
+      // The next chunk starts with the frames entered so far open.
+      writeChunk();
+      beginChunk(&Recorder, Level + 1);
+    }
+  }
 }
 
-void ThreadTrace::beginChunk(const CallPathRecorder *Recorder) noexcept {
-  uint32_t Depth =
-      Recorder ? static_cast<uint32_t>(Recorder->depth()) : uint32_t(0);
+void ThreadTrace::flush(const CallPathRecorder &Recorder) noexcept {
+  writeChunk();
+  beginChunk(&Recorder, Recorder.depth());
+}
+
+void ThreadTrace::beginChunk(const CallPathRecorder *Recorder,
+                             size_t OpenFrames) noexcept {
+  uint32_t Depth = Recorder ? static_cast<uint32_t>(OpenFrames) : uint32_t(0);
   ChunkBaseTicks = Hot.LastTicks;
   ChunkOpenFrames = Depth;
   uint8_t *Stack = Buffer.get() + trace::ChunkHeaderSize;
@@ -251,12 +263,13 @@ void ThreadTrace::finish(Ticks Now, size_t FramesClosed,
                          const CallPathRecorder &Recorder) {
   recordExits(FramesClosed, Now, Recorder);
   try {
-    ThreadName = threadDisplayName(Target.Pid, Tid);
+    ThreadName = NameOverride.empty() ? threadDisplayName(Target.Pid, Tid)
+                                      : NameOverride;
   } catch (...) {
     ThreadName.clear();
   }
   writeChunk();
-  beginChunk(&Recorder);
+  beginChunk(&Recorder, Recorder.depth());
   if (Descriptor < 0)
     return;
   uint8_t Name[trace::ThreadNameSize] = {};
@@ -281,7 +294,7 @@ void ThreadTrace::restartAfterFork(uint32_t NewIndex, uint64_t NewTid,
   Tid = NewTid;
   ThreadName.clear();
   Hot.LastTicks = Target.OriginTicks;
-  beginChunk(&Recorder);
+  beginChunk(&Recorder, Recorder.depth());
 }
 
 } // namespace runtime

@@ -186,11 +186,18 @@ public:
   /// recorder closed that many frames at once.
   void recordExits(size_t Frames, Ticks Now,
                    const CallPathRecorder &Recorder) noexcept;
+  /// Records enters at Now of the recorder's frames from FromLevel up; call
+  /// right after the recorder opened them at once (an adopted context).
+  void recordEnters(size_t FromLevel, Ticks Now,
+                    const CallPathRecorder &Recorder) noexcept;
 
   /// Ends the trace after Recorder.closeAll(Now) closed FramesClosed
   /// frames: records those exits, writes the last chunk and the thread's
   /// name, closes the file. Nothing may be recorded afterwards.
   void finish(Ticks Now, size_t FramesClosed, const CallPathRecorder &Recorder);
+
+  /// The name finish() writes instead of the OS's name of the thread.
+  void setThreadName(std::string Name) { NameOverride = std::move(Name); }
 
   /// In a child process after fork(): forgets the parent's buffered events
   /// and file (the parent writes them) and starts over as thread Index
@@ -214,8 +221,9 @@ private:
   /// Writes the chunk and starts the next one.
   void flush(const CallPathRecorder &Recorder) noexcept;
   void writeChunk() noexcept;
-  /// Starts a chunk with the frames open in Recorder (none when null).
-  void beginChunk(const CallPathRecorder *Recorder) noexcept;
+  /// Starts a chunk with the OpenFrames outermost frames open in Recorder
+  /// (none when null).
+  void beginChunk(const CallPathRecorder *Recorder, size_t OpenFrames) noexcept;
   bool ensureFile(std::string &Error);
   /// Keeps and prints (once per process) a write error; may throw
   /// std::bad_alloc.
@@ -233,6 +241,7 @@ private:
   uint32_t Index = 0;
   uint64_t Tid = 0;
   std::string ThreadName;
+  std::string NameOverride;
   int Descriptor = -1;
   uint64_t FileSize = 0;
   TraceStatistics Statistics;

@@ -46,8 +46,28 @@ config.substitutions.append(("%clangxx", config.clangxx + sanitize))
 config.substitutions.append(("%clang", config.clang + sanitize))
 config.substitutions.append(("%profile_paths", "python3 " + os.path.join(
     config.test_source_root, "e2e", "Inputs", "profile_paths.py")))
+config.substitutions.append(("%thread_paths", "python3 " + os.path.join(
+    config.test_source_root, "e2e", "Inputs", "thread_paths.py")))
 config.substitutions.append(("%sextant", config.sextant_tool))
 config.substitutions.append(("%opt", "opt -load-pass-plugin=" + config.sextant_plugin))
+
+# OpenMP: LLVM's libomp beside the LLVM tools (Debian: libomp-19-dev), which
+# clang -fopenmp links; GCC-compiled tests preload it (%libomp) in place of
+# libgomp, which has no OMPT.
+libomp_dir = os.path.join(os.path.dirname(config.llvm_tools_dir), "lib")
+libomp = os.path.join(libomp_dir, "libomp.so.5")
+if os.path.exists(libomp):
+    config.available_features.add("openmp")
+    config.substitutions.append(("%libomp", libomp))
+    config.substitutions.append(("%omp_tools_include", os.path.join(
+        libomp_dir, "clang", os.path.basename(os.path.dirname(libomp_dir)).split("-")[-1],
+        "include")))
+if lit.util.which("gcc"):
+    config.available_features.add("gcc")
+# OpenMP settings of the developer's environment do not reach the tests.
+for name in list(os.environ):
+    if name.startswith("OMP_") or name.startswith("KMP_"):
+        config.environment.pop(name, None)
 
 if config.sanitizer:
     config.available_features.add("sanitizer")
