@@ -9,6 +9,8 @@
 
 #include "JsonWriter.h"
 
+#include "sextant/instrumentation_abi.h"
+
 #include <algorithm>
 
 namespace sextant {
@@ -55,7 +57,9 @@ std::string renderHatchetProfile(const CallPathTree &Tree,
     Json.key("frame");
     Json.beginObject();
     Json.member("name", regionDisplayName(Regions, Node.Region));
-    Json.member("type", "function");
+    bool Mpi = Node.Region >= 1 && Node.Region <= Regions.size() &&
+               (Regions[Node.Region - 1].Flags & SEXTANT_REGION_MPI);
+    Json.member("type", Mpi ? "mpi" : "function");
     Json.endObject();
     Json.key("metrics");
     Json.beginObject();

@@ -48,7 +48,9 @@ enum sextant_region_flags {
   /** The display name was produced by demangling the mangled name. */
   SEXTANT_REGION_DEMANGLED = 1u << 2,
   /** A user region created through the public API, not by the plugin. */
-  SEXTANT_REGION_USER = 1u << 3
+  SEXTANT_REGION_USER = 1u << 3,
+  /** An MPI function measured by the PMPI adapter (libsextant-mpi). */
+  SEXTANT_REGION_MPI = 1u << 4
 };
 
 /** One per instrumented function; emitted by the plugin as a private
