@@ -67,6 +67,10 @@ struct ExperimentInfo {
   std::string EndSignal;
   /// In a child made by fork(): the parent's pid; 0 otherwise.
   long ParentPid = 0;
+  /// The rank of the process in a parallel job and the job's size (set by
+  /// an adapter, adapter_abi.h); -1 and 0 outside one.
+  int Rank = -1;
+  int RankCount = 0;
 };
 
 /// Seconds and nanoseconds of Time as ISO 8601 UTC, e.g.

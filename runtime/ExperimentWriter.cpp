@@ -98,6 +98,16 @@ std::string renderExperimentJson(const ExperimentInfo &Info,
     Json.null();
   else
     Json.signedNumber(Info.ParentPid);
+  Json.key("mpi_rank");
+  if (Info.Rank < 0)
+    Json.null();
+  else
+    Json.signedNumber(Info.Rank);
+  Json.key("mpi_ranks");
+  if (Info.Rank < 0)
+    Json.null();
+  else
+    Json.signedNumber(Info.RankCount);
   Json.key("trace");
   if (!Info.TraceEnabled) {
     Json.null();
@@ -157,6 +167,7 @@ std::string renderRegionsJson(const std::vector<RegionInfo> &Regions) {
     Json.memberBool("demangled", Region.Flags & SEXTANT_REGION_DEMANGLED);
     Json.memberBool("user", Region.Flags & SEXTANT_REGION_USER);
     Json.memberBool("openmp", Region.Flags & SEXTANT_REGION_OPENMP);
+    Json.memberBool("mpi", Region.Flags & SEXTANT_REGION_MPI);
     Json.endObject();
     Json.memberBool("filtered", Region.Filtered);
     Json.member("filter_reason", Region.FilterReason);
@@ -192,12 +203,11 @@ std::string renderRegionsJson(const std::vector<RegionInfo> &Regions) {
   return Out;
 }
 
-bool writeExperimentDirectory(const ExperimentInfo &Info,
-                              const CallPathTree &Tree,
-                              const std::vector<RegionInfo> &Regions,
-                              const RuntimeOptions &Options,
-                              std::vector<std::string> &Errors,
-                              const ThreadProfileSet *Threads) {
+bool writeExperimentDirectory(
+    const ExperimentInfo &Info, const CallPathTree &Tree,
+    const std::vector<RegionInfo> &Regions, const RuntimeOptions &Options,
+    std::vector<std::string> &Errors, const ThreadProfileSet *Threads,
+    const std::vector<std::pair<std::string, std::string>> *ExtraFiles) {
   std::string Error;
   if (!createDirectories(Info.OutputDirectory, Error)) {
     Errors.push_back("cannot create output directory '" + Info.OutputDirectory +
@@ -221,6 +231,9 @@ bool writeExperimentDirectory(const ExperimentInfo &Info,
   Write("profile.folded",
         renderFoldedStacks(Tree, Regions, Info.Clock.SecondsPerTick));
   Write("summary.txt", renderSummary(Info, Tree, Regions));
+  if (ExtraFiles) // files of adapters (adapter_abi.h), e.g. mpi.json
+    for (const auto &[Name, Contents] : *ExtraFiles)
+      Write(Name, Contents);
   // Last, so that its presence says the experiment is complete.
   Write("experiment.json", renderExperimentJson(Info, Regions));
   return AllWritten;

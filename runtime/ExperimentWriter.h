@@ -37,13 +37,14 @@ std::string renderRegionsJson(const std::vector<RegionInfo> &Regions);
 /// if any step failed; Errors then holds one message per failure (without
 /// the "sextant: error: " prefix), e.g. "cannot create output directory
 /// '<dir>': <strerror>". profile-threads.json is written when Threads is not
-/// null. Throws std::bad_alloc on exhaustion.
-bool writeExperimentDirectory(const ExperimentInfo &Info,
-                              const CallPathTree &Tree,
-                              const std::vector<RegionInfo> &Regions,
-                              const RuntimeOptions &Options,
-                              std::vector<std::string> &Errors,
-                              const ThreadProfileSet *Threads = nullptr);
+/// null; ExtraFiles (name, contents) are adapters' files such as mpi.json,
+/// written before experiment.json. Throws std::bad_alloc on exhaustion.
+bool writeExperimentDirectory(
+    const ExperimentInfo &Info, const CallPathTree &Tree,
+    const std::vector<RegionInfo> &Regions, const RuntimeOptions &Options,
+    std::vector<std::string> &Errors, const ThreadProfileSet *Threads = nullptr,
+    const std::vector<std::pair<std::string, std::string>> *ExtraFiles =
+        nullptr);
 
 } // namespace runtime
 } // namespace sextant

@@ -9,6 +9,8 @@
 
 #include "JsonWriter.h"
 
+#include "sextant/instrumentation_abi.h"
+
 #include <algorithm>
 
 namespace sextant {
@@ -55,7 +57,12 @@ std::string renderHatchetProfile(const CallPathTree &Tree,
     Json.key("frame");
     Json.beginObject();
     Json.member("name", regionDisplayName(Regions, Node.Region));
-    Json.member("type", "function");
+    uint32_t Flags = Node.Region >= 1 && Node.Region <= Regions.size()
+                         ? Regions[Node.Region - 1].Flags
+                         : 0;
+    Json.member("type", (Flags & SEXTANT_REGION_MPI)      ? "mpi"
+                        : (Flags & SEXTANT_REGION_OPENMP) ? "openmp"
+                                                          : "function");
     Json.endObject();
     Json.key("metrics");
     Json.beginObject();

@@ -62,6 +62,8 @@ void Runtime::onFatalSignal(int Signal) {
                        ": writing the measurement before the program ends");
   }
   Self->finalize();
+  if (void (*Hook)(int) = Self->FatalHook.load())
+    Hook(Signal);
 }
 
 bool Runtime::lockForFinalization(std::unique_lock<std::mutex> &Lock) noexcept {

@@ -538,11 +538,21 @@ void Runtime::finalize() noexcept {
     if (int Signal = EndSignal.load())
       Info.EndSignal = signalName(Signal);
     Info.ParentPid = ParentPid;
+    Info.Rank = Rank;
+    Info.RankCount = RankCount;
+    std::vector<std::pair<std::string, std::string>> AdapterFiles;
+    for (const AdapterOutput &Output : AdapterOutputs) {
+      if (char *Contents = Output.Render(Output.Context)) {
+        AdapterFiles.emplace_back(Output.Name, Contents);
+        std::free(Contents);
+      }
+    }
 
     std::vector<std::string> Errors;
-    bool Written = writeExperimentDirectory(Info, Merged, Registry->snapshot(),
-                                            Options, Errors,
-                                            ThreadProfiles.get());
+    bool Written =
+        writeExperimentDirectory(Info, Merged, Registry->snapshot(), Options,
+                                 Errors, ThreadProfiles.get(), &AdapterFiles);
+    WroteMeasurement = Written;
     for (const std::string &Error : Errors)
       printMessage(MessageKind::Error, Error);
     if (Info.ThreadsNotMerged != 0)

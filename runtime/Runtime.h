@@ -104,6 +104,16 @@ public:
   /// experiment directory. Only the first call does anything.
   void finalize() noexcept;
 
+  // Adapters (RuntimeAdapters.cpp, include/sextant/adapter_abi.h).
+  bool setRank(int Rank, int Size) noexcept;
+  bool setBaseDirectory(const std::string &Path) noexcept;
+  std::string baseDirectory() noexcept;
+  bool addAdapterOutput(const char *Name, char *(*Render)(void *),
+                        void *Context) noexcept;
+  void setFatalHook(void (*Hook)(int)) noexcept { FatalHook.store(Hook); }
+  /// finalize(), returning whether this call wrote the measurement.
+  bool finalizeNow() noexcept;
+
   Runtime(const Runtime &) = delete;
   Runtime &operator=(const Runtime &) = delete;
 
@@ -170,6 +180,8 @@ private:
   long Pid = 0;
   std::string Hostname;
   std::string WorkingDirectory;
+  /// Changed later only under Mutex, by an adapter (setRank,
+  /// setBaseDirectory in RuntimeAdapters.cpp).
   std::string OutputDirectory;
   pthread_key_t ThreadKey{};
   bool HaveThreadKey = false;
@@ -216,6 +228,23 @@ private:
   std::atomic<uint64_t> FinalizingThread{0};
   /// In a child made by fork(): the parent's pid (0: not a forked child).
   long ParentPid = 0;
+
+  // Adapters (RuntimeAdapters.cpp); guarded by Mutex.
+  struct AdapterOutput {
+    std::string Name;
+    char *(*Render)(void *);
+    void *Context;
+  };
+  std::vector<AdapterOutput> AdapterOutputs;
+  /// The process's rank in a parallel job and the job's size (-1, 0: none).
+  int Rank = -1;
+  int RankCount = 0;
+  /// With a rank: the job's experiment directory; OutputDirectory is then
+  /// its rank-<Rank> subdirectory.
+  std::string BaseDirectory;
+  /// Set when this process wrote the measurement (finalizeNow).
+  bool WroteMeasurement = false;
+  std::atomic<void (*)(int)> FatalHook{nullptr};
 };
 
 } // namespace runtime

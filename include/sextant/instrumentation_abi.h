@@ -50,7 +50,9 @@ enum sextant_region_flags {
   /** A user region created through the public API, not by the plugin. */
   SEXTANT_REGION_USER = 1u << 3,
   /** An OpenMP construct recorded through OMPT by the runtime. */
-  SEXTANT_REGION_OPENMP = 1u << 4
+  SEXTANT_REGION_OPENMP = 1u << 4,
+  /** An MPI function measured by the PMPI adapter (libsextant-mpi). */
+  SEXTANT_REGION_MPI = 1u << 5
 };
 
 /** One per instrumented function; emitted by the plugin as a private

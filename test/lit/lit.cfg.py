@@ -68,6 +68,32 @@ if lit.util.which("gcc"):
 for name in list(os.environ):
     if name.startswith("OMP_") or name.startswith("KMP_"):
         config.environment.pop(name, None)
+# MPI (MPICH) and the PMPI adapter: feature "mpi".
+mpi_adapter = getattr(config, "sextant_mpi_adapter", "")
+if (mpi_adapter and lit.util.which("mpicc.mpich") and
+        lit.util.which("mpiexec.mpich")):
+    config.available_features.add("mpi")
+    mpi_dir = os.path.dirname(mpi_adapter)
+    config.substitutions.append(("%mpicc", "mpicc.mpich -cc=" + config.clang + sanitize))
+    # flang-new-19 with MPICH's mpif.h: mpifort.mpich passes gfortran-only
+    # options to any compiler (see e2e/mpi_fortran.test).
+    config.substitutions.append(
+        ("%mpifort_flang", "flang-new-19 -I/usr/include/x86_64-linux-gnu/mpich"
+         " -L/usr/lib/x86_64-linux-gnu"))
+    # Hydra on this host only (-launcher fork); every run is bounded so that
+    # a hang fails the test instead of blocking the suite.
+    config.substitutions.append(
+        ("%mpiexec", "timeout 300 mpiexec.mpich -launcher fork"))
+    config.substitutions.append(
+        ("%mpi_link_sextant", "-L%s -Wl,-rpath,%s -lsextant-mpi -L%s -Wl,-rpath,%s -lsextant"
+         % (mpi_dir, mpi_dir, runtime_dir, runtime_dir)))
+    config.substitutions.append(("%mpi_adapter_static",
+                                 os.path.join(mpi_dir, "libsextant-mpi.a")))
+    config.substitutions.append(("%mpi_adapter", mpi_adapter))
+    config.substitutions.append(("%mpi_check", "python3 " + os.path.join(
+        config.test_source_root, "e2e", "Inputs", "mpi_check.py")))
+    if lit.util.which("flang-new-19"):
+        config.available_features.add("flang")
 
 if config.sanitizer:
     config.available_features.add("sanitizer")

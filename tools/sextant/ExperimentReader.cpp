@@ -116,6 +116,14 @@ void readMetadata(const std::string &Directory, ExperimentMetadata &Out) {
     Trace.expectObject("null or an object");
     Out.TraceBytesPerEvent = optionalNumber(Trace, "bytes_per_event");
   }
+  Out.MpiRank.reset();
+  Out.MpiRanks.reset();
+  if (Top.has("mpi_rank") && !Top.member("mpi_rank", "").isNull())
+    Out.MpiRank = Top.member("mpi_rank", "a rank").asUnsigned();
+  if (Top.has("mpi_ranks") && !Top.member("mpi_ranks", "").isNull())
+    Out.MpiRanks = Top.member("mpi_ranks", "a number of ranks").asUnsigned();
+  Out.CombinedJob =
+      Top.has("combined") && Top.member("combined", "true or false").asBool();
   Out.ClockCalibration.reset();
   if (Top.has("clock_calibration") &&
       !Top.member("clock_calibration", "").isNull())

@@ -62,6 +62,11 @@ struct ExperimentMetadata {
   /// trace.bytes_per_event: the average size of an event of the trace in
   /// the directory (absent without a trace or without events).
   std::optional<double> TraceBytesPerEvent;
+  /// MPI jobs (libsextant-mpi): the process's rank and the job's size, or,
+  /// in the job's combined view (CombinedJob), only the size.
+  std::optional<uint64_t> MpiRank;
+  std::optional<uint64_t> MpiRanks;
+  bool CombinedJob = false;
 };
 
 /// One thread of profile-threads.json.

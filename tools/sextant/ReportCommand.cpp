@@ -32,7 +32,7 @@ const char ReportHelp[] =
     "    sextant report - show the profile of an experiment\n"
     "\n"
     "SYNOPSIS\n"
-    "    sextant report [--tree] [--threads] [--sort=KEY] [--top=N]\n"
+    "    sextant report [--tree] [--threads] [--ranks] [--sort=KEY] [--top=N]\n"
     "                   [--min-time=SECONDS] [--name-width=N] DIR\n"
     "\n"
     "DESCRIPTION\n"
@@ -67,6 +67,13 @@ const char ReportHelp[] =
     "                        SECONDS; a unit may follow: 2ms, 50us, 100ns\n"
     "    --threads           one section per thread, read from\n"
     "                        profile-threads.json\n"
+    "    --ranks             DIR is an MPI job's directory: also show the\n"
+    "                        cross-rank view (regions with min/mean/max over\n"
+    "                        the ranks, MPI functions with calls and bytes,\n"
+    "                        the communication matrix), as in its\n"
+    "                        summary.txt. The profile shown otherwise is the\n"
+    "                        job's, summed over the ranks; DIR/rank-<r> is\n"
+    "                        one rank's experiment\n"
     "    --name-width=N      shorten names longer than N characters to N,\n"
     "                        ending in \"...\" (default 0: never shorten)\n"
     "    -h, --help          show this help\n"
@@ -356,7 +363,44 @@ std::string renderHeader(const Experiment &E) {
   Out += "regions:     " + std::to_string(E.Regions.size()) + " registered, " +
          std::to_string(Filtered) + " filtered, " + std::to_string(Throttled) +
          " throttled\n";
+  if (M.CombinedJob && M.MpiRanks)
+    Out += "mpi:         job of " + std::to_string(*M.MpiRanks) +
+           " ranks, values summed over the ranks (--ranks: cross-rank "
+           "view; one rank: " +
+           E.Directory + "/rank-<r>)\n";
+  else if (M.MpiRank && M.MpiRanks)
+    Out += "mpi:         rank " + std::to_string(*M.MpiRank) + " of " +
+           std::to_string(*M.MpiRanks) + "\n";
   return Out;
+}
+
+/// The cross-rank part of an MPI job's summary.txt (written by the MPI
+/// adapter, mpi/CrossRankProfile.cpp), from its "Regions across ranks"
+/// section on; empty with Error set when there is none.
+std::string crossRankView(const Experiment &E, std::string &Error) {
+  if (!E.Metadata.CombinedJob) {
+    Error = E.Directory +
+            " is not the combined view of an MPI job (its experiment.json "
+            "has no \"combined\": true); --ranks needs the job's directory";
+    return std::string();
+  }
+  std::string Path = E.file("summary.txt");
+  std::FILE *File = std::fopen(Path.c_str(), "rb");
+  std::string Text;
+  if (File) {
+    char Buffer[65536];
+    size_t Read;
+    while ((Read = std::fread(Buffer, 1, sizeof(Buffer), File)) > 0)
+      Text.append(Buffer, Read);
+    std::fclose(File);
+  }
+  size_t Start = Text.find("Regions across ranks");
+  if (Start == std::string::npos) {
+    Error = Path + ": no cross-rank view (expected a section \"Regions "
+                   "across ranks\")";
+    return std::string();
+  }
+  return Text.substr(Start);
 }
 
 std::string renderView(const Experiment &E, const CallPathProfile &Profile,
@@ -390,6 +434,8 @@ int runReportCommand(int Argc, char **Argv) {
   CommandLine Line("sextant report", ReportHelp);
   Line.addFlag("tree", 0, Options.Tree);
   Line.addFlag("threads", 0, Options.Threads);
+  bool Ranks = false;
+  Line.addFlag("ranks", 0, Ranks);
   Line.addOption(
       {"sort", 0, true, [&](const std::string &Value, std::string &Error) {
          if (parseSortKey(Value, Options.Sort)) {
@@ -418,6 +464,12 @@ int runReportCommand(int Argc, char **Argv) {
   if (!readExperiment(Line.positional()[0], E, Error))
     return Line.failure(Error);
   std::string Out = renderHeader(E);
+  if (Ranks) {
+    std::string View = crossRankView(E, Error);
+    if (View.empty())
+      return Line.failure(Error);
+    Out += "\n" + View;
+  }
   if (!Options.Threads) {
     Out += "\n" + viewTitle(Options, "All threads") + "\n\n";
     Out += renderView(E, E.Profile, Options);

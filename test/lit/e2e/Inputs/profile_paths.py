@@ -7,7 +7,8 @@ Each line is 'PATH visits=N' where PATH joins the frame names from the root
 with ';'. Before printing, the profile's invariants are checked, and any
 violation is printed to stderr with exit status 1:
   - the file parses and has LLNL Hatchet's literal shape (a list of nodes
-    with 'frame' {'name', 'type'}, 'metrics' and 'children');
+    with 'frame' {'name', 'type'}, 'metrics' and 'children'; the type is
+    'function', 'openmp' or 'mpi');
   - every node has integer visits >= 1 and 0 <= time <= time (inc);
   - the children's inclusive times add up to no more than the parent's.
 """
@@ -16,6 +17,8 @@ import os
 import sys
 
 TOLERANCE = 1e-6  # seconds; times are printed with limited precision
+# Frame types of profile.json (docs/output-formats.md).
+FRAME_TYPES = ("function", "openmp", "mpi")
 
 
 def fail(message):
@@ -28,7 +31,7 @@ def walk(node, prefix, lines):
         if key not in node:
             fail("node under '%s' has no '%s'" % (prefix or "<root>", key))
     name = node["frame"].get("name")
-    if not isinstance(name, str) or node["frame"].get("type") != "function":
+    if not isinstance(name, str) or node["frame"].get("type") not in FRAME_TYPES:
         fail("bad frame %r under '%s'" % (node["frame"], prefix or "<root>"))
     path = prefix + ";" + name if prefix else name
     metrics = node["metrics"]

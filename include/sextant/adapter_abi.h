@@ -1,0 +1,69 @@
+/*===- sextant/adapter_abi.h - Runtime interface of adapters ----*- C -*-===*\
+ *
+ * The functions libsextant exports for its adapter libraries (today
+ * libsextant-mpi, the PMPI adapter). Programs do not call them. An adapter
+ * records its regions through instrumentation_abi.h like instrumented code
+ * (with descriptor flag SEXTANT_REGION_MPI) and uses these functions to
+ * place the process in a parallel job and to add files to its output.
+ *
+ * Layout of a job's output: one experiment directory (the "base") holding
+ * one directory per rank, rank-<r>/, each a complete experiment of its own.
+ * Once __sextant_adapter_set_rank() was called, the runtime writes into
+ * <base>/rank-<r> instead of <base>.
+ *
+ * Every function may be called from any thread at any time; those that
+ * change where the output goes have no effect after the measurement was
+ * written. Changing this header needs no ABI version bump of
+ * instrumentation_abi.h (instrumented code does not use it).
+\*===----------------------------------------------------------------------===*/
+
+#ifndef SEXTANT_ADAPTER_ABI_H
+#define SEXTANT_ADAPTER_ABI_H
+
+#include <stddef.h>
+
+#ifdef __cplusplus
+extern "C" {
+#endif
+
+/** Makes the process rank Rank of Size: the output goes to
+ *  <base>/rank-<Rank> and experiment.json records both. Returns 0 when the
+ *  measurement was already written or the values are invalid, else 1. */
+int __sextant_adapter_set_rank(int rank, int size);
+
+/** Replaces the base experiment directory (an absolute path, e.g. the one
+ *  rank 0 chose, broadcast at MPI_Init). Returns 1 when accepted. */
+int __sextant_adapter_set_base_directory(const char *path);
+
+/** Copies the base experiment directory (NUL-terminated) into Buffer of
+ *  Size bytes; returns its length (without the NUL), which is >= Size when
+ *  it did not fit. 0 when there is no runtime. */
+size_t __sextant_adapter_base_directory(char *buffer, size_t size);
+
+/** Registers an extra file of the rank's experiment directory: when the
+ *  measurement is written, Render(Context) returns the file's contents as a
+ *  malloc'ed NUL-terminated string (or NULL: no file), which the runtime
+ *  writes as Name and frees. Render may be called from a fatal-signal
+ *  handler. Returns 1 when registered. */
+int __sextant_adapter_add_output(const char *name,
+                                 char *(*render)(void *context),
+                                 void *context);
+
+/** Called after the measurement was written in a fatal-signal handler (or
+ *  by sextant_adapter_finalize on behalf of MPI_Abort) with the signal
+ *  number; lets an adapter ask the other ranks to write theirs. */
+void __sextant_adapter_set_fatal_hook(void (*hook)(int signal));
+
+/** Writes the measurement now (as at process end); later events are not
+ *  recorded. Returns 1 when this call wrote it, 0 when it was written
+ *  already or could not be. */
+int __sextant_adapter_finalize(void);
+
+/** 1 when the runtime measures (SEXTANT_ENABLE is not 0). */
+int __sextant_adapter_measuring(void);
+
+#ifdef __cplusplus
+} /* extern "C" */
+#endif
+
+#endif /* SEXTANT_ADAPTER_ABI_H */

@@ -1,0 +1,569 @@
+//===- mpi/MpiSession.cpp - An MPI job's start, end and faults ------------===//
+//
+// Part of Sextant. See MpiSession.h. Also the rank's mpi.json (rendered by
+// the runtime when it writes the rank's directory) and the detection of
+// other PMPI tools (OtherTools.h).
+//
+//===----------------------------------------------------------------------===//
+
+#include "MpiSession.h"
+
+#include "CrossRankProfile.h"
+#include "LauncherRank.h"
+#include "MpiAccounting.h"
+#include "OtherTools.h"
+
+#include "sextant/adapter_abi.h"
+
+#include <mpi.h>
+#include <nlohmann/json.hpp>
+
+#include <cerrno>
+#include <csignal>
+#include <cstdlib>
+#include <cstring>
+#include <ctime>
+#include <fcntl.h>
+#include <pthread.h>
+#include <string>
+#include <sys/stat.h>
+#include <unistd.h>
+#include <vector>
+
+namespace sextant {
+namespace mpi {
+
+namespace {
+
+/// The signal a failing rank sends to the other ranks on its host: write
+/// your data now (and go on running).
+int flushSignal() { return SIGRTMAX - 2; }
+
+constexpr size_t HostNameSize = 64;
+
+struct Peer {
+  int Pid;
+  char Host[HostNameSize];
+};
+
+struct Session {
+  bool Measuring = false;
+  bool Initialized = false; // MPI_Init seen and the session set up
+  bool Finalized = false;
+  std::atomic<int> EndedBy{0}; // 0: not yet, see endedByName
+  int AbortCode = 0;
+  int ThreadLevel = -1;
+  int Rank = -1;
+  int Size = 0;
+  std::string RankSource;
+  MPI_Comm Private = MPI_COMM_NULL;
+  std::vector<Peer> Peers; // by world rank; read in signal handlers
+  std::string Base;        // the job's directory after MPI_Init
+  std::vector<OtherTool> Tools;
+  int FlushPipe[2] = {-1, -1};
+};
+
+enum EndReason {
+  NotEnded = 0,
+  EndedByFinalize,
+  EndedByAbort,
+  EndedByFlush,
+  EndedByExit
+};
+
+const char *endedByName(int Reason) {
+  switch (Reason) {
+  case EndedByFinalize:
+    return "MPI_Finalize";
+  case EndedByAbort:
+    return "MPI_Abort";
+  case EndedByFlush:
+    return "flush request from another rank";
+  case EndedByExit:
+    return "exit without MPI_Finalize";
+  default:
+    return nullptr;
+  }
+}
+
+Session &session() {
+  static Session *State = new Session(); // never destroyed
+  return *State;
+}
+
+void printWarning(const std::string &Text) {
+  std::string Line = "sextant: warning: " + Text + "\n";
+  ssize_t Ignored = ::write(2, Line.data(), Line.size());
+  (void)Ignored;
+}
+
+const char *threadLevelName(int Level) {
+  if (Level == MPI_THREAD_SINGLE)
+    return "MPI_THREAD_SINGLE";
+  if (Level == MPI_THREAD_FUNNELED)
+    return "MPI_THREAD_FUNNELED";
+  if (Level == MPI_THREAD_SERIALIZED)
+    return "MPI_THREAD_SERIALIZED";
+  if (Level == MPI_THREAD_MULTIPLE)
+    return "MPI_THREAD_MULTIPLE";
+  return nullptr;
+}
+
+nlohmann::json trafficJson(const std::vector<Traffic> &Row) {
+  nlohmann::json List = nlohmann::json::array();
+  for (size_t Partner = 0; Partner < Row.size(); ++Partner) {
+    const Traffic &T = Row[Partner];
+    if (T.empty())
+      continue;
+    List.push_back({{"partner", Partner},
+                    {"messages_sent", T.MessagesSent},
+                    {"bytes_sent", T.BytesSent},
+                    {"messages_received", T.MessagesReceived},
+                    {"bytes_received", T.BytesReceived}});
+  }
+  return List;
+}
+
+/// The rank's mpi.json (called by the runtime when it writes the rank's
+/// directory, possibly in a signal handler).
+char *renderRankFile(void *) {
+  try {
+    Session &S = session();
+    Accounting &A = accounting();
+    char Host[HostNameSize] = {};
+    ::gethostname(Host, sizeof(Host) - 1);
+    nlohmann::json Functions = nlohmann::json::array();
+    for (unsigned I = 0; I < WrapperCount; ++I) {
+      uint64_t Calls = CallCounts[I].load(std::memory_order_relaxed);
+      const FunctionBytes &B = A.Bytes[I];
+      uint64_t Sent = B.Sent.load(std::memory_order_relaxed);
+      uint64_t Received = B.Received.load(std::memory_order_relaxed);
+      if (Calls == 0 && Sent == 0 && Received == 0)
+        continue;
+      Functions.push_back({{"name", Wrappers[I].Name},
+                           {"calls", Calls},
+                           {"bytes_sent", Sent},
+                           {"bytes_received", Received},
+                           {"root_calls", B.RootCalls.load()}});
+    }
+    nlohmann::json Tools = nlohmann::json::array();
+    for (const OtherTool &T : S.Tools)
+      Tools.push_back(otherToolJson(T));
+    const char *Ended = endedByName(S.EndedBy.load());
+    const char *Level = threadLevelName(S.ThreadLevel);
+    nlohmann::json Out = {
+        {"format", "sextant-mpi"},
+        {"format_version", 1},
+        {"rank", S.Rank},
+        {"ranks", S.Size},
+        {"rank_source", S.RankSource},
+        {"hostname", Host},
+        {"pid", static_cast<long>(::getpid())},
+        {"mpi_initialized", S.Initialized},
+        {"thread_level", Level ? nlohmann::json(Level) : nlohmann::json()},
+        {"ended_by", Ended ? nlohmann::json(Ended) : nlohmann::json()},
+        {"abort_code", S.EndedBy.load() == EndedByAbort
+                           ? nlohmann::json(S.AbortCode)
+                           : nlohmann::json()},
+        {"functions", Functions},
+        {"point_to_point", trafficJson(A.PointToPoint.row())},
+        {"one_sided", trafficJson(A.OneSided.row())},
+        {"unresolved_partners",
+         A.PointToPoint.outOfRange() + A.OneSided.outOfRange()},
+        {"requests_pending", A.Requests.size()},
+        {"operations_cancelled", A.CancelledOperations.load()},
+        {"freed_active_receives", A.FreedActiveReceives.load()},
+        {"other_pmpi_tools", Tools}};
+    std::string Text = Out.dump(2) + "\n";
+    return ::strdup(Text.c_str());
+  } catch (...) {
+    return nullptr;
+  }
+}
+
+std::string readFile(const std::string &Path) {
+  std::string Contents;
+  int Descriptor = ::open(Path.c_str(), O_RDONLY | O_CLOEXEC);
+  if (Descriptor < 0)
+    return Contents;
+  char Buffer[65536];
+  for (;;) {
+    ssize_t Read = ::read(Descriptor, Buffer, sizeof(Buffer));
+    if (Read < 0 && errno == EINTR)
+      continue;
+    if (Read <= 0)
+      break;
+    Contents.append(Buffer, static_cast<size_t>(Read));
+  }
+  ::close(Descriptor);
+  return Contents;
+}
+
+bool writeFile(const std::string &Directory, const std::string &Name,
+               const std::string &Contents) {
+  std::string Target = Directory + "/" + Name;
+  std::string Temporary =
+      Directory + "/." + Name + ".tmp-" + std::to_string(::getpid());
+  int Descriptor =
+      ::open(Temporary.c_str(), O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0666);
+  if (Descriptor < 0)
+    return false;
+  size_t Done = 0;
+  while (Done < Contents.size()) {
+    ssize_t Written =
+        ::write(Descriptor, Contents.data() + Done, Contents.size() - Done);
+    if (Written < 0 && errno == EINTR)
+      continue;
+    if (Written <= 0) {
+      ::close(Descriptor);
+      ::unlink(Temporary.c_str());
+      return false;
+    }
+    Done += static_cast<size_t>(Written);
+  }
+  if (::close(Descriptor) != 0 ||
+      ::rename(Temporary.c_str(), Target.c_str()) != 0) {
+    ::unlink(Temporary.c_str());
+    return false;
+  }
+  return true;
+}
+
+std::string baseDirectory() {
+  std::vector<char> Buffer(4096);
+  size_t Length =
+      __sextant_adapter_base_directory(Buffer.data(), Buffer.size());
+  if (Length >= Buffer.size()) {
+    Buffer.resize(Length + 1);
+    __sextant_adapter_base_directory(Buffer.data(), Buffer.size());
+  }
+  return std::string(Buffer.data(), Length < Buffer.size() ? Length : 0);
+}
+
+std::string rankDirectory(const std::string &Base, int Rank) {
+  return Base + "/rank-" + std::to_string(Rank);
+}
+
+//===----------------------------------------------------------------------===//
+// Faults: asking the other ranks of the host to write their data
+//===----------------------------------------------------------------------===//
+
+/// The flush signal's handler: wakes the helper thread (async-signal-safe).
+void onFlushSignal(int) {
+  int Saved = errno;
+  char Byte = 1;
+  ssize_t Ignored = ::write(session().FlushPipe[1], &Byte, 1);
+  (void)Ignored;
+  errno = Saved;
+}
+
+/// The helper thread: writes the measurement when asked (outside the signal
+/// handler, so that it may take the runtime's locks).
+void *flushThread(void *) {
+  Session &S = session();
+  for (;;) {
+    char Byte;
+    ssize_t Read = ::read(S.FlushPipe[0], &Byte, 1);
+    if (Read < 0 && errno == EINTR)
+      continue;
+    if (Read <= 0)
+      return nullptr;
+    int Expected = NotEnded;
+    S.EndedBy.compare_exchange_strong(Expected, EndedByFlush);
+    accounting().Active.store(false);
+    __sextant_adapter_finalize();
+  }
+}
+
+void startFlushHelper() {
+  Session &S = session();
+  if (::pipe2(S.FlushPipe, O_CLOEXEC) != 0)
+    return;
+  // The helper is created with every signal blocked, so that the flush
+  // signal (and the program's signals) go to other threads.
+  sigset_t All, Previous;
+  sigfillset(&All);
+  pthread_sigmask(SIG_SETMASK, &All, &Previous);
+  pthread_t Thread;
+  int Error = pthread_create(&Thread, nullptr, &flushThread, nullptr);
+  pthread_sigmask(SIG_SETMASK, &Previous, nullptr);
+  if (Error != 0) {
+    printWarning("cannot start the flush helper thread; when another rank "
+                 "fails, this rank's data may be lost");
+    return;
+  }
+  pthread_detach(Thread);
+  struct sigaction Action;
+  std::memset(&Action, 0, sizeof(Action));
+  Action.sa_handler = &onFlushSignal;
+  sigemptyset(&Action.sa_mask);
+  Action.sa_flags = SA_RESTART;
+  sigaction(flushSignal(), &Action, nullptr);
+}
+
+/// Modification time of Path in nanoseconds, 0 when absent.
+long long modificationTime(const char *Path) {
+  struct stat Status;
+  if (::stat(Path, &Status) != 0)
+    return 0;
+  return static_cast<long long>(Status.st_mtim.tv_sec) * 1000000000LL +
+         Status.st_mtim.tv_nsec;
+}
+
+/// Asks the other ranks on this host to write their data and waits until
+/// each has (its rank-<r>/experiment.json is from this job: not older than
+/// MPI_Init) or is gone, at most FaultWaitSeconds. Async-signal-safe: the
+/// paths are prepared at MPI_Init.
+struct PeerPaths {
+  std::vector<std::string> Experiment; // by rank; empty: not a local peer
+  long long InitNanoseconds = 0;       // CLOCK_REALTIME at MPI_Init
+};
+PeerPaths *LocalPeers = nullptr;
+
+void notifyLocalPeers() {
+  Session &S = session();
+  PeerPaths *Paths = LocalPeers;
+  if (!Paths || !S.Initialized)
+    return;
+  size_t Count = Paths->Experiment.size();
+  if (Count > 4096)
+    return; // the stack arrays below
+  bool Waiting[4096];
+  for (size_t Rank = 0; Rank < Count; ++Rank) {
+    Waiting[Rank] = false;
+    if (Paths->Experiment[Rank].empty())
+      continue;
+    if (::kill(S.Peers[Rank].Pid, flushSignal()) == 0)
+      Waiting[Rank] = true;
+  }
+  for (int Step = 0; Step < FaultWaitSeconds * 100; ++Step) {
+    bool Any = false;
+    for (size_t Rank = 0; Rank < Count; ++Rank) {
+      if (!Waiting[Rank])
+        continue;
+      if (modificationTime(Paths->Experiment[Rank].c_str()) >=
+              Paths->InitNanoseconds ||
+          ::kill(S.Peers[Rank].Pid, 0) != 0)
+        Waiting[Rank] = false;
+      else
+        Any = true;
+    }
+    if (!Any)
+      return;
+    timespec Pause{0, 10000000};
+    nanosleep(&Pause, nullptr);
+  }
+}
+
+void onFatalSignal(int) { notifyLocalPeers(); }
+
+//===----------------------------------------------------------------------===//
+// Load time
+//===----------------------------------------------------------------------===//
+
+const char *getVariable(const char *Name) { return std::getenv(Name); }
+
+__attribute__((constructor)) void startAdapter() {
+  Session &S = session();
+  // Per-rank directories also with SEXTANT_ENABLE=0, so that the ranks'
+  // (empty) experiments do not overwrite each other.
+  LauncherRank Launcher = launcherRank(&getVariable);
+  if (Launcher.Rank >= 0) {
+    S.Rank = Launcher.Rank;
+    S.Size = Launcher.Size;
+    S.RankSource = Launcher.Source;
+    __sextant_adapter_set_rank(S.Rank, S.Size);
+  }
+  S.Measuring = __sextant_adapter_measuring() != 0;
+  if (!S.Measuring)
+    return;
+  __sextant_adapter_add_output("mpi.json", &renderRankFile, nullptr);
+  __sextant_adapter_set_fatal_hook(&onFatalSignal);
+  S.Tools = findOtherTools();
+}
+
+/// At exit without MPI_Finalize (main returned, exit() was called): the
+/// launcher kills the other ranks as soon as this one is gone, so this rank
+/// writes its data now and waits for the others on its host to write
+/// theirs. Runs before libsextant's own destructor.
+__attribute__((destructor)) void endAdapter() {
+  Session &S = session();
+  if (!S.Measuring || !S.Initialized || S.Finalized)
+    return;
+  accounting().Active.store(false);
+  int Expected = NotEnded;
+  S.EndedBy.compare_exchange_strong(Expected, EndedByExit);
+  __sextant_adapter_finalize();
+  notifyLocalPeers();
+}
+
+} // namespace
+
+//===----------------------------------------------------------------------===//
+// MPI_Init, MPI_Finalize, MPI_Abort
+//===----------------------------------------------------------------------===//
+
+void sessionAfterInit(int Result, int ProvidedThreadLevel) {
+  Session &S = session();
+  if (Result != MPI_SUCCESS || S.Initialized)
+    return;
+  if (!S.Measuring) {
+    int Rank = 0, Size = 0;
+    PMPI_Comm_rank(MPI_COMM_WORLD, &Rank);
+    PMPI_Comm_size(MPI_COMM_WORLD, &Size);
+    __sextant_adapter_set_rank(Rank, Size);
+    return;
+  }
+  Accounting &A = accounting();
+  PMPI_Comm_rank(MPI_COMM_WORLD, &A.WorldRank);
+  PMPI_Comm_size(MPI_COMM_WORLD, &A.WorldSize);
+  A.PointToPoint.resize(A.WorldSize);
+  A.OneSided.resize(A.WorldSize);
+  if (ProvidedThreadLevel < 0)
+    PMPI_Query_thread(&ProvidedThreadLevel);
+  S.ThreadLevel = ProvidedThreadLevel;
+  S.Rank = A.WorldRank;
+  S.Size = A.WorldSize;
+  S.RankSource = "MPI_COMM_WORLD";
+  __sextant_adapter_set_rank(S.Rank, S.Size);
+
+  if (PMPI_Comm_dup(MPI_COMM_WORLD, &S.Private) != MPI_SUCCESS) {
+    printWarning("MPI_Comm_dup failed: every rank keeps its own experiment "
+                 "directory and no combined view is written");
+    S.Private = MPI_COMM_NULL;
+  } else {
+    // Rank 0's experiment directory becomes everybody's.
+    std::string Base = baseDirectory();
+    long Length = static_cast<long>(Base.size());
+    PMPI_Bcast(&Length, 1, MPI_LONG, 0, S.Private);
+    Base.resize(static_cast<size_t>(Length));
+    PMPI_Bcast(Base.data(), static_cast<int>(Length), MPI_CHAR, 0, S.Private);
+    if (S.Rank != 0)
+      __sextant_adapter_set_base_directory(Base.c_str());
+    S.Base = baseDirectory();
+    // Every rank's host and pid, for the fault handling.
+    Peer Mine{};
+    Mine.Pid = static_cast<int>(::getpid());
+    ::gethostname(Mine.Host, sizeof(Mine.Host) - 1);
+    S.Peers.resize(static_cast<size_t>(S.Size));
+    PMPI_Allgather(&Mine, sizeof(Peer), MPI_BYTE, S.Peers.data(), sizeof(Peer),
+                   MPI_BYTE, S.Private);
+    auto *Paths = new PeerPaths();
+    timespec Now;
+    clock_gettime(CLOCK_REALTIME, &Now);
+    // File times come from the kernel's coarse clock: allow for its lag.
+    Paths->InitNanoseconds = static_cast<long long>(Now.tv_sec) * 1000000000LL +
+                             Now.tv_nsec - 100000000LL;
+    Paths->Experiment.resize(S.Peers.size());
+    for (size_t Rank = 0; Rank < S.Peers.size(); ++Rank)
+      if (static_cast<int>(Rank) != S.Rank &&
+          std::strncmp(S.Peers[Rank].Host, Mine.Host, HostNameSize) == 0)
+        Paths->Experiment[Rank] =
+            rankDirectory(S.Base, static_cast<int>(Rank)) + "/experiment.json";
+    LocalPeers = Paths;
+    startFlushHelper();
+  }
+  // Libraries loaded since start-up may wrap MPI too.
+  S.Tools = findOtherTools();
+  if (S.Rank == 0)
+    for (const OtherTool &T : S.Tools)
+      printWarning(describeOtherTool(T));
+  S.Initialized = true;
+  A.Active.store(true);
+}
+
+void sessionBeforeFinalize() {
+  Session &S = session();
+  if (!S.Initialized || S.Finalized)
+    return;
+  S.Finalized = true;
+  accounting().Active.store(false);
+  int Expected = NotEnded;
+  S.EndedBy.compare_exchange_strong(Expected, EndedByFinalize);
+  __sextant_adapter_finalize(); // writes rank-<r>/, mpi.json included
+  if (S.Private == MPI_COMM_NULL)
+    return;
+
+  // Every rank's files to rank 0.
+  std::string Directory = rankDirectory(S.Base, S.Rank);
+  std::string Parts[] = {readFile(Directory + "/profile.json"),
+                         readFile(Directory + "/regions.json"),
+                         readFile(Directory + "/experiment.json"),
+                         readFile(Directory + "/mpi.json")};
+  std::string Packed;
+  for (const std::string &Part : Parts) {
+    uint64_t Length = Part.size();
+    Packed.append(reinterpret_cast<const char *>(&Length), sizeof(Length));
+    Packed += Part;
+  }
+  MPI_Count Mine = static_cast<MPI_Count>(Packed.size());
+  std::vector<MPI_Count> Sizes(S.Rank == 0 ? S.Size : 0);
+  PMPI_Gather(&Mine, 1, MPI_COUNT, Sizes.data(), 1, MPI_COUNT, 0, S.Private);
+  std::vector<MPI_Aint> Offsets(Sizes.size());
+  MPI_Count Total = 0;
+  for (size_t I = 0; I < Sizes.size(); ++I) {
+    Offsets[I] = static_cast<MPI_Aint>(Total);
+    Total += Sizes[I];
+  }
+  std::vector<char> All(static_cast<size_t>(Total));
+  PMPI_Gatherv_c(Packed.data(), Mine, MPI_CHAR, All.data(), Sizes.data(),
+                 Offsets.data(), MPI_CHAR, 0, S.Private);
+  PMPI_Comm_free(&S.Private);
+  if (S.Rank != 0)
+    return;
+
+  std::vector<RankFiles> Ranks;
+  for (int Rank = 0; Rank < S.Size; ++Rank) {
+    RankFiles Files;
+    Files.Rank = Rank;
+    size_t Position = static_cast<size_t>(Offsets[Rank]);
+    size_t End = Position + static_cast<size_t>(Sizes[Rank]);
+    std::string *Fields[] = {&Files.Profile, &Files.Regions, &Files.Experiment,
+                             &Files.Mpi};
+    for (std::string *Field : Fields) {
+      uint64_t Length = 0;
+      if (Position + sizeof(Length) > End)
+        break;
+      std::memcpy(&Length, All.data() + Position, sizeof(Length));
+      Position += sizeof(Length);
+      if (Position + Length > End)
+        break;
+      Field->assign(All.data() + Position, Length);
+      Position += Length;
+    }
+    Ranks.push_back(std::move(Files));
+  }
+  try {
+    CombinedFiles Combined = combineRanks(Ranks, S.Size, S.Base);
+    for (const std::string &Problem : Combined.Problems)
+      printWarning(Problem);
+    bool Written = writeFile(S.Base, "regions.json", Combined.Regions) &&
+                   writeFile(S.Base, "profile.json", Combined.Profile) &&
+                   writeFile(S.Base, "mpi.json", Combined.Mpi) &&
+                   writeFile(S.Base, "summary.txt", Combined.Summary) &&
+                   writeFile(S.Base, "experiment.json", Combined.Experiment);
+    if (!Written)
+      printWarning("cannot write the combined view of the MPI job into '" +
+                   S.Base + "': " + std::strerror(errno));
+  } catch (const std::exception &Error) {
+    printWarning(std::string("cannot combine the ranks' profiles: ") +
+                 Error.what());
+  }
+}
+
+void sessionAfterFinalize() {}
+
+void sessionBeforeAbort(int ErrorCode) {
+  Session &S = session();
+  if (!S.Measuring)
+    return;
+  S.AbortCode = ErrorCode;
+  int Expected = NotEnded;
+  S.EndedBy.compare_exchange_strong(Expected, EndedByAbort);
+  accounting().Active.store(false);
+  __sextant_adapter_finalize();
+  notifyLocalPeers();
+}
+
+} // namespace mpi
+} // namespace sextant

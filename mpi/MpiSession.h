@@ -1,0 +1,39 @@
+//===- mpi/MpiSession.h - An MPI job's start, end and faults ----*- C++ -*-===//
+//
+// Part of Sextant. The life cycle of the measurement in an MPI process:
+//
+//   - load time (the adapter's constructor): the rank and size from the
+//     launcher's variables, so that output is per rank from the start;
+//   - MPI_Init/MPI_Init_thread: a private duplicate of MPI_COMM_WORLD, the
+//     rank and size from MPI, rank 0's experiment directory broadcast to
+//     every rank, the table of every rank's host and pid (for faults), the
+//     check for other PMPI tools, and the start of the accounting;
+//   - MPI_Finalize: every rank writes its own rank-<r>/ directory, rank 0
+//     gathers them over the private communicator and writes the job's
+//     combined view (CrossRankProfile.h) into the experiment directory;
+//   - MPI_Abort and fatal signals: the failing rank writes its data and asks
+//     the other ranks on its host to write theirs (a flush signal handled
+//     by a helper thread), waiting for them at most FaultWaitSeconds before
+//     the launcher kills the job;
+//   - no MPI_Finalize: every rank writes rank-<r>/ at exit as usual.
+//
+//===----------------------------------------------------------------------===//
+
+#ifndef SEXTANT_MPI_MPISESSION_H
+#define SEXTANT_MPI_MPISESSION_H
+
+namespace sextant {
+namespace mpi {
+
+/// Longest wait of a failing rank for the other ranks' data.
+constexpr int FaultWaitSeconds = 10;
+
+void sessionAfterInit(int Result, int ProvidedThreadLevel);
+void sessionBeforeFinalize();
+void sessionAfterFinalize();
+void sessionBeforeAbort(int ErrorCode);
+
+} // namespace mpi
+} // namespace sextant
+
+#endif // SEXTANT_MPI_MPISESSION_H

@@ -1,0 +1,50 @@
+/* test/apps/mpi_faults.c - an MPI program that ends badly on purpose
+ *
+ * Part of Sextant's test programs. Every rank does some measured work
+ * (work(), MPI_Allreduce, MPI_Barrier), then:
+ *
+ *   mpi_faults abort    rank 1 calls MPI_Abort(MPI_COMM_WORLD, 3) while the
+ *                       other ranks wait in MPI_Recv for a message that
+ *                       never comes (the launcher then kills them)
+ *   mpi_faults crash    rank 1 dies of SIGSEGV, the others wait as above
+ *   mpi_faults nofinal  every rank returns from main without MPI_Finalize
+ */
+#include <mpi.h>
+#include <signal.h>
+#include <stdio.h>
+#include <string.h>
+#include <unistd.h>
+
+__attribute__((noinline)) double work(int Rank) {
+  volatile double Sum = 0;
+  for (int I = 0; I < 200000; ++I)
+    Sum += (I % 7) * 0.5 + Rank;
+  return Sum;
+}
+
+__attribute__((noinline)) void fail(const char *Mode) {
+  if (strcmp(Mode, "abort") == 0)
+    MPI_Abort(MPI_COMM_WORLD, 3);
+  raise(SIGSEGV);
+}
+
+int main(int argc, char **argv) {
+  MPI_Init(&argc, &argv);
+  int Rank = 0;
+  MPI_Comm_rank(MPI_COMM_WORLD, &Rank);
+  const char *Mode = argc > 1 ? argv[1] : "nofinal";
+  double Local = work(Rank), Global = 0;
+  MPI_Allreduce(&Local, &Global, 1, MPI_DOUBLE, MPI_SUM, MPI_COMM_WORLD);
+  MPI_Barrier(MPI_COMM_WORLD);
+  if (strcmp(Mode, "nofinal") == 0)
+    return 0;
+  if (Rank == 1) {
+    usleep(200000); /* the others are waiting in MPI_Recv by now */
+    fail(Mode);
+  }
+  int Never = 0;
+  MPI_Recv(&Never, 1, MPI_INT, MPI_ANY_SOURCE, 99, MPI_COMM_WORLD,
+           MPI_STATUS_IGNORE);
+  MPI_Finalize();
+  return 0;
+}
