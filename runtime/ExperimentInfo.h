@@ -23,6 +23,8 @@
 namespace sextant {
 namespace runtime {
 
+struct ProfileMetrics;
+
 struct ExperimentInfo {
   std::string SextantVersion;
   std::string ProgramPath;            ///< absolute path of the executable
@@ -67,6 +69,8 @@ struct ExperimentInfo {
   std::string EndSignal;
   /// In a child made by fork(): the parent's pid; 0 otherwise.
   long ParentPid = 0;
+  /// SEXTANT_METRICS and the merged metrics; null when it was not set.
+  const ProfileMetrics *Metrics = nullptr;
 };
 
 /// Seconds and nanoseconds of Time as ISO 8601 UTC, e.g.

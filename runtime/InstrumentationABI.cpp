@@ -147,6 +147,8 @@ SEXTANT_EXPORT SEXTANT_ABI_CALL void __sextant_region_enter(uint32_t Handle) {
   }
   if (State->Trace)
     State->Trace->recordEnter(Handle, Now, State->Recorder);
+  if (__builtin_expect(State->Metrics != nullptr, 0))
+    State->Metrics->afterEnter(State->Recorder);
   endEvent(*State);
 }
 
@@ -159,6 +161,8 @@ SEXTANT_EXPORT SEXTANT_ABI_CALL void __sextant_region_exit(uint32_t Handle) {
   const CallPathTree::Node *Throttled = State->Recorder.exit(Handle, Now);
   if (State->Trace)
     State->Trace->recordExit(Now, State->Recorder);
+  if (__builtin_expect(State->Metrics != nullptr, 0))
+    State->Metrics->afterExit(State->Recorder, Now);
   if (__builtin_expect(Throttled != nullptr, 0)) {
     uint64_t Visits = Throttled->Visits;
     Ticks InclusiveTicks = Throttled->InclusiveTicks;

@@ -200,6 +200,7 @@ void Runtime::initialize() {
   loadFilter();
   Registry = std::make_unique<RegionRegistry>(Filter.get());
   configureTracing();
+  configureMetrics();
   installProcessEventHandlers();
 
   prepareHeavyBarrier();
@@ -380,6 +381,7 @@ ThreadState *Runtime::attach() {
     ++ThreadsSeen;
     startTrace(*State);
   }
+  startMetrics(*State);
   if (HaveThreadKey)
     pthread_setspecific(ThreadKey, State.get());
   // Without the key (or if setspecific failed) the state stays live and is
@@ -432,6 +434,7 @@ void Runtime::detachThread(ThreadState *State) noexcept {
                        "out of memory: the profile of an exiting thread is "
                        "incomplete");
       }
+      finishMetrics(*State, Now, true);
       collectThreadResults(*State);
     }
     for (size_t I = 0; I < LiveThreads.size(); ++I) {
@@ -502,6 +505,7 @@ void Runtime::finalize() noexcept {
       finishTrace(*State, EndTicks);
       Repairs += State->Recorder.counters();
       Merged.mergeFrom(State->Recorder.tree());
+      finishMetrics(*State, EndTicks, State == Caller);
       collectThreadResults(*State);
     }
 
@@ -534,6 +538,7 @@ void Runtime::finalize() noexcept {
     if (int Signal = EndSignal.load())
       Info.EndSignal = signalName(Signal);
     Info.ParentPid = ParentPid;
+    Info.Metrics = profileMetrics();
 
     std::vector<std::string> Errors;
     bool Written = writeExperimentDirectory(Info, Merged, Registry->snapshot(),

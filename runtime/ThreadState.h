@@ -25,6 +25,7 @@
 
 #include "CallPathRecorder.h"
 #include "FrameAddress.h"
+#include "MetricSet.h"
 #include "ThreadTrace.h"
 #include "UserRegionStack.h"
 #include "UserRegionTable.h"
@@ -55,6 +56,9 @@ struct alignas(CacheLineSize) ThreadState {
   /// The thread's trace buffer (SEXTANT_TRACE=1), else null. The hot path
   /// records into it after each Recorder.enter/exit.
   std::unique_ptr<ThreadTrace> Trace;
+  /// The thread's metrics besides time (SEXTANT_METRICS), else null. The
+  /// hot path follows each Recorder.enter/exit with it (MetricSet.h).
+  std::unique_ptr<ThreadMetrics> Metrics;
   /// Number of the thread in the order of first events (0: normally main).
   uint32_t Index = 0;
   /// OS thread id (gettid).

@@ -13,6 +13,7 @@ SEXTANT_JOBS=${SEXTANT_JOBS:-$(nproc)}
 SEXTANT_DEBIAN_PACKAGES=(
   clang-19 llvm-19-dev llvm-19-tools libclang-19-dev libclang-rt-19-dev
   libomp-19-dev cmake ninja-build catch2 nlohmann-json3-dev libbenchmark-dev python3
+  libpapi-dev
   ca-certificates
 )
 

@@ -62,6 +62,10 @@ struct ExperimentMetadata {
   /// trace.bytes_per_event: the average size of an event of the trace in
   /// the directory (absent without a trace or without events).
   std::optional<double> TraceBytesPerEvent;
+  /// metrics (SEXTANT_METRICS): the measured metrics accumulated as maxima,
+  /// and the requested ones that were not measured with the reason.
+  std::vector<std::string> MaximumMetrics;
+  std::vector<std::pair<std::string, std::string>> UnavailableMetrics;
 };
 
 /// One thread of profile-threads.json.
