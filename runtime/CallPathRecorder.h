@@ -191,6 +191,10 @@ public:
   size_t depth() const { return Depth; }
   /// Region of the open frame at Level (0 = outermost).
   uint32_t regionAt(size_t Level) const { return Frames[Level].Region; }
+  /// Tree node of the open frame at Level (0 = outermost).
+  CallPathTree::NodeIndex nodeAt(size_t Level) const {
+    return Frames[Level].Node;
+  }
 
   const CallPathTree &tree() const { return Tree; }
   const RepairCounters &counters() const { return Counters; }

@@ -23,6 +23,8 @@
 namespace sextant {
 namespace runtime {
 
+struct ProfileMetrics;
+
 struct ExperimentInfo {
   std::string SextantVersion;
   std::string ProgramPath;            ///< absolute path of the executable
@@ -71,6 +73,8 @@ struct ExperimentInfo {
   /// an adapter, adapter_abi.h); -1 and 0 outside one.
   int Rank = -1;
   int RankCount = 0;
+  /// SEXTANT_METRICS and the merged metrics; null when it was not set.
+  const ProfileMetrics *Metrics = nullptr;
 };
 
 /// Seconds and nanoseconds of Time as ISO 8601 UTC, e.g.

@@ -7,6 +7,9 @@
 
 #include "ExperimentWriter.h"
 
+#include "DerivedMetrics.h"
+#include "MetricSet.h"
+
 #include "FoldedStacks.h"
 #include "HatchetProfile.h"
 #include "JsonWriter.h"
@@ -23,6 +26,55 @@ namespace runtime {
 
 namespace {
 constexpr unsigned PrettyIndent = 2;
+
+const char *accumulationName(MetricAccumulation Kind) {
+  return Kind == MetricAccumulation::Sum ? "sum" : "maximum";
+}
+
+/// The "metrics" member of experiment.json (SEXTANT_METRICS was set).
+void renderMetricsInfo(JsonWriter &Json, const ProfileMetrics &Metrics) {
+  Json.beginObject();
+  Json.key("requested");
+  Json.beginArray();
+  for (const std::string &Name : Metrics.Requested)
+    Json.string(Name);
+  Json.endArray();
+  Json.key("measured");
+  Json.beginArray();
+  for (const MetricDescription &Metric : Metrics.Metrics) {
+    Json.beginObject();
+    Json.member("name", Metric.Name);
+    Json.member("unit", Metric.Unit);
+    Json.member("accumulation", accumulationName(Metric.Accumulation));
+    Json.endObject();
+  }
+  Json.endArray();
+  Json.key("derived");
+  Json.beginArray();
+  for (const DerivedMetric &Metric : derivedMetrics(Metrics.Metrics)) {
+    Json.beginObject();
+    Json.member("name", Metric.Name);
+    Json.member("unit", Metric.Unit);
+    Json.endObject();
+  }
+  Json.endArray();
+  Json.key("unavailable");
+  Json.beginArray();
+  for (const UnavailableMetric &Missing : Metrics.Unavailable) {
+    Json.beginObject();
+    Json.member("name", Missing.Name);
+    Json.member("reason", Missing.Reason);
+    Json.endObject();
+  }
+  Json.endArray();
+  Json.memberBool("multiplexed", Metrics.Multiplex);
+  Json.memberUnsigned("events_lost", Metrics.LostEvents);
+  Json.memberUnsigned("threads_without_every_source",
+                      Metrics.ThreadsWithoutSources);
+  Json.memberUnsigned("trace_samples_written", Metrics.TraceSamplesWritten);
+  Json.memberUnsigned("trace_samples_dropped", Metrics.TraceSamplesDropped);
+  Json.endObject();
+}
 } // namespace
 
 std::string renderExperimentJson(const ExperimentInfo &Info,
@@ -138,6 +190,11 @@ std::string renderExperimentJson(const ExperimentInfo &Info,
       Json.string(Trace.FirstError);
     Json.endObject();
   }
+  Json.key("metrics");
+  if (!Info.Metrics)
+    Json.null();
+  else
+    renderMetricsInfo(Json, *Info.Metrics);
   Json.endObject();
   Out += '\n';
   return Out;
@@ -224,7 +281,8 @@ bool writeExperimentDirectory(
   Write("config.txt", renderConfiguration(Options, Info.SextantVersion));
   Write("regions.json", renderRegionsJson(Regions));
   Write("profile.json",
-        renderHatchetProfile(Tree, Regions, Info.Clock.SecondsPerTick));
+        renderHatchetProfile(Tree, Regions, Info.Clock.SecondsPerTick,
+                             Info.Metrics));
   if (Threads)
     Write("profile-threads.json",
           renderThreadProfiles(*Threads, Regions, Info.Clock.SecondsPerTick));

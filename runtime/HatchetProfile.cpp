@@ -7,6 +7,7 @@
 
 #include "HatchetProfile.h"
 
+#include "DerivedMetrics.h"
 #include "JsonWriter.h"
 
 #include "sextant/instrumentation_abi.h"
@@ -19,6 +20,48 @@ namespace runtime {
 namespace {
 /// Seconds are written with nanosecond resolution.
 constexpr int SecondDecimals = 9;
+/// Derived metrics (ratios) are written with this many decimals.
+constexpr int DerivedDecimals = 6;
+
+void writeMetricValue(JsonWriter &Json, const MetricDescription &Metric,
+                      uint64_t Value) {
+  if (Metric.Scale == 1.0)
+    Json.unsignedNumber(Value);
+  else
+    Json.fixedNumber(static_cast<double>(Value) * Metric.Scale, SecondDecimals);
+}
+
+/// The metrics of Node besides time and visits: "<name> (inc)" inclusive,
+/// "<name>" exclusive, measured then derived.
+void writeNodeMetrics(JsonWriter &Json, const ProfileMetrics &Metrics,
+                      const std::vector<DerivedMetric> &Derived,
+                      CallPathTree::NodeIndex Node, double InclusiveSeconds,
+                      double ExclusiveSeconds) {
+  size_t Width = Metrics.Metrics.size();
+  std::vector<uint64_t> Inclusive(Width), Exclusive(Width);
+  for (size_t K = 0; K < Width; ++K) {
+    Inclusive[K] = Metrics.Table.inclusiveAt(Node, K);
+    Exclusive[K] = Metrics.Table.exclusiveAt(Node, K);
+    const MetricDescription &Metric = Metrics.Metrics[K];
+    Json.key(Metric.Name + " (inc)");
+    writeMetricValue(Json, Metric, Inclusive[K]);
+    Json.key(Metric.Name);
+    writeMetricValue(Json, Metric, Exclusive[K]);
+  }
+  for (const DerivedMetric &Metric : Derived) {
+    double Value = 0;
+    Json.key(Metric.Name + " (inc)");
+    if (derivedValue(Metric, Inclusive.data(), InclusiveSeconds, Value))
+      Json.fixedNumber(Value, DerivedDecimals);
+    else
+      Json.null();
+    Json.key(Metric.Name);
+    if (derivedValue(Metric, Exclusive.data(), ExclusiveSeconds, Value))
+      Json.fixedNumber(Value, DerivedDecimals);
+    else
+      Json.null();
+  }
+}
 } // namespace
 
 std::string regionDisplayName(const std::vector<RegionInfo> &Regions,
@@ -45,11 +88,15 @@ sortedChildLists(const CallPathTree &Tree) {
 
 std::string renderHatchetProfile(const CallPathTree &Tree,
                                  const std::vector<RegionInfo> &Regions,
-                                 double SecondsPerTick) {
+                                 double SecondsPerTick,
+                                 const ProfileMetrics *Metrics) {
   std::vector<std::vector<CallPathTree::NodeIndex>> Children =
       sortedChildLists(Tree);
   std::string Out;
   JsonWriter Json(Out);
+  std::vector<DerivedMetric> Derived;
+  if (Metrics)
+    Derived = derivedMetrics(Metrics->Metrics);
 
   auto OpenNode = [&](CallPathTree::NodeIndex Index) {
     const CallPathTree::Node &Node = Tree.node(Index);
@@ -73,6 +120,11 @@ std::string renderHatchetProfile(const CallPathTree &Tree,
     Json.fixedNumber(static_cast<double>(Node.ExclusiveTicks) * SecondsPerTick,
                      SecondDecimals);
     Json.memberUnsigned("visits", Node.Visits);
+    if (Metrics)
+      writeNodeMetrics(
+          Json, *Metrics, Derived, Index,
+          static_cast<double>(Node.InclusiveTicks) * SecondsPerTick,
+          static_cast<double>(Node.ExclusiveTicks) * SecondsPerTick);
     Json.endObject();
     Json.key("attributes");
     Json.beginObject();

@@ -20,6 +20,7 @@
 #define SEXTANT_RUNTIME_HATCHETPROFILE_H
 
 #include "CallPathTree.h"
+#include "MetricSet.h"
 #include "RegionRegistry.h"
 
 #include <string>
@@ -39,9 +40,12 @@ std::vector<std::vector<CallPathTree::NodeIndex>>
 sortedChildLists(const CallPathTree &Tree);
 
 /// profile.json for Tree; SecondsPerTick converts the tree's ticks.
+/// Metrics: the measured metrics besides time of each node of Tree (and
+/// the metrics derived from them), or null for time and visits only.
 std::string renderHatchetProfile(const CallPathTree &Tree,
                                  const std::vector<RegionInfo> &Regions,
-                                 double SecondsPerTick);
+                                 double SecondsPerTick,
+                                 const ProfileMetrics *Metrics = nullptr);
 
 } // namespace runtime
 } // namespace sextant

@@ -148,6 +148,8 @@ SEXTANT_EXPORT SEXTANT_ABI_CALL void __sextant_region_enter(uint32_t Handle) {
     return;
   }
   traceEnter(State->TraceOut, State->Trace.get(), Handle, Now, State->Recorder);
+  if (__builtin_expect(State->Metrics != nullptr, 0))
+    State->Metrics->afterEnter(State->Recorder);
   endEvent(*State);
 }
 
@@ -158,6 +160,8 @@ SEXTANT_EXPORT SEXTANT_ABI_CALL void __sextant_region_exit(uint32_t Handle) {
     return;
   const CallPathTree::Node *Throttled = exitAndTrace(
       State->Recorder, State->TraceOut, State->Trace.get(), Handle, Now);
+  if (__builtin_expect(State->Metrics != nullptr, 0))
+    State->Metrics->afterExit(State->Recorder, Now);
   if (__builtin_expect(Throttled != nullptr, 0)) {
     uint64_t Visits = Throttled->Visits;
     Ticks InclusiveTicks = Throttled->InclusiveTicks;

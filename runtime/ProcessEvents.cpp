@@ -186,6 +186,7 @@ void Runtime::restartInChild() noexcept {
         Caller->Trace->restartAfterFork(Caller->Index, Caller->Tid,
                                         Caller->Recorder);
     }
+    restartMetricsInChild(Caller);
     if (Options.Verbose >= 2)
       printMessage(MessageKind::Note,
                    "process " + std::to_string(Pid) + " was forked from " +

@@ -201,6 +201,7 @@ void Runtime::initialize() {
   loadFilter();
   Registry = std::make_unique<RegionRegistry>(Filter.get());
   configureTracing();
+  configureMetrics();
   installProcessEventHandlers();
 
   prepareHeavyBarrier();
@@ -382,6 +383,7 @@ ThreadState *Runtime::attach() {
     ++ThreadsSeen;
     startTrace(*State);
   }
+  startMetrics(*State);
   if (HaveThreadKey)
     pthread_setspecific(ThreadKey, State.get());
   // Without the key (or if setspecific failed) the state stays live and is
@@ -435,6 +437,7 @@ void Runtime::detachThread(ThreadState *State) noexcept {
                        "out of memory: the profile of an exiting thread is "
                        "incomplete");
       }
+      finishMetrics(*State, Now, true);
       collectThreadResults(*State);
     }
     for (size_t I = 0; I < LiveThreads.size(); ++I) {
@@ -506,6 +509,7 @@ void Runtime::finalize() noexcept {
       finishTrace(*State, EndTicks, OpenFrames);
       Repairs += State->Recorder.counters();
       Merged.mergeFrom(State->Recorder.tree());
+      finishMetrics(*State, EndTicks, State == Caller);
       collectThreadResults(*State);
     }
 
@@ -547,6 +551,7 @@ void Runtime::finalize() noexcept {
         std::free(Contents);
       }
     }
+    Info.Metrics = profileMetrics();
 
     std::vector<std::string> Errors;
     bool Written =

@@ -24,6 +24,7 @@
 #include "ClockCalibration.h"
 #include "ExperimentInfo.h"
 #include "LoadedModuleChecker.h"
+#include "MetricSet.h"
 #include "Options.h"
 #include "RegionArming.h"
 #include "RegionRegistry.h"
@@ -150,6 +151,23 @@ private:
   /// (Info.Clock) into every trace file; called with Mutex held.
   void completeTraces(ExperimentInfo &Info) noexcept;
 
+  // Metrics besides time (RuntimeMetrics.cpp).
+  /// Sets up Metrics from SEXTANT_METRICS; called by initialize() after
+  /// configureTracing().
+  void configureMetrics();
+  /// Gives State its metric readers (and counter-sample file when
+  /// tracing); called on State's thread without Mutex held.
+  void startMetrics(ThreadState &State) noexcept;
+  /// After State->Recorder.closeAll(Now) and the merge of its tree into
+  /// Merged: closes and merges State's metrics. Current: called on State's
+  /// thread (its counters are read once more and its readers stopped).
+  /// Called with Mutex held.
+  void finishMetrics(ThreadState &State, Ticks Now, bool Current) noexcept;
+  /// In a child after fork: metrics other than time stop.
+  void restartMetricsInChild(ThreadState *Caller) noexcept;
+  /// The merged metrics for the outputs; null when none was asked for.
+  const ProfileMetrics *profileMetrics() const noexcept;
+
   // Fatal signals and fork (ProcessEvents.cpp).
   /// Installs the fatal-signal handlers and the fork handlers; called by
   /// initialize().
@@ -245,6 +263,13 @@ private:
   /// Set when this process wrote the measurement (finalizeNow).
   bool WroteMeasurement = false;
   std::atomic<void (*)(int)> FatalHook{nullptr};
+  /// SEXTANT_METRICS: set by initialize(), read-only afterwards.
+  MetricSet Metrics;
+  /// The metrics of Merged's nodes and what was lost; guarded by Mutex.
+  ProfileMetrics MergedMetrics;
+  bool MetricWarningPrinted = false;
+  /// Set in a child after fork: new threads get no metric readers.
+  bool MetricsStopped = false;
 };
 
 } // namespace runtime

@@ -25,6 +25,7 @@
 
 #include "CallPathRecorder.h"
 #include "FrameAddress.h"
+#include "MetricSet.h"
 #include "ThreadTrace.h"
 #include "UserRegionStack.h"
 #include "UserRegionTable.h"
@@ -61,6 +62,9 @@ struct alignas(CacheLineSize) ThreadState {
   /// The rest of the thread's trace (SEXTANT_TRACE=1), else null; takes
   /// the events TraceOut cannot (see ThreadTrace.h).
   std::unique_ptr<ThreadTrace> Trace;
+  /// The thread's metrics besides time (SEXTANT_METRICS), else null. The
+  /// hot path follows each Recorder.enter/exit with it (MetricSet.h).
+  std::unique_ptr<ThreadMetrics> Metrics;
   /// Number of the thread in the order of first events (0: normally main).
   uint32_t Index = 0;
   /// OS thread id (gettid).

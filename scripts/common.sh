@@ -13,7 +13,7 @@ SEXTANT_JOBS=${SEXTANT_JOBS:-$(nproc)}
 SEXTANT_DEBIAN_PACKAGES=(
   clang-19 llvm-19-dev llvm-19-tools libclang-19-dev libclang-rt-19-dev
   libomp-19-dev cmake ninja-build catch2 nlohmann-json3-dev libbenchmark-dev python3
-  ca-certificates gcc
+  ca-certificates gcc libpapi-dev
   # The PMPI adapter (libsextant-mpi) and its tests: MPICH, flang for Fortran.
   mpich libmpich-dev flang-19
 )

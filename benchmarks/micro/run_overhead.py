@@ -3,13 +3,26 @@
 docs/performance.md.
 
 Usage: run_overhead.py BENCHMARK [--repetitions N] [--min-time SECONDS]
+                        [--metrics LIST] [--baseline BENCHMARK2 [--rounds N]]
+                        [--baseline-runtime DIR [--rounds N]]
 
 The benchmark binary (sextant_overhead_benchmark) is run three times, each
 with its own experiment directory in a temporary directory (removed
 afterwards) and SEXTANT_THROTTLE=off:
   1. profile mode (the default clock, normally the TSC): every case;
   2. tracing mode (SEXTANT_TRACE=1): the uninstrumented and the traced call;
-  3. profile mode with SEXTANT_CLOCK=monotonic: the armed call.
+  3. profile mode with SEXTANT_CLOCK=monotonic: the armed call;
+  4. profile mode with SEXTANT_METRICS=LIST (--metrics, default
+     perf::TASK-CLOCK,perf::PAGE-FAULTS: wall time plus two PAPI events):
+     the armed call.
+With --baseline, the uninstrumented and the armed profile-mode call of
+BENCHMARK2 (the same benchmark built from another commit, e.g. main) and of
+BENCHMARK are also run alternately, --rounds times each, and a table
+compares the medians over all their repetitions. --baseline-runtime does the
+same with BENCHMARK itself, run once against the libsextant.so in DIR (a
+build of another commit; LD_LIBRARY_PATH overrides the benchmark's RUNPATH)
+and once against its own: only the runtime differs, not the benchmark's code
+layout.
 Each case runs --repetitions times (Google Benchmark's
 --benchmark_repetitions); the tables show the median of the repetitions of
 the CPU time per call, in nanoseconds, and compare it with the budgets of
@@ -79,6 +92,10 @@ def main():
     parser.add_argument("benchmark")
     parser.add_argument("--repetitions", type=int, default=10)
     parser.add_argument("--min-time", type=float, default=0.2)
+    parser.add_argument("--metrics", default="perf::TASK-CLOCK,perf::PAGE-FAULTS")
+    parser.add_argument("--baseline")
+    parser.add_argument("--baseline-runtime")
+    parser.add_argument("--rounds", type=int, default=3)
     args = parser.parse_args()
     binary = os.path.abspath(args.benchmark)
 
@@ -93,6 +110,29 @@ def main():
                            "BM_(Uninstrumented|ArmedProfile)$",
                            args.repetitions, args.min_time, workdir,
                            "monotonic")
+        metrics, _ = run(binary, {"SEXTANT_METRICS": args.metrics},
+                         "BM_(Uninstrumented|ArmedProfile)$",
+                         args.repetitions, args.min_time, workdir, "metrics")
+        with open(os.path.join(workdir, "metrics", "experiment.json")) as f:
+            metrics_info = json.load(f)["metrics"]
+        baseline = None
+        if args.baseline or args.baseline_runtime:
+            baseline = {"this": {}, "baseline": {}}
+            if args.baseline:
+                old_binary, old_env = os.path.abspath(args.baseline), {}
+            else:
+                old_binary = binary
+                old_env = {"LD_LIBRARY_PATH":
+                           os.path.abspath(args.baseline_runtime)}
+            for index in range(args.rounds):
+                for label, path, extra in (("baseline", old_binary, old_env),
+                                           ("this", binary, {})):
+                    medians, _ = run(path, extra,
+                                     "BM_(Uninstrumented|ArmedProfile)$",
+                                     args.repetitions, args.min_time, workdir,
+                                     "%s-%d" % (label, index))
+                    for name, value in medians.items():
+                        baseline[label].setdefault(name, []).append(value)
         with open(os.path.join(workdir, "profile", "experiment.json")) as f:
             experiment = json.load(f)
     finally:
@@ -132,6 +172,8 @@ def main():
          ("≤ profile mode + 5 ns", armed + 5.0)),
         ("plugin, armed, profile mode, SEXTANT_CLOCK=monotonic",
          monotonic.get("BM_ArmedProfile"), None),
+        ("plugin, armed, profile mode, SEXTANT_METRICS=%s" % args.metrics,
+         metrics.get("BM_ArmedProfile"), None),
         ("-finstrument-functions, empty hooks", profile["BM_EmptyCygHooks"],
          None),
     ]
@@ -153,6 +195,43 @@ def main():
           "the SEXTANT_CLOCK=monotonic process %.2f ns." %
           (trace.get("BM_Uninstrumented", float("nan")),
            monotonic.get("BM_Uninstrumented", float("nan"))))
+
+    print("\nThe SEXTANT_METRICS run measured %s%s; its uninstrumented run took "
+          "%.2f ns." %
+          (", ".join(m["name"] for m in metrics_info["measured"]) or "nothing",
+           "".join("; %s unavailable: %s" % (m["name"], m["reason"])
+                   for m in metrics_info["unavailable"]),
+           metrics.get("BM_Uninstrumented", float("nan"))))
+
+    if baseline:
+        def median(values):
+            values = sorted(values)
+            middle = len(values) // 2
+            return (values[middle] if len(values) % 2
+                    else (values[middle - 1] + values[middle]) / 2)
+        print("\n### This build against the baseline (%s), alternating, %d "
+              "rounds\n" % (args.baseline or "this benchmark with the "
+                            "libsextant.so of " + args.baseline_runtime,
+                            args.rounds))
+        print("| call | baseline ns/call | this build ns/call | ratio |")
+        print("|---|---:|---:|---:|")
+        for name, title in (("BM_Uninstrumented", "uninstrumented"),
+                            ("BM_ArmedProfile", "plugin, armed, profile mode "
+                             "(wall time only)")):
+            old = median(baseline["baseline"].get(name, [float("nan")]))
+            new = median(baseline["this"].get(name, [float("nan")]))
+            print("| %s | %.2f | %.2f | %.3f× |" % (title, old, new, new / old))
+        old_armed = median(baseline["baseline"]["BM_ArmedProfile"])
+        new_armed = median(baseline["this"]["BM_ArmedProfile"])
+        old_base = median(baseline["baseline"]["BM_Uninstrumented"])
+        new_base = median(baseline["this"]["BM_Uninstrumented"])
+        print("\nArmed minus uninstrumented: baseline %.2f ns, this build "
+              "%.2f ns. Medians of the armed call per round (baseline / this "
+              "build): %s." %
+              (old_armed - old_base, new_armed - new_base,
+               ", ".join("%.2f / %.2f" % pair for pair in
+                         zip(baseline["baseline"]["BM_ArmedProfile"],
+                             baseline["this"]["BM_ArmedProfile"]))))
 
     print("\n### Cost of a pair of events against the duration of the call\n")
     print("| steps | uninstrumented ns | armed ns | overhead ns | overhead |")

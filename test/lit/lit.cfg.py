@@ -105,3 +105,31 @@ if config.sanitizer:
     config.environment["UBSAN_OPTIONS"] = "print_stacktrace=1:halt_on_error=1"
 else:
     config.available_features.add("no-sanitizer")
+
+# PAPI metrics with the perf software events (perf::PAGE-FAULTS, ...): the
+# runtime loads libpapi with dlopen, and the kernel must let a process count
+# its own events (perf_event_paranoid at most 2). "perf-kernel-events": the
+# kernel also lets it count in the kernel domain (:k=1 modifiers, e.g.
+# perf::CONTEXT-SWITCHES:k=1), which needs perf_event_paranoid at most 1 or
+# root (CAP_PERFMON).
+def _perf_event_paranoid():
+    try:
+        with open("/proc/sys/kernel/perf_event_paranoid") as f:
+            return int(f.read().strip())
+    except (OSError, ValueError):
+        return 99
+
+def _papi_loadable():
+    import ctypes
+    for name in ("libpapi.so.7.0", "libpapi.so.7", "libpapi.so"):
+        try:
+            ctypes.CDLL(name)
+            return True
+        except OSError:
+            pass
+    return False
+
+if _papi_loadable() and _perf_event_paranoid() <= 2:
+    config.available_features.add("papi")
+    if _perf_event_paranoid() <= 1 or os.geteuid() == 0:
+        config.available_features.add("perf-kernel-events")

@@ -6,6 +6,10 @@
 
 #include "CallPathProfile.h"
 
+#include "runtime/DerivedMetrics.h"
+
+#include <algorithm>
+
 #include <unordered_map>
 
 namespace sextant {
@@ -40,7 +44,73 @@ double CallPathProfile::totalExclusiveSeconds() const {
   return Total;
 }
 
-std::vector<FlatRegion> CallPathProfile::flatten() const {
+double CallPathNode::metric(size_t Index) const {
+  return Index < Metrics.size() ? Metrics[Index] : std::nan("");
+}
+
+double FlatRegion::metric(size_t Index) const {
+  return Index < Metrics.size() ? Metrics[Index] : std::nan("");
+}
+
+size_t CallPathProfile::metricIndex(const std::string &Name) {
+  size_t Found = findMetric(Name);
+  if (Found != NoMetric)
+    return Found;
+  MetricNames.push_back(Name);
+  return MetricNames.size() - 1;
+}
+
+size_t CallPathProfile::findMetric(const std::string &Name) const {
+  for (size_t I = 0; I < MetricNames.size(); ++I)
+    if (MetricNames[I] == Name)
+      return I;
+  return NoMetric;
+}
+
+namespace {
+
+const char InclusiveSuffix[] = " (inc)";
+
+/// Name without " (inc)"; Inclusive says whether it was there.
+std::string baseName(const std::string &Name, bool &Inclusive) {
+  size_t Length = sizeof(InclusiveSuffix) - 1;
+  Inclusive = Name.size() > Length &&
+              Name.compare(Name.size() - Length, Length, InclusiveSuffix) == 0;
+  return Inclusive ? Name.substr(0, Name.size() - Length) : Name;
+}
+
+/// How the flat view combines one metric over a region's call paths.
+enum class FlatRule { Sum, InclusiveSum, Maximum, Derived };
+
+} // namespace
+
+std::vector<FlatRegion>
+CallPathProfile::flatten(const std::vector<std::string> &MaximumMetrics) const {
+  // The measured metrics by base name, to compute the derived ones again.
+  std::vector<runtime::MetricDescription> Measured;
+  std::vector<size_t> MeasuredInclusive, MeasuredExclusive;
+  std::vector<FlatRule> Rules(MetricNames.size(), FlatRule::Sum);
+  for (size_t I = 0; I < MetricNames.size(); ++I) {
+    bool Inclusive = false;
+    std::string Base = baseName(MetricNames[I], Inclusive);
+    if (runtime::isDerivedMetricName(Base)) {
+      Rules[I] = FlatRule::Derived;
+      continue;
+    }
+    if (std::find(MaximumMetrics.begin(), MaximumMetrics.end(), Base) !=
+        MaximumMetrics.end())
+      Rules[I] = FlatRule::Maximum;
+    else if (Inclusive)
+      Rules[I] = FlatRule::InclusiveSum;
+    if (!Inclusive) {
+      Measured.push_back({Base, "", 1.0, runtime::MetricAccumulation::Sum});
+      MeasuredExclusive.push_back(I);
+      MeasuredInclusive.push_back(findMetric(Base + InclusiveSuffix));
+    }
+  }
+  std::vector<runtime::DerivedMetric> Derived =
+      runtime::derivedMetrics(Measured);
+
   std::vector<FlatRegion> Regions;
   std::unordered_map<uint32_t, size_t> EntryOfRegion;
   // Open activations of each region on the current path: a node adds its
@@ -66,6 +136,20 @@ std::vector<FlatRegion> CallPathProfile::flatten() const {
         unsigned &Activations = Open[Node.RegionId];
         if (Activations == 0)
           Entry.InclusiveSeconds += Node.InclusiveSeconds;
+        Entry.Metrics.resize(MetricNames.size(), std::nan(""));
+        for (size_t I = 0; I < MetricNames.size(); ++I) {
+          double Value = Node.metric(I);
+          if (std::isnan(Value) || Rules[I] == FlatRule::Derived ||
+              (Rules[I] == FlatRule::InclusiveSum && Activations != 0))
+            continue;
+          double &Into = Entry.Metrics[I];
+          if (std::isnan(Into))
+            Into = Value;
+          else if (Rules[I] == FlatRule::Maximum)
+            Into = std::max(Into, Value);
+          else
+            Into += Value;
+        }
         ++Activations;
       }
       if (Next < Node.Children.size()) {
@@ -75,6 +159,31 @@ std::vector<FlatRegion> CallPathProfile::flatten() const {
       }
       --Open[Node.RegionId];
       Stack.pop_back();
+    }
+  }
+  if (Derived.empty())
+    return Regions;
+  for (FlatRegion &Entry : Regions) {
+    for (bool Inclusive : {false, true}) {
+      const std::vector<size_t> &Sources =
+          Inclusive ? MeasuredInclusive : MeasuredExclusive;
+      std::vector<uint64_t> Values(Sources.size(), 0);
+      for (size_t K = 0; K < Sources.size(); ++K) {
+        double Value = Sources[K] == NoMetric ? 0 : Entry.metric(Sources[K]);
+        Values[K] = std::isnan(Value) || Value < 0
+                        ? 0
+                        : static_cast<uint64_t>(std::llround(Value));
+      }
+      double Seconds =
+          Inclusive ? Entry.InclusiveSeconds : Entry.ExclusiveSeconds;
+      for (const runtime::DerivedMetric &Metric : Derived) {
+        size_t Index =
+            findMetric(Inclusive ? Metric.Name + InclusiveSuffix : Metric.Name);
+        double Result = 0;
+        if (Index != NoMetric && Index < Entry.Metrics.size() &&
+            runtime::derivedValue(Metric, Values.data(), Seconds, Result))
+          Entry.Metrics[Index] = Result;
+      }
     }
   }
   return Regions;

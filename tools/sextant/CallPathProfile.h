@@ -11,6 +11,7 @@
 #ifndef SEXTANT_TOOLS_CALLPATHPROFILE_H
 #define SEXTANT_TOOLS_CALLPATHPROFILE_H
 
+#include <cmath>
 #include <cstddef>
 #include <cstdint>
 #include <string>
@@ -29,6 +30,12 @@ struct CallPathNode {
   size_t Parent = 0;  ///< index of the parent node, NoParent for a root
   unsigned Depth = 0; ///< 0 for a root
   std::vector<size_t> Children;
+  /// The other metrics of profile.json, indexed like
+  /// CallPathProfile::metricNames(); NaN when absent or null (a shorter
+  /// vector: NaN for the rest).
+  std::vector<double> Metrics;
+
+  double metric(size_t Index) const;
 };
 
 /// One region summed over every call path it appears on.
@@ -40,6 +47,12 @@ struct FlatRegion {
   /// (recursion) is not counted again.
   double InclusiveSeconds = 0;
   uint64_t Visits = 0;
+  /// The other metrics, as CallPathNode::Metrics: measured ones summed like
+  /// the times (maxima for high-water marks), derived ones computed again
+  /// from the sums.
+  std::vector<double> Metrics;
+
+  double metric(size_t Index) const;
 
   /// Inclusive seconds per visit, 0 without visits.
   double inclusivePerVisit() const {
@@ -65,12 +78,25 @@ public:
   /// Sum of all exclusive times.
   double totalExclusiveSeconds() const;
 
+  /// The index of metric Name (a key of profile.json's "metrics" besides
+  /// time and visits, e.g. "perf::PAGE-FAULTS (inc)"), added when new.
+  size_t metricIndex(const std::string &Name);
+  /// The metric names in order of first appearance.
+  const std::vector<std::string> &metricNames() const { return MetricNames; }
+  /// The index of Name, or NoMetric.
+  size_t findMetric(const std::string &Name) const;
+  static constexpr size_t NoMetric = static_cast<size_t>(-1);
+
   /// One entry per region, in the order of their first appearance.
-  std::vector<FlatRegion> flatten() const;
+  /// MaximumMetrics: names (without " (inc)") of the metrics accumulated as
+  /// maxima (experiment.json), which the flat view does not sum.
+  std::vector<FlatRegion>
+  flatten(const std::vector<std::string> &MaximumMetrics = {}) const;
 
 private:
   std::vector<CallPathNode> Nodes;
   std::vector<size_t> Roots;
+  std::vector<std::string> MetricNames;
 };
 
 } // namespace tool

@@ -13,6 +13,7 @@
 #include "JsonInput.h"
 #include "ProgressMeter.h"
 
+#include "runtime/MetricTraceFormat.h"
 #include "runtime/TraceDecoder.h"
 
 #include <algorithm>
@@ -203,6 +204,59 @@ void warn(const std::string &Message) {
   std::fprintf(stderr, "sextant export: warning: %s\n", Message.c_str());
 }
 
+/// Chrome's timestamp (microseconds, three decimals) of Ticks.
+std::string chromeTime(uint64_t Ticks, uint64_t Origin,
+                       double NanosecondsPerTick) {
+  double Delta = Ticks >= Origin ? static_cast<double>(Ticks - Origin)
+                                 : -static_cast<double>(Origin - Ticks);
+  int64_t Nanoseconds =
+      static_cast<int64_t>(std::llround(Delta * NanosecondsPerTick));
+  char Time[48];
+  std::snprintf(Time, sizeof(Time), "%s%" PRId64 ".%03" PRId64,
+                Nanoseconds < 0 ? "-" : "",
+                (Nanoseconds < 0 ? -Nanoseconds : Nanoseconds) / 1000,
+                (Nanoseconds < 0 ? -Nanoseconds : Nanoseconds) % 1000);
+  return Time;
+}
+
+/// The counter tracks of File's thread from trace/thread-<index>.metrics
+/// (SEXTANT_METRICS): per sample, one "C" event of every metric with its
+/// cumulative reading in its own track, "<metric> (thread <index>)".
+/// Nothing when the file does not exist.
+void appendCounterTracks(const TraceFile &File, int64_t Pid, uint64_t Origin,
+                         double TicksPerSecond, std::string &Text) {
+  std::string Path = File.Path.substr(0, File.Path.size() - 4) + ".metrics";
+  struct stat Status;
+  if (::stat(Path.c_str(), &Status) != 0)
+    return;
+  trace::MetricSamples Samples;
+  std::string Error;
+  if (!trace::readMetricFile(Path, Samples, Error))
+    throw InputError(Path + ": " + Error);
+  if (Samples.ThreadIndex != File.Index)
+    throw InputError(Path + ": the header says thread " +
+                     std::to_string(Samples.ThreadIndex) +
+                     ", the file name thread " + std::to_string(File.Index));
+  if (Samples.Truncated)
+    warn(Path + ": the file ends inside a sample; the samples before it are "
+                "exported");
+  size_t Width = Samples.Names.size();
+  std::string Ids = ",\"pid\":" + std::to_string(Pid) +
+                    ",\"tid\":" + std::to_string(File.Index) + ",\"name\":";
+  std::vector<std::string> Names;
+  for (const std::string &Name : Samples.Names)
+    Names.push_back(
+        jsonString(Name + " (thread " + std::to_string(File.Index) + ")"));
+  double NanosecondsPerTick = 1e9 / TicksPerSecond;
+  for (size_t I = 0; I < Samples.Ticks.size(); ++I) {
+    std::string Time = chromeTime(Samples.Ticks[I], Origin, NanosecondsPerTick);
+    for (size_t K = 0; K < Width; ++K)
+      Text += ",\n{\"ph\":\"C\"" + Ids + Names[K] +
+              ",\"cat\":\"metric\",\"ts\":" + Time + ",\"args\":{\"value\":" +
+              std::to_string(Samples.Values[I * Width + K]) + "}}";
+  }
+}
+
 /// Flushes the buffered output when it is this large.
 constexpr size_t OutputBlock = 1 << 20;
 
@@ -311,6 +365,8 @@ void convert(const std::string &Directory, std::FILE *Out, bool ShowProgress) {
            "ended without completing its trace, e.g. by SIGKILL); they are "
            "closed at the last event");
     Replayer.closeAll(Writer);
+    appendCounterTracks(File, Metadata.Pid, Header.OriginTicks,
+                        Header.TicksPerSecond, Text);
     if (Replayer.lostChunks() != 0)
       warn(File.Path + ": " + std::to_string(Replayer.lostChunks()) +
            " chunk(s) are missing (the runtime could not write them; see "

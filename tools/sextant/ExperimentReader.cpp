@@ -12,6 +12,7 @@
 #include "JsonInput.h"
 
 #include <cerrno>
+#include <cmath>
 #include <cstring>
 #include <deque>
 #include <sys/stat.h>
@@ -124,6 +125,29 @@ void readMetadata(const std::string &Directory, ExperimentMetadata &Out) {
     Out.MpiRanks = Top.member("mpi_ranks", "a number of ranks").asUnsigned();
   Out.CombinedJob =
       Top.has("combined") && Top.member("combined", "true or false").asBool();
+  Out.MaximumMetrics.clear();
+  Out.UnavailableMetrics.clear();
+  if (Top.has("metrics") && !Top.member("metrics", "").isNull()) {
+    JsonValue Metrics = Top.member("metrics", "");
+    Metrics.expectObject("null or an object");
+    JsonValue Measured = Metrics.member("measured", "an array of metrics");
+    Measured.expectArray("an array of metrics");
+    for (size_t I = 0; I < Measured.raw().size(); ++I) {
+      JsonValue Metric = Measured.element(I);
+      if (Metric.member("accumulation", "sum or maximum").asString() ==
+          "maximum")
+        Out.MaximumMetrics.push_back(
+            Metric.member("name", "a metric name").asString());
+    }
+    JsonValue Missing = Metrics.member("unavailable", "an array");
+    Missing.expectArray("an array of metrics");
+    for (size_t I = 0; I < Missing.raw().size(); ++I) {
+      JsonValue Metric = Missing.element(I);
+      Out.UnavailableMetrics.emplace_back(
+          Metric.member("name", "a metric name").asString(),
+          Metric.member("reason", "a reason").asString());
+    }
+  }
   Out.ClockCalibration.reset();
   if (Top.has("clock_calibration") &&
       !Top.member("clock_calibration", "").isNull())
@@ -221,6 +245,22 @@ void readCallPaths(const JsonValue &Roots, const Experiment &Experiment,
         Metrics.member("time", "the exclusive time in seconds").asNumber();
     Record.Visits =
         Metrics.member("visits", "a non-negative integer").asUnsigned();
+    for (auto Item = Metrics.raw().begin(); Item != Metrics.raw().end();
+         ++Item) {
+      const std::string &Key = Item.key();
+      if (Key == "time (inc)" || Key == "time" || Key == "visits")
+        continue;
+      if (!Item.value().is_number() && !Item.value().is_null())
+        Metrics.member(Key.c_str(), "")
+            .fail("metric \"" + Key + "\" is " +
+                  describeJsonValue(Item.value()) +
+                  ", expected a number or null");
+      size_t Index = Profile.metricIndex(Key);
+      if (Record.Metrics.size() <= Index)
+        Record.Metrics.resize(Index + 1, std::nan(""));
+      if (Item.value().is_number())
+        Record.Metrics[Index] = Item.value().get<double>();
+    }
     JsonValue Attributes = Node.member(
         "attributes", "an object with \"region_id\"; Sextant writes it");
     JsonValue RegionId = Attributes.member("region_id", "a region id");

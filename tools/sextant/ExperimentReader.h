@@ -67,6 +67,10 @@ struct ExperimentMetadata {
   std::optional<uint64_t> MpiRank;
   std::optional<uint64_t> MpiRanks;
   bool CombinedJob = false;
+  /// metrics (SEXTANT_METRICS): the measured metrics accumulated as maxima,
+  /// and the requested ones that were not measured with the reason.
+  std::vector<std::string> MaximumMetrics;
+  std::vector<std::pair<std::string, std::string>> UnavailableMetrics;
 };
 
 /// One thread of profile-threads.json.

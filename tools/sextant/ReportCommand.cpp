@@ -19,6 +19,7 @@
 
 #include <algorithm>
 #include <cctype>
+#include <cmath>
 #include <cstdio>
 #include <functional>
 
@@ -33,7 +34,8 @@ const char ReportHelp[] =
     "\n"
     "SYNOPSIS\n"
     "    sextant report [--tree] [--threads] [--ranks] [--sort=KEY] [--top=N]\n"
-    "                   [--min-time=SECONDS] [--name-width=N] DIR\n"
+    "                   [--min-time=SECONDS] [--name-width=N]\n"
+    "                   [--metrics=LIST] DIR\n"
     "\n"
     "DESCRIPTION\n"
     "    Reads the experiment directory DIR that a program measured with\n"
@@ -56,9 +58,20 @@ const char ReportHelp[] =
     "    --sort=KEY          order of the rows (flat view) or of the children\n"
     "                        of each node (tree view): exclusive, inclusive,\n"
     "                        visits, time-per-visit (inclusive time per\n"
-    "                        visit), name. Numbers sort largest first, names\n"
+    "                        visit), name, or any metric of the profile by\n"
+    "                        its profile.json name (e.g. \"cpu-time (inc)\",\n"
+    "                        perf::PAGE-FAULTS). Numbers sort largest first\n"
+    "                        (rows without the metric last), names\n"
     "                        alphabetically. Default: exclusive for the flat\n"
     "                        view, inclusive for the tree\n"
+    "    --metrics=LIST      add a column for each metric of LIST, a comma-\n"
+    "                        separated list of profile.json metric names\n"
+    "                        (NAME is exclusive, \"NAME (inc)\" inclusive),\n"
+    "                        or all for every metric besides time and visits\n"
+    "                        (SEXTANT_METRICS, e.g. page-faults,IPC). The\n"
+    "                        flat view sums measured metrics over call paths\n"
+    "                        like the times and computes derived ones (IPC,\n"
+    "                        FLOP/s, arithmetic intensity) from the sums\n"
     "    --top=N             flat view: show the first N regions; tree view:\n"
     "                        show at most N children of each node (default:\n"
     "                        all)\n"
@@ -88,9 +101,10 @@ const char ReportHelp[] =
     "EXAMPLES\n"
     "    sextant report run1\n"
     "    sextant report --tree --min-time=1ms run1\n"
-    "    sextant report --sort=visits --top=10 --threads run1\n";
+    "    sextant report --sort=visits --top=10 --threads run1\n"
+    "    sextant report --metrics=all --sort=perf::PAGE-FAULTS run1\n";
 
-enum class SortKey { Exclusive, Inclusive, Visits, Name, TimePerVisit };
+enum class SortKey { Exclusive, Inclusive, Visits, Name, TimePerVisit, Metric };
 
 struct ReportOptions {
   bool Tree = false;
@@ -100,7 +114,64 @@ struct ReportOptions {
   uint64_t Top = 0; // 0: all
   double MinTime = 0;
   uint64_t NameWidth = 0;
+  /// --sort=<metric>: its profile.json name.
+  std::string SortMetric;
+  /// --metrics: the metric columns (AllMetrics: every metric).
+  std::vector<std::string> Metrics;
+  bool AllMetrics = false;
 };
+
+/// The comma-separated names of Text (blanks around them removed).
+std::vector<std::string> splitList(const std::string &Text) {
+  std::vector<std::string> Items;
+  size_t Start = 0;
+  while (Start <= Text.size()) {
+    size_t Comma = Text.find(',', Start);
+    if (Comma == std::string::npos)
+      Comma = Text.size();
+    std::string Item = Text.substr(Start, Comma - Start);
+    size_t Begin = Item.find_first_not_of(' ');
+    size_t End = Item.find_last_not_of(' ');
+    if (Begin != std::string::npos)
+      Items.push_back(Item.substr(Begin, End - Begin + 1));
+    Start = Comma + 1;
+  }
+  return Items;
+}
+
+/// The metric columns of Options for Profile: indices into its metric
+/// names (NoMetric for a name this profile lacks).
+std::vector<size_t> metricColumns(const CallPathProfile &Profile,
+                                  const ReportOptions &Options) {
+  std::vector<size_t> Columns;
+  if (Options.AllMetrics) {
+    for (size_t I = 0; I < Profile.metricNames().size(); ++I)
+      Columns.push_back(I);
+    return Columns;
+  }
+  for (const std::string &Name : Options.Metrics)
+    Columns.push_back(Profile.findMetric(Name));
+  return Columns;
+}
+
+std::vector<std::string> metricTitles(const CallPathProfile &Profile,
+                                      const ReportOptions &Options) {
+  if (!Options.AllMetrics)
+    return Options.Metrics;
+  return Profile.metricNames();
+}
+
+/// A metric value in a table cell: integers as such, others with up to six
+/// significant decimals; "-" when absent.
+std::string metricText(double Value) {
+  if (std::isnan(Value))
+    return "-";
+  if (Value == std::floor(Value) && std::fabs(Value) < 1e15)
+    return formatFixed(Value, 0);
+  if (std::fabs(Value) >= 1000)
+    return formatFixed(Value, 1);
+  return formatFixed(Value, 6);
+}
 
 bool parseSortKey(const std::string &Text, SortKey &Key) {
   static const std::pair<const char *, SortKey> Keys[] = {
@@ -129,6 +200,8 @@ const char *describeSortKey(SortKey Key) {
     return "name";
   case SortKey::TimePerVisit:
     return "inclusive time per visit";
+  case SortKey::Metric:
+    return "the metric";
   }
   return "";
 }
@@ -139,6 +212,7 @@ struct SortValues {
   uint64_t Visits;
   const std::string *Name;
   uint32_t RegionId;
+  double Metric = 0; ///< the --sort metric; NaN when absent
 
   double perVisit() const {
     return Visits == 0 ? 0.0 : Inclusive / static_cast<double>(Visits);
@@ -178,6 +252,12 @@ bool sortsBefore(const SortValues &A, const SortValues &B, SortKey Key) {
     if (A.perVisit() != B.perVisit())
       return A.perVisit() > B.perVisit();
     break;
+  case SortKey::Metric:
+    if (std::isnan(A.Metric) != std::isnan(B.Metric))
+      return std::isnan(B.Metric);
+    if (!std::isnan(A.Metric) && A.Metric != B.Metric)
+      return A.Metric > B.Metric;
+    break;
   case SortKey::Name:
     break;
   }
@@ -216,24 +296,29 @@ std::string plural(uint64_t Count, const char *Singular, const char *Plural) {
 
 std::string renderFlat(const Experiment &E, const CallPathProfile &Profile,
                        const ReportOptions &Options) {
-  std::vector<FlatRegion> Regions = Profile.flatten();
+  std::vector<FlatRegion> Regions = Profile.flatten(E.Metadata.MaximumMetrics);
   if (Regions.empty())
     return "(no region was entered)\n";
   double TotalExclusive = Profile.totalExclusiveSeconds();
+  size_t SortMetric = Profile.findMetric(Options.SortMetric);
   std::sort(Regions.begin(), Regions.end(),
             [&](const FlatRegion &A, const FlatRegion &B) {
-              return sortsBefore({A.ExclusiveSeconds, A.InclusiveSeconds,
-                                  A.Visits, &A.Name, A.RegionId},
-                                 {B.ExclusiveSeconds, B.InclusiveSeconds,
-                                  B.Visits, &B.Name, B.RegionId},
-                                 Options.Sort);
+              return sortsBefore(
+                  {A.ExclusiveSeconds, A.InclusiveSeconds, A.Visits, &A.Name,
+                   A.RegionId, A.metric(SortMetric)},
+                  {B.ExclusiveSeconds, B.InclusiveSeconds, B.Visits, &B.Name,
+                   B.RegionId, B.metric(SortMetric)},
+                  Options.Sort);
             });
+  std::vector<size_t> Columns = metricColumns(Profile, Options);
   TextTable Table;
   Table.addColumn("exclusive s", TextTable::Align::Right);
   Table.addColumn("inclusive s", TextTable::Align::Right);
   Table.addColumn("visits", TextTable::Align::Right);
   Table.addColumn("incl us/visit", TextTable::Align::Right);
   Table.addColumn("excl %", TextTable::Align::Right);
+  for (const std::string &Title : metricTitles(Profile, Options))
+    Table.addColumn(Title, TextTable::Align::Right);
   Table.addColumn("name", TextTable::Align::Left);
   uint64_t Hidden = 0, HiddenVisits = 0;
   double HiddenExclusive = 0;
@@ -246,12 +331,15 @@ std::string renderFlat(const Experiment &E, const CallPathProfile &Profile,
       HiddenExclusive += Region.ExclusiveSeconds;
       continue;
     }
-    Table.addRow({seconds(Region.ExclusiveSeconds),
-                  seconds(Region.InclusiveSeconds),
-                  std::to_string(Region.Visits),
-                  microsecondsPerVisit(Region.InclusiveSeconds, Region.Visits),
-                  percent(Region.ExclusiveSeconds, TotalExclusive),
-                  shownName(E, Region.RegionId, Region.Name, Options)});
+    std::vector<std::string> Row = {
+        seconds(Region.ExclusiveSeconds), seconds(Region.InclusiveSeconds),
+        std::to_string(Region.Visits),
+        microsecondsPerVisit(Region.InclusiveSeconds, Region.Visits),
+        percent(Region.ExclusiveSeconds, TotalExclusive)};
+    for (size_t Column : Columns)
+      Row.push_back(metricText(Region.metric(Column)));
+    Row.push_back(shownName(E, Region.RegionId, Region.Name, Options));
+    Table.addRow(Row);
   }
   std::string Out = Table.render();
   if (Hidden != 0)
@@ -273,16 +361,20 @@ std::string renderTree(const Experiment &E, const CallPathProfile &Profile,
   Table.addColumn("visits", TextTable::Align::Right);
   Table.addColumn("incl us/visit", TextTable::Align::Right);
   Table.addColumn("incl %", TextTable::Align::Right);
+  std::vector<size_t> Columns = metricColumns(Profile, Options);
+  for (const std::string &Title : metricTitles(Profile, Options))
+    Table.addColumn(Title, TextTable::Align::Right);
   Table.addColumn("call path", TextTable::Align::Left);
+  size_t SortMetric = Profile.findMetric(Options.SortMetric);
 
   auto SortedAndShown = [&](const std::vector<size_t> &Nodes, unsigned Depth) {
     std::vector<size_t> Sorted = Nodes;
     std::sort(Sorted.begin(), Sorted.end(), [&](size_t A, size_t B) {
       const CallPathNode &NA = Profile.node(A), &NB = Profile.node(B);
       return sortsBefore({NA.ExclusiveSeconds, NA.InclusiveSeconds, NA.Visits,
-                          &NA.Name, NA.RegionId},
+                          &NA.Name, NA.RegionId, NA.metric(SortMetric)},
                          {NB.ExclusiveSeconds, NB.InclusiveSeconds, NB.Visits,
-                          &NB.Name, NB.RegionId},
+                          &NB.Name, NB.RegionId, NB.metric(SortMetric)},
                          Options.Sort);
     });
     std::vector<size_t> Shown;
@@ -301,15 +393,15 @@ std::string renderTree(const Experiment &E, const CallPathProfile &Profile,
       HiddenExclusive += Node.ExclusiveSeconds;
     }
     std::vector<std::string> Summary;
-    if (Hidden != 0)
-      Summary = {seconds(HiddenInclusive),
-                 seconds(HiddenExclusive),
-                 std::to_string(HiddenVisits),
-                 "",
-                 percent(HiddenInclusive, TotalInclusive),
-                 std::string(2 * Depth, ' ') + "(" +
-                     plural(Hidden, "more call path", "more call paths") +
-                     " hidden by --top/--min-time)"};
+    if (Hidden != 0) {
+      Summary = {seconds(HiddenInclusive), seconds(HiddenExclusive),
+                 std::to_string(HiddenVisits), "",
+                 percent(HiddenInclusive, TotalInclusive)};
+      Summary.resize(Summary.size() + Columns.size());
+      Summary.push_back(std::string(2 * Depth, ' ') + "(" +
+                        plural(Hidden, "more call path", "more call paths") +
+                        " hidden by --top/--min-time)");
+    }
     return std::make_pair(Shown, Summary);
   };
 
@@ -333,12 +425,16 @@ std::string renderTree(const Experiment &E, const CallPathProfile &Profile,
     }
     size_t Index = Top.Nodes[Top.Next++];
     const CallPathNode &Node = Profile.node(Index);
-    Table.addRow({seconds(Node.InclusiveSeconds),
-                  seconds(Node.ExclusiveSeconds), std::to_string(Node.Visits),
-                  microsecondsPerVisit(Node.InclusiveSeconds, Node.Visits),
-                  percent(Node.InclusiveSeconds, TotalInclusive),
-                  std::string(2 * Node.Depth, ' ') +
-                      shownName(E, Node.RegionId, Node.Name, Options)});
+    std::vector<std::string> Row = {
+        seconds(Node.InclusiveSeconds), seconds(Node.ExclusiveSeconds),
+        std::to_string(Node.Visits),
+        microsecondsPerVisit(Node.InclusiveSeconds, Node.Visits),
+        percent(Node.InclusiveSeconds, TotalInclusive)};
+    for (size_t Column : Columns)
+      Row.push_back(metricText(Node.metric(Column)));
+    Row.push_back(std::string(2 * Node.Depth, ' ') +
+                  shownName(E, Node.RegionId, Node.Name, Options));
+    Table.addRow(Row);
     if (!Node.Children.empty()) {
       auto [Children, Summary] = SortedAndShown(Node.Children, Node.Depth + 1);
       Stack.push_back({Children, 0, Summary});
@@ -371,6 +467,8 @@ std::string renderHeader(const Experiment &E) {
   else if (M.MpiRank && M.MpiRanks)
     Out += "mpi:         rank " + std::to_string(*M.MpiRank) + " of " +
            std::to_string(*M.MpiRanks) + "\n";
+  for (const auto &[Name, Reason] : M.UnavailableMetrics)
+    Out += "not measured: " + Name + " (" + Reason + ")\n";
   return Out;
 }
 
@@ -410,13 +508,15 @@ std::string renderView(const Experiment &E, const CallPathProfile &Profile,
 }
 
 std::string viewTitle(const ReportOptions &Options, const std::string &Scope) {
+  std::string Key = Options.Sort == SortKey::Metric
+                        ? "\"" + Options.SortMetric + "\""
+                        : describeSortKey(Options.Sort);
   if (Options.Tree)
-    return Scope + ": call tree, children sorted by " +
-           describeSortKey(Options.Sort);
+    return Scope + ": call tree, children sorted by " + Key;
   return Scope +
          ": flat profile, each region summed over its call paths, "
          "sorted by " +
-         describeSortKey(Options.Sort);
+         Key;
 }
 
 } // namespace
@@ -438,14 +538,27 @@ int runReportCommand(int Argc, char **Argv) {
   Line.addFlag("ranks", 0, Ranks);
   Line.addOption(
       {"sort", 0, true, [&](const std::string &Value, std::string &Error) {
-         if (parseSortKey(Value, Options.Sort)) {
-           Options.SortGiven = true;
-           return true;
+         Options.SortGiven = true;
+         if (!parseSortKey(Value, Options.Sort)) {
+           // A metric name; checked against the profile once it is read.
+           Options.Sort = SortKey::Metric;
+           Options.SortMetric = Value;
          }
-         Error = "unknown sort key '" + Value +
-                 "' (expected exclusive, inclusive, visits, "
-                 "name or time-per-visit)";
-         return false;
+         return true;
+       }});
+  Line.addOption(
+      {"metrics", 0, true, [&](const std::string &Value, std::string &Error) {
+         Options.Metrics = splitList(Value);
+         Options.AllMetrics =
+             Options.Metrics.size() == 1 && Options.Metrics[0] == "all";
+         if (Options.AllMetrics)
+           Options.Metrics.clear();
+         if (Options.Metrics.empty() && !Options.AllMetrics) {
+           Error = "--metrics needs a comma-separated list of "
+                   "metric names or all";
+           return false;
+         }
+         return true;
        }});
   Line.addUnsigned("top", 0, Options.Top);
   Line.addSeconds("min-time", 0, Options.MinTime);
@@ -463,6 +576,29 @@ int runReportCommand(int Argc, char **Argv) {
   std::string Error;
   if (!readExperiment(Line.positional()[0], E, Error))
     return Line.failure(Error);
+  // Metric names must be in the profile (any thread's profile has a subset).
+  std::vector<std::string> Wanted = Options.Metrics;
+  if (Options.Sort == SortKey::Metric)
+    Wanted.push_back(Options.SortMetric);
+  for (const std::string &Name : Wanted) {
+    if (E.Profile.findMetric(Name) != CallPathProfile::NoMetric)
+      continue;
+    std::string Known;
+    for (const std::string &Metric : E.Profile.metricNames())
+      Known += (Known.empty() ? "" : ", ") + Metric;
+    bool IsSortKey =
+        Options.Sort == SortKey::Metric && Name == Options.SortMetric;
+    std::string What =
+        IsSortKey ? "--sort: unknown sort key '" + Name +
+                        "' (expected exclusive, inclusive, visits, name, "
+                        "time-per-visit or a metric of the profile"
+                  : "--metrics: unknown metric '" + Name +
+                        "' (expected a metric of the profile";
+    return Line.usageError(
+        What + (Known.empty() ? ", which has none besides time and visits; "
+                                "SEXTANT_METRICS measures more)"
+                              : ": " + Known + ")"));
+  }
   std::string Out = renderHeader(E);
   if (Ranks) {
     std::string View = crossRankView(E, Error);

@@ -10,8 +10,7 @@ namespace sextant {
 namespace tool {
 
 static const Subcommand AllSubcommands[] = {
-    {"run", "run an instrumented program and show its profile",
-     runRunCommand},
+    {"run", "run an instrumented program and show its profile", runRunCommand},
     {"report", "show the profile of an experiment (flat view or call tree)",
      runReportCommand},
     {"score", "estimate measurement overhead; generate a filter (-g)",
@@ -20,6 +19,8 @@ static const Subcommand AllSubcommands[] = {
      runExportCommand},
     {"filter", "check filter files and explain their decisions",
      runFilterCommand},
+    {"roofline", "measure machine peaks; place regions on the roofline",
+     runRooflineCommand},
 };
 
 const Subcommand *subcommandsBegin() { return AllSubcommands; }

@@ -30,6 +30,7 @@ int runReportCommand(int Argc, char **Argv);
 int runScoreCommand(int Argc, char **Argv);
 int runExportCommand(int Argc, char **Argv);
 int runRunCommand(int Argc, char **Argv);
+int runRooflineCommand(int Argc, char **Argv);
 
 } // namespace tool
 } // namespace sextant

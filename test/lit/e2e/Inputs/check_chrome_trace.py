@@ -10,13 +10,17 @@ Checks, printing every violation to stderr and exiting with status 1:
   - per thread, "B" and "E" events nest: each "E" closes the innermost open
     "B" of the same name, timestamps never decrease, nothing is left open;
   - with EXPERIMENT_DIR: the enters ("B") per region name equal the visits
-    of that name in its profile.json (summed over all call paths).
+    of that name in its profile.json (summed over all call paths);
+  - counter events ("ph": "C", SEXTANT_METRICS) have a numeric args.value
+    that never decreases along its track (the readings are cumulative) and
+    timestamps that never decrease.
 Then prints, for FileCheck:
   process PID: NAME
   thread TID: NAME enters=N
   nesting: ok
   enters match visits: ok (N names)       (with EXPERIMENT_DIR)
   enters=N
+  counter TRACK: samples=N last=VALUE     (one line per counter track)
 """
 import collections
 import json
@@ -64,6 +68,7 @@ def main():
     last_ts = {}
     enters = collections.Counter()
     enters_per_thread = collections.Counter()
+    counters = {}
     for index, event in enumerate(events):
         phase = event.get("ph")
         key = (event.get("pid"), event.get("tid"))
@@ -73,6 +78,21 @@ def main():
                 process_names[event.get("pid")] = name
             elif event.get("name") == "thread_name":
                 thread_names[key] = name
+            continue
+        if phase == "C":
+            track = (event.get("pid"), event.get("name"))
+            value = event.get("args", {}).get("value")
+            ts = event.get("ts")
+            if not isinstance(value, (int, float)) or not isinstance(ts, (int, float)):
+                error("event %d: counter without a numeric value and ts" % index)
+                continue
+            if track in counters:
+                last_value, last_time, _ = counters[track]
+                if value < last_value:
+                    error("event %d: counter %r decreases" % (index, track[1]))
+                if ts < last_time:
+                    error("event %d: counter %r goes back in time" % (index, track[1]))
+            counters[track] = (value, ts, counters.get(track, (0, 0, 0))[2] + 1)
             continue
         if phase not in ("B", "E"):
             error("event %d: unexpected phase %r" % (index, phase))
@@ -125,6 +145,8 @@ def main():
         else:
             lines.append("enters match visits: ok (%d names)" % len(visits))
     lines.append("enters=%d" % sum(enters.values()))
+    for (pid, name), (value, _, samples) in sorted(counters.items()):
+        lines.append("counter %s: samples=%d last=%s" % (name, samples, value))
     for message in errors:
         print("check_chrome_trace: error: " + message, file=sys.stderr)
     print("\n".join(lines))
