@@ -13,6 +13,7 @@
 #include "MpiAccounting.h"
 #include "OtherTools.h"
 
+#include "common/FileContents.h"
 #include "sextant/adapter_abi.h"
 
 #include <mpi.h>
@@ -179,24 +180,6 @@ char *renderRankFile(void *) {
   } catch (...) {
     return nullptr;
   }
-}
-
-std::string readFile(const std::string &Path) {
-  std::string Contents;
-  int Descriptor = ::open(Path.c_str(), O_RDONLY | O_CLOEXEC);
-  if (Descriptor < 0)
-    return Contents;
-  char Buffer[65536];
-  for (;;) {
-    ssize_t Read = ::read(Descriptor, Buffer, sizeof(Buffer));
-    if (Read < 0 && errno == EINTR)
-      continue;
-    if (Read <= 0)
-      break;
-    Contents.append(Buffer, static_cast<size_t>(Read));
-  }
-  ::close(Descriptor);
-  return Contents;
 }
 
 bool writeFile(const std::string &Directory, const std::string &Name,
@@ -486,10 +469,10 @@ void sessionBeforeFinalize() {
 
   // Every rank's files to rank 0.
   std::string Directory = rankDirectory(S.Base, S.Rank);
-  std::string Parts[] = {readFile(Directory + "/profile.json"),
-                         readFile(Directory + "/regions.json"),
-                         readFile(Directory + "/experiment.json"),
-                         readFile(Directory + "/mpi.json")};
+  std::string Parts[] = {readWholeFile(Directory + "/profile.json"),
+                         readWholeFile(Directory + "/regions.json"),
+                         readWholeFile(Directory + "/experiment.json"),
+                         readWholeFile(Directory + "/mpi.json")};
   std::string Packed;
   for (const std::string &Part : Parts) {
     uint64_t Length = Part.size();

@@ -10,6 +10,7 @@
 #include <cerrno>
 #include <cstdio>
 #include <cstring>
+#include <dirent.h>
 #include <fcntl.h>
 #include <sys/stat.h>
 #include <unistd.h>
@@ -128,6 +129,27 @@ bool writeFileAtomically(const std::string &Directory, std::string_view Name,
   if (::rename(Temporary.c_str(), Target.c_str()) != 0)
     return Fail(errno);
   return true;
+}
+
+void removeStaleThreadFiles(const std::string &Directory,
+                            std::string_view Suffix) {
+  constexpr std::string_view Prefix = "thread-";
+  DIR *Listing = ::opendir(Directory.c_str());
+  if (!Listing)
+    return;
+  while (dirent *Entry = ::readdir(Listing)) {
+    std::string_view Name = Entry->d_name;
+    if (Name.size() <= Prefix.size() + Suffix.size() ||
+        Name.substr(0, Prefix.size()) != Prefix ||
+        Name.substr(Name.size() - Suffix.size()) != Suffix)
+      continue;
+    struct stat Status;
+    if (::fstatat(::dirfd(Listing), Entry->d_name, &Status,
+                  AT_SYMLINK_NOFOLLOW) == 0 &&
+        S_ISREG(Status.st_mode))
+      ::unlinkat(::dirfd(Listing), Entry->d_name, 0);
+  }
+  ::closedir(Listing);
 }
 
 } // namespace runtime

@@ -44,6 +44,13 @@ bool createDirectories(const std::string &Path, std::string &Error);
 bool writeFileAtomically(const std::string &Directory, std::string_view Name,
                          std::string_view Contents, std::string &Error);
 
+/// Deletes the regular files thread-<anything><Suffix> in Directory, left
+/// by an earlier run into the same directory (they would be taken for
+/// threads of this one). Anything else, a symbolic link say, was put there
+/// on purpose and stays.
+void removeStaleThreadFiles(const std::string &Directory,
+                            std::string_view Suffix);
+
 } // namespace runtime
 } // namespace sextant
 

@@ -154,7 +154,7 @@ void Runtime::restartInChild() noexcept {
     }
     Trace.Directory = joinPath(OutputDirectory, "trace");
     if (Options.Trace != 0)
-      removeStaleTraceFiles(Trace.Directory);
+      removeStaleThreadFiles(Trace.Directory, ".sxt");
     Trace.Pid = Pid;
     Trace.OriginTicks = StartTicks;
     Trace.ErrorPrinted.store(false);

@@ -17,6 +17,8 @@
 #include "OpenMPTool.h"
 #include "OutputDirectory.h"
 
+#include "common/FileContents.h"
+
 #include <cerrno>
 #include <climits>
 #include <cstdlib>
@@ -51,24 +53,6 @@ __thread bool InitializingOnThisThread
 
 /// How long finalization waits for a live thread to finish its event.
 constexpr double BusyThreadPatienceSeconds = 1.0;
-
-std::string readWholeFile(const char *Path) {
-  std::string Contents;
-  int Descriptor = ::open(Path, O_RDONLY | O_CLOEXEC);
-  if (Descriptor < 0)
-    return Contents;
-  char Buffer[4096];
-  for (;;) {
-    ssize_t Read = ::read(Descriptor, Buffer, sizeof(Buffer));
-    if (Read < 0 && errno == EINTR)
-      continue;
-    if (Read <= 0)
-      break;
-    Contents.append(Buffer, static_cast<size_t>(Read));
-  }
-  ::close(Descriptor);
-  return Contents;
-}
 
 std::string executablePath() {
   char Buffer[PATH_MAX];

@@ -139,8 +139,6 @@ private:
   // Tracing (RuntimeTracing.cpp).
   /// Sets up Trace from the options; called by initialize().
   void configureTracing();
-  /// Deletes trace/thread-*.sxt files left in Directory by an earlier run.
-  static void removeStaleTraceFiles(const std::string &Directory);
   /// Gives State a trace buffer when tracing; called with Mutex held after
   /// State->Index and State->Tid are set.
   void startTrace(ThreadState &State) noexcept;

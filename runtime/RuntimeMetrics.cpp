@@ -26,25 +26,6 @@ namespace {
 /// Bytes of each thread's counter-sample buffer when tracing.
 constexpr size_t MetricTraceBufferBytes = 64 * 1024;
 
-/// Deletes trace/thread-*.metrics files of an earlier run.
-void removeStaleMetricFiles(const std::string &Directory) {
-  DIR *Listing = ::opendir(Directory.c_str());
-  if (!Listing)
-    return;
-  while (dirent *Entry = ::readdir(Listing)) {
-    std::string_view Name = Entry->d_name;
-    if (Name.size() <= 15 || Name.substr(0, 7) != "thread-" ||
-        Name.substr(Name.size() - 8) != ".metrics")
-      continue;
-    struct stat Status;
-    if (::fstatat(::dirfd(Listing), Entry->d_name, &Status,
-                  AT_SYMLINK_NOFOLLOW) == 0 &&
-        S_ISREG(Status.st_mode))
-      ::unlinkat(::dirfd(Listing), Entry->d_name, 0);
-  }
-  ::closedir(Listing);
-}
-
 } // namespace
 
 void Runtime::configureMetrics() {
@@ -64,7 +45,7 @@ void Runtime::configureMetrics() {
   MergedMetrics.Multiplex = Options.MetricsMultiplex != 0;
   MergedMetrics.Table = NodeMetricTable(Metrics.metrics().size());
   if (Options.Trace != 0 && !Metrics.empty())
-    removeStaleMetricFiles(Trace.Directory);
+    removeStaleThreadFiles(Trace.Directory, ".metrics");
 }
 
 void Runtime::startMetrics(ThreadState &State) noexcept {

@@ -30,28 +30,7 @@ void Runtime::configureTracing() {
   Trace.TicksPerSecond = ClockChoice.StartInfo.TicksPerSecond;
   Trace.OriginTicks = StartTicks;
   Trace.BufferSize = static_cast<size_t>(Options.BufferSize.Bytes);
-  removeStaleTraceFiles(Trace.Directory);
-}
-
-void Runtime::removeStaleTraceFiles(const std::string &Directory) {
-  // Trace files of an earlier run into the same directory would be taken
-  // for threads of this one. Only regular files are deleted: anything else
-  // (a symbolic link, say) was put there on purpose.
-  DIR *Listing = ::opendir(Directory.c_str());
-  if (!Listing)
-    return;
-  while (dirent *Entry = ::readdir(Listing)) {
-    std::string_view Name = Entry->d_name;
-    if (Name.size() <= 11 || Name.substr(0, 7) != "thread-" ||
-        Name.substr(Name.size() - 4) != ".sxt")
-      continue;
-    struct stat Status;
-    if (::fstatat(::dirfd(Listing), Entry->d_name, &Status,
-                  AT_SYMLINK_NOFOLLOW) == 0 &&
-        S_ISREG(Status.st_mode))
-      ::unlinkat(::dirfd(Listing), Entry->d_name, 0);
-  }
-  ::closedir(Listing);
+  removeStaleThreadFiles(Trace.Directory, ".sxt");
 }
 
 void Runtime::startTrace(ThreadState &State) noexcept {
