@@ -105,14 +105,44 @@ void ThreadTrace::put(trace::EventKind Kind, Ticks Now,
   uint64_t Delta = Now > Hot.LastTicks ? Now - Hot.LastTicks : 0;
   if (Delta > trace::MaxDelta)
     Delta = trace::MaxDelta;
-  uint8_t *Out = trace::writeVarint(Hot.Next, (Delta << trace::KindBits) |
-                                                  static_cast<uint64_t>(Kind));
+  uint8_t *Start = Hot.Next;
+  uint8_t *Out = trace::writeVarint(Start, (Delta << trace::KindBits) |
+                                               static_cast<uint64_t>(Kind));
   if (Kind != trace::EventKind::Exit)
     Out = trace::writeVarint(Out, Operand);
   Hot.Next = Out;
   Hot.LastTicks += Delta;
-  Hot.ChunkEvents +=
-      Kind == trace::EventKind::ExitMany ? static_cast<uint32_t>(Operand) : 1u;
+  SlowBytes += static_cast<size_t>(Out - Start);
+  switch (Kind) {
+  case trace::EventKind::Enter:
+    ++SlowEvents;
+    ++SlowDepthChange;
+    break;
+  case trace::EventKind::Exit:
+    ++SlowEvents;
+    --SlowDepthChange;
+    break;
+  case trace::EventKind::ExitMany:
+    SlowEvents += static_cast<uint32_t>(Operand);
+    SlowDepthChange -= static_cast<int64_t>(Operand);
+    break;
+  }
+}
+
+uint32_t ThreadTrace::chunkEvents(size_t Depth) const noexcept {
+  // Fast enters E take FastEnterBytes (3) each and fast exits X
+  // FastExitBytes (2): Bytes = 3E + 2X and DepthChange = E - X, so
+  // E + X = (2 Bytes - DepthChange) / 5.
+  static_assert(TraceCursor::FastEnterBytes == 3 &&
+                    TraceCursor::FastExitBytes == 2,
+                "the formula below assumes 3-byte enters and 2-byte exits");
+  int64_t FastBytes = static_cast<int64_t>(Hot.Next - EventsBegin) -
+                      static_cast<int64_t>(SlowBytes);
+  int64_t FastDepthChange = static_cast<int64_t>(Depth) -
+                            static_cast<int64_t>(ChunkOpenFrames) -
+                            SlowDepthChange;
+  return SlowEvents +
+         static_cast<uint32_t>((2 * FastBytes - FastDepthChange) / 5);
 }
 
 void ThreadTrace::recordEnter(uint32_t Region, Ticks Now,
@@ -142,14 +172,14 @@ void ThreadTrace::recordEnters(size_t FromLevel, Ticks Now,
     put(trace::EventKind::Enter, Now, Recorder.regionAt(Level));
     if (Hot.Next > Hot.Limit) {
       // The next chunk starts with the frames entered so far open.
-      writeChunk();
+      writeChunk(Level + 1);
       beginChunk(&Recorder, Level + 1);
     }
   }
 }
 
 void ThreadTrace::flush(const CallPathRecorder &Recorder) noexcept {
-  writeChunk();
+  writeChunk(Recorder.depth());
   beginChunk(&Recorder, Recorder.depth());
 }
 
@@ -170,7 +200,9 @@ void ThreadTrace::beginChunk(const CallPathRecorder *Recorder,
   }
   ChunkStackBytes = static_cast<uint32_t>(Out - Stack);
   EventsBegin = Hot.Next = Out;
-  Hot.ChunkEvents = 0;
+  SlowEvents = 0;
+  SlowBytes = 0;
+  SlowDepthChange = 0;
 }
 
 bool ThreadTrace::ensureFile(std::string &Error) {
@@ -209,8 +241,8 @@ bool ThreadTrace::ensureFile(std::string &Error) {
   return true;
 }
 
-void ThreadTrace::writeChunk() noexcept {
-  uint32_t ChunkEvents = Hot.ChunkEvents;
+void ThreadTrace::writeChunk(size_t Depth) noexcept {
+  uint32_t ChunkEvents = chunkEvents(Depth);
   if (ChunkEvents == 0) {
     Hot.Next = EventsBegin;
     return;
@@ -268,7 +300,7 @@ void ThreadTrace::finish(Ticks Now, size_t FramesClosed,
   } catch (...) {
     ThreadName.clear();
   }
-  writeChunk();
+  writeChunk(Recorder.depth());
   beginChunk(&Recorder, Recorder.depth());
   if (Descriptor < 0)
     return;

@@ -88,11 +88,14 @@ struct TraceCursor {
   uint8_t *Limit = nullptr;
   /// Time of the last event written.
   Ticks LastTicks = 0;
-  /// Events in the current chunk.
-  uint32_t ChunkEvents = 0;
 
   /// Bytes a fast event may store (it advances Next by at most 3).
   static constexpr size_t FastEventStoreBytes = 4;
+  /// What a fast enter and a fast exit advance Next by. The events of a
+  /// chunk are not counted here: ThreadTrace derives the number of fast
+  /// events from their bytes and the change of depth they made.
+  static constexpr size_t FastEnterBytes = 3;
+  static constexpr size_t FastExitBytes = 2;
 
   SEXTANT_ALWAYS_INLINE bool tracing() const { return Next != nullptr; }
 
@@ -103,7 +106,6 @@ struct TraceCursor {
     // store may alias them) and written after.
     uint8_t *Out = Next;
     Ticks Delta = Now - LastTicks; // huge when the clock went backwards
-    uint32_t Events = ChunkEvents + 1;
     if (__builtin_expect(((Delta >> 12) | (Region >> 7)) != 0 || Out > Limit,
                          0))
       return false;
@@ -111,9 +113,8 @@ struct TraceCursor {
         packPaddedVarint(static_cast<uint32_t>(Delta) << trace::KindBits) |
         (Region << 16); // kind Enter (0)
     std::memcpy(Out, &Packed, sizeof(Packed));
-    Next = Out + 3;
+    Next = Out + FastEnterBytes;
     LastTicks = Now;
-    ChunkEvents = Events;
     return true;
   }
 
@@ -122,16 +123,14 @@ struct TraceCursor {
   SEXTANT_ALWAYS_INLINE bool tryExit(Ticks Now) noexcept {
     uint8_t *Out = Next;
     Ticks Delta = Now - LastTicks;
-    uint32_t Events = ChunkEvents + 1;
     if (__builtin_expect((Delta >> 12) != 0 || Out > Limit, 0))
       return false;
     uint16_t Packed = static_cast<uint16_t>(
         packPaddedVarint((static_cast<uint32_t>(Delta) << trace::KindBits) |
                          static_cast<uint32_t>(trace::EventKind::Exit)));
     std::memcpy(Out, &Packed, sizeof(Packed));
-    Next = Out + 2;
+    Next = Out + FastExitBytes;
     LastTicks = Now;
-    ChunkEvents = Events;
     return true;
   }
 
@@ -220,7 +219,12 @@ private:
   }
   /// Writes the chunk and starts the next one.
   void flush(const CallPathRecorder &Recorder) noexcept;
-  void writeChunk() noexcept;
+  /// Writes the chunk, which ends with Depth frames open.
+  void writeChunk(size_t Depth) noexcept;
+  /// The events of the chunk, which ends with Depth frames open: those the
+  /// slow path counted plus the fast ones, derived from their bytes and
+  /// the change of depth they made.
+  uint32_t chunkEvents(size_t Depth) const noexcept;
   /// Starts a chunk with the OpenFrames outermost frames open in Recorder
   /// (none when null).
   void beginChunk(const CallPathRecorder *Recorder, size_t OpenFrames) noexcept;
@@ -238,6 +242,11 @@ private:
   Ticks ChunkBaseTicks = 0;
   uint32_t ChunkOpenFrames = 0;
   uint32_t ChunkStackBytes = 0;
+  /// What the slow path (put) wrote into the chunk: events (an ExitMany of
+  /// N counts N), bytes, and enters minus exited frames.
+  uint32_t SlowEvents = 0;
+  size_t SlowBytes = 0;
+  int64_t SlowDepthChange = 0;
   uint32_t Index = 0;
   uint64_t Tid = 0;
   std::string ThreadName;
