@@ -27,6 +27,18 @@ static_assert(sizeof(Table) / sizeof(Table[0]) == NumOptions,
 
 constexpr std::string_view VariablePrefix = "SEXTANT_";
 
+/// SEXTANT_ variables that belong to the `sextant` tool, not to the
+/// runtime (docs/sextant.md, ENVIRONMENT): a user who exports one must not
+/// get an "unknown variable" warning from every measured program.
+constexpr std::string_view ToolVariables[] = {"SEXTANT_ROOFLINE_PEAKS"};
+
+bool isToolVariable(std::string_view Variable) {
+  for (std::string_view Tool : ToolVariables)
+    if (Variable == Tool)
+      return true;
+  return false;
+}
+
 bool parseValue(std::string_view Text, const OptionDescription &,
                 std::string &Value) {
   Value.assign(Text.data(), Text.size());
@@ -295,6 +307,8 @@ RuntimeOptions parseOptions(const char *const *Environment,
     std::string_view Variable = Text.substr(0, Equals);
     std::string_view Value = Text.substr(Equals + 1);
     const OptionDescription *Option = findOption(Variable);
+    if (!Option && isToolVariable(Variable))
+      continue;
     if (!Option) {
       Options.UnknownVariables.emplace_back(Text);
       Warnings.push_back("unknown variable " + std::string(Variable) +

@@ -110,8 +110,8 @@ TEST_CASE("unknown SEXTANT_ variables get one warning each", "[Options]") {
   std::string Known;
   for (size_t I = 0; I < NumOptions; ++I)
     Known += std::string(I == 0 ? "" : ", ") + optionTable()[I].Variable;
-  CHECK(Warnings[0] == "unknown variable SEXTANT_VERBOSITY (known: " + Known +
-                           ")");
+  CHECK(Warnings[0] ==
+        "unknown variable SEXTANT_VERBOSITY (known: " + Known + ")");
   CHECK(Known.rfind("SEXTANT_FILTER, SEXTANT_OUTPUT_DIR, SEXTANT_VERBOSE", 0) ==
         0);
   CHECK(Warnings[1].rfind("unknown variable SEXTANT_OUTPUTDIR (known: ", 0) ==
@@ -120,6 +120,15 @@ TEST_CASE("unknown SEXTANT_ variables get one warning each", "[Options]") {
       Options.UnknownVariables ==
       std::vector<std::string>{"SEXTANT_VERBOSITY=2", "SEXTANT_OUTPUTDIR=/x"});
   CHECK(Options.Verbose == 1);
+}
+
+TEST_CASE("variables of the sextant tool are not unknown to the runtime",
+          "[Options]") {
+  std::vector<std::string> Warnings;
+  RuntimeOptions Options =
+      parse({"SEXTANT_ROOFLINE_PEAKS=/tmp/peaks.json"}, Warnings);
+  CHECK(Warnings.empty());
+  CHECK(Options.UnknownVariables.empty());
 }
 
 TEST_CASE("acceptedValues describes the range", "[Options]") {
