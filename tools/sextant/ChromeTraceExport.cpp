@@ -132,6 +132,22 @@ std::vector<std::string> readRegionNames(const std::string &Directory) {
   return Names;
 }
 
+/// Chrome's timestamp (microseconds, three decimals) of Ticks, from
+/// integer nanoseconds so that the text does not depend on the locale.
+std::string chromeTime(uint64_t Ticks, uint64_t Origin,
+                       double NanosecondsPerTick) {
+  double Delta = Ticks >= Origin ? static_cast<double>(Ticks - Origin)
+                                 : -static_cast<double>(Origin - Ticks);
+  int64_t Nanoseconds =
+      static_cast<int64_t>(std::llround(Delta * NanosecondsPerTick));
+  char Time[48];
+  std::snprintf(Time, sizeof(Time), "%s%" PRId64 ".%03" PRId64,
+                Nanoseconds < 0 ? "-" : "",
+                (Nanoseconds < 0 ? -Nanoseconds : Nanoseconds) / 1000,
+                (Nanoseconds < 0 ? -Nanoseconds : Nanoseconds) % 1000);
+  return Time;
+}
+
 /// Writes the events of one thread.
 class EventWriter {
 public:
@@ -161,22 +177,11 @@ private:
   }
 
   void event(char Phase, uint32_t Region, uint64_t Ticks) {
-    // Microseconds with three decimals, from integer nanoseconds, so that
-    // the text does not depend on the locale.
-    double Delta = Ticks >= Origin ? static_cast<double>(Ticks - Origin)
-                                   : -static_cast<double>(Origin - Ticks);
-    int64_t Nanoseconds =
-        static_cast<int64_t>(std::llround(Delta * NanosecondsPerTick));
-    char Time[48];
-    std::snprintf(Time, sizeof(Time), "%s%" PRId64 ".%03" PRId64,
-                  Nanoseconds < 0 ? "-" : "",
-                  (Nanoseconds < 0 ? -Nanoseconds : Nanoseconds) / 1000,
-                  (Nanoseconds < 0 ? -Nanoseconds : Nanoseconds) % 1000);
     Out += ",\n{\"ph\":\"";
     Out += Phase;
     Out += '"';
     Out += Ids;
-    Out += Time;
+    Out += chromeTime(Ticks, Origin, NanosecondsPerTick);
     Out += ",\"name\":";
     Out += Region < Names.size() ? Names[Region] : "\"<unknown region>\"";
     Out += ",\"cat\":\"region\"}";
@@ -202,21 +207,6 @@ void emit(std::FILE *Out, std::string &Text) {
 
 void warn(const std::string &Message) {
   std::fprintf(stderr, "sextant export: warning: %s\n", Message.c_str());
-}
-
-/// Chrome's timestamp (microseconds, three decimals) of Ticks.
-std::string chromeTime(uint64_t Ticks, uint64_t Origin,
-                       double NanosecondsPerTick) {
-  double Delta = Ticks >= Origin ? static_cast<double>(Ticks - Origin)
-                                 : -static_cast<double>(Origin - Ticks);
-  int64_t Nanoseconds =
-      static_cast<int64_t>(std::llround(Delta * NanosecondsPerTick));
-  char Time[48];
-  std::snprintf(Time, sizeof(Time), "%s%" PRId64 ".%03" PRId64,
-                Nanoseconds < 0 ? "-" : "",
-                (Nanoseconds < 0 ? -Nanoseconds : Nanoseconds) / 1000,
-                (Nanoseconds < 0 ? -Nanoseconds : Nanoseconds) % 1000);
-  return Time;
 }
 
 /// The counter tracks of File's thread from trace/thread-<index>.metrics
