@@ -37,6 +37,8 @@ import sys
 import tempfile
 import time
 
+from machine_info import cpu_model
+
 SOURCE_DIR = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 BENCHMARKS_DIR = os.path.join(SOURCE_DIR, "benchmarks")
 MINIFE_SOURCES = [os.path.join(BENCHMARKS_DIR, "miniFE", name)
@@ -78,17 +80,6 @@ def find_llvm_tool(name):
         if path:
             return path
     raise HarnessError("%s (LLVM 19) not found; install llvm-19" % name)
-
-
-def cpu_model():
-    try:
-        with open("/proc/cpuinfo") as f:
-            for line in f:
-                if line.startswith("model name"):
-                    return line.split(":", 1)[1].strip()
-    except OSError:
-        pass
-    return platform.processor() or "unknown"
 
 
 def cpu_count():

@@ -38,16 +38,8 @@ import subprocess
 import sys
 import tempfile
 
-
-def cpu_model():
-    try:
-        with open("/proc/cpuinfo") as f:
-            for line in f:
-                if line.startswith("model name"):
-                    return line.split(":", 1)[1].strip()
-    except OSError:
-        pass
-    return platform.processor() or "unknown"
+sys.path.insert(0, os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
+from machine_info import cpu_model  # noqa: E402  (benchmarks/machine_info.py)
 
 
 def cpu_flags():

@@ -5,6 +5,7 @@
 //
 //===----------------------------------------------------------------------===//
 
+#include "OptionsTestSupport.h"
 #include "runtime/Options.h"
 
 #include <catch2/catch.hpp>
@@ -15,18 +16,7 @@
 #include <vector>
 
 using namespace sextant::runtime;
-
-namespace {
-
-/// Parses an environment given as a list of "NAME=VALUE" strings.
-RuntimeOptions parse(const std::vector<const char *> &Entries,
-                     std::vector<std::string> &Warnings) {
-  std::vector<const char *> Environment = Entries;
-  Environment.push_back(nullptr);
-  return parseOptions(Environment.data(), Warnings);
-}
-
-} // namespace
+using sextant::runtime::test::parse;
 
 TEST_CASE("every option has its default in an empty environment", "[Options]") {
   std::vector<std::string> Warnings;

@@ -6,6 +6,7 @@
 //
 //===----------------------------------------------------------------------===//
 
+#include "OptionsTestSupport.h"
 #include "runtime/Options.h"
 
 #include <catch2/catch.hpp>
@@ -14,17 +15,7 @@
 #include <vector>
 
 using namespace sextant::runtime;
-
-namespace {
-
-RuntimeOptions parse(const std::vector<const char *> &Entries,
-                     std::vector<std::string> &Warnings) {
-  std::vector<const char *> Environment = Entries;
-  Environment.push_back(nullptr);
-  return parseOptions(Environment.data(), Warnings);
-}
-
-} // namespace
+using sextant::runtime::test::parse;
 
 TEST_CASE("tracing is off by default with a 1 MiB buffer", "[Options][Trace]") {
   std::vector<std::string> Warnings;
