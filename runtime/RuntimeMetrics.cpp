@@ -12,12 +12,6 @@
 #include "OutputDirectory.h"
 #include "Runtime.h"
 
-#include <dirent.h>
-#include <fcntl.h>
-#include <string_view>
-#include <sys/stat.h>
-#include <unistd.h>
-
 namespace sextant {
 namespace runtime {
 

@@ -13,10 +13,7 @@
 
 #include <cerrno>
 #include <cstring>
-#include <dirent.h>
 #include <fcntl.h>
-#include <string_view>
-#include <sys/stat.h>
 #include <unistd.h>
 
 namespace sextant {
