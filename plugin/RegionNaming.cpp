@@ -1,4 +1,4 @@
-//===- plugin/RegionNaming.cpp - Names, file and lines of a region -------===//
+//===- plugin/RegionNaming.cpp - Names, file and lines of a region --------===//
 //
 // Part of Sextant. Implements the naming rules of region descriptors: clone
 // suffixes are stripped before demangling (LLVM's demangler would otherwise
@@ -11,7 +11,7 @@
 //===----------------------------------------------------------------------===//
 
 #include "RegionNaming.h"
-#include "DisplayName.h"
+#include "common/DisplayName.h"
 
 #include "llvm/ADT/STLExtras.h"
 #include "llvm/ADT/SmallString.h"
@@ -67,7 +67,6 @@ StringRef stripCloneSuffixes(StringRef Name) {
     Name = Head.take_front(KeywordDot);
   }
 }
-
 
 /// The path of the file a DISubprogram names: the filename joined to its
 /// directory unless it already is absolute, with "." components removed.

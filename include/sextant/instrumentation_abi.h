@@ -22,6 +22,7 @@
 #ifndef SEXTANT_INSTRUMENTATION_ABI_H
 #define SEXTANT_INSTRUMENTATION_ABI_H
 
+#include <stddef.h>
 #include <stdint.h>
 
 #ifdef __cplusplus
@@ -66,6 +67,37 @@ typedef struct sextant_region_descriptor {
   uint32_t end_line;        /**< last line, 0 when unknown */
   uint32_t flags;           /**< sextant_region_flags | ABI version << 24 */
 } sextant_region_descriptor;
+
+/* The plugin emits descriptors with exactly this layout (64-bit targets):
+ * any change to it must fail to compile here, not corrupt names at run time. */
+#ifdef __cplusplus
+#define SEXTANT_ABI_STATIC_ASSERT(Condition, Message)                          \
+  static_assert(Condition, Message)
+#else
+#define SEXTANT_ABI_STATIC_ASSERT(Condition, Message)                          \
+  _Static_assert(Condition, Message)
+#endif
+#if defined(__LP64__)
+SEXTANT_ABI_STATIC_ASSERT(sizeof(sextant_region_descriptor) == 48,
+                          "sextant_region_descriptor is 48 bytes");
+SEXTANT_ABI_STATIC_ASSERT(offsetof(sextant_region_descriptor, handle) == 0,
+                          "descriptor.handle at offset 0");
+SEXTANT_ABI_STATIC_ASSERT(offsetof(sextant_region_descriptor, display_name) ==
+                              8,
+                          "descriptor.display_name at offset 8");
+SEXTANT_ABI_STATIC_ASSERT(offsetof(sextant_region_descriptor, mangled_name) ==
+                              16,
+                          "descriptor.mangled_name at offset 16");
+SEXTANT_ABI_STATIC_ASSERT(offsetof(sextant_region_descriptor, file) == 24,
+                          "descriptor.file at offset 24");
+SEXTANT_ABI_STATIC_ASSERT(offsetof(sextant_region_descriptor, begin_line) == 32,
+                          "descriptor.begin_line at offset 32");
+SEXTANT_ABI_STATIC_ASSERT(offsetof(sextant_region_descriptor, end_line) == 36,
+                          "descriptor.end_line at offset 36");
+SEXTANT_ABI_STATIC_ASSERT(offsetof(sextant_region_descriptor, flags) == 40,
+                          "descriptor.flags at offset 40");
+#endif
+#undef SEXTANT_ABI_STATIC_ASSERT
 
 /** The calling convention of the three entry points. With clang on x86-64
  *  and AArch64 they preserve nearly all registers (preserve_most), so that

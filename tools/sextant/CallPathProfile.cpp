@@ -6,7 +6,7 @@
 
 #include "CallPathProfile.h"
 
-#include "runtime/DerivedMetrics.h"
+#include "format/DerivedMetrics.h"
 
 #include <algorithm>
 
@@ -87,13 +87,13 @@ enum class FlatRule { Sum, InclusiveSum, Maximum, Derived };
 std::vector<FlatRegion>
 CallPathProfile::flatten(const std::vector<std::string> &MaximumMetrics) const {
   // The measured metrics by base name, to compute the derived ones again.
-  std::vector<runtime::MetricDescription> Measured;
+  std::vector<format::MetricDescription> Measured;
   std::vector<size_t> MeasuredInclusive, MeasuredExclusive;
   std::vector<FlatRule> Rules(MetricNames.size(), FlatRule::Sum);
   for (size_t I = 0; I < MetricNames.size(); ++I) {
     bool Inclusive = false;
     std::string Base = baseName(MetricNames[I], Inclusive);
-    if (runtime::isDerivedMetricName(Base)) {
+    if (format::isDerivedMetricName(Base)) {
       Rules[I] = FlatRule::Derived;
       continue;
     }
@@ -103,13 +103,12 @@ CallPathProfile::flatten(const std::vector<std::string> &MaximumMetrics) const {
     else if (Inclusive)
       Rules[I] = FlatRule::InclusiveSum;
     if (!Inclusive) {
-      Measured.push_back({Base, "", 1.0, runtime::MetricAccumulation::Sum});
+      Measured.push_back({Base, "", 1.0, format::MetricAccumulation::Sum});
       MeasuredExclusive.push_back(I);
       MeasuredInclusive.push_back(findMetric(Base + InclusiveSuffix));
     }
   }
-  std::vector<runtime::DerivedMetric> Derived =
-      runtime::derivedMetrics(Measured);
+  std::vector<format::DerivedMetric> Derived = format::derivedMetrics(Measured);
 
   std::vector<FlatRegion> Regions;
   std::unordered_map<uint32_t, size_t> EntryOfRegion;
@@ -176,12 +175,12 @@ CallPathProfile::flatten(const std::vector<std::string> &MaximumMetrics) const {
       }
       double Seconds =
           Inclusive ? Entry.InclusiveSeconds : Entry.ExclusiveSeconds;
-      for (const runtime::DerivedMetric &Metric : Derived) {
+      for (const format::DerivedMetric &Metric : Derived) {
         size_t Index =
             findMetric(Inclusive ? Metric.Name + InclusiveSuffix : Metric.Name);
         double Result = 0;
         if (Index != NoMetric && Index < Entry.Metrics.size() &&
-            runtime::derivedValue(Metric, Values.data(), Seconds, Result))
+            format::derivedValue(Metric, Values.data(), Seconds, Result))
           Entry.Metrics[Index] = Result;
       }
     }

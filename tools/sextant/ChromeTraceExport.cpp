@@ -13,8 +13,8 @@
 #include "JsonInput.h"
 #include "ProgressMeter.h"
 
-#include "runtime/MetricTraceFormat.h"
-#include "runtime/TraceDecoder.h"
+#include "format/MetricTraceFormat.h"
+#include "format/TraceDecoder.h"
 
 #include <algorithm>
 #include <cerrno>

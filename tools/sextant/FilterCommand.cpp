@@ -12,8 +12,8 @@
 //===----------------------------------------------------------------------===//
 
 #include "Subcommands.h"
+#include "common/DisplayName.h"
 #include "filter/FilterSet.h"
-#include "plugin/DisplayName.h"
 
 #include <cstdio>
 #include <cstring>
@@ -79,8 +79,7 @@ static int checkFilters(const std::vector<const char *> &Paths) {
     for (const Diagnostic &D : Diags)
       Warnings += !D.isError();
     if (Valid)
-      std::printf("%s: valid%s\n", Path,
-                  Warnings ? " (with warnings)" : "");
+      std::printf("%s: valid%s\n", Path, Warnings ? " (with warnings)" : "");
     else
       std::printf("%s: invalid\n", Path);
     AllValid &= Valid;
@@ -96,8 +95,9 @@ static int explainNames(const char *FilterPath,
   bool Valid = Filter.addFile(FilterPath, Diags);
   printDiagnostics(Diags);
   if (!Valid) {
-    std::fprintf(stderr, "sextant filter: error: %s is invalid; nothing "
-                         "explained\n",
+    std::fprintf(stderr,
+                 "sextant filter: error: %s is invalid; nothing "
+                 "explained\n",
                  FilterPath);
     return ExitFailure;
   }

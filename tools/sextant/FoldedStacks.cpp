@@ -37,7 +37,7 @@ bool writeFoldedStacks(const CallPathProfile &Profile, FoldedMetric Metric,
         Prefix.resize(Depth == 0 ? 0 : Lengths[Depth - 1]);
         if (Depth != 0)
           Prefix += ';';
-        Prefix += foldedFrameName(Node.Name);
+        Prefix += format::foldedFrameName(Node.Name);
         Lengths[Depth] = Prefix.size();
         uint64_t Value = Metric == FoldedMetric::Visits
                              ? Node.Visits

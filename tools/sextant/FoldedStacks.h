@@ -14,9 +14,9 @@
 
 #include "CallPathProfile.h"
 
+#include "format/FoldedFrameName.h"
 #include <cstdio>
 #include <functional>
-#include "common/FoldedFrameName.h"
 
 #include <string>
 
@@ -32,9 +32,6 @@ using FoldedProgress = std::function<void(uint64_t Done, uint64_t Total)>;
 /// the profile. False when writing fails (errno tells why).
 bool writeFoldedStacks(const CallPathProfile &Profile, FoldedMetric Metric,
                        std::FILE *Out, const FoldedProgress &Progress = {});
-
-/// Name as a frame of a folded stack (shared with the other component).
-using sextant::foldedFrameName;
 
 } // namespace tool
 } // namespace sextant

@@ -109,7 +109,7 @@ struct RuntimeVariable {
 constexpr RuntimeVariable RuntimeVariables[] = {
 #define SEXTANT_OPTION(Member, Variable, Kind, Default, Min, Max, Description) \
   {Variable, sameText(#Kind, "Unsigned"), Min, Max},
-#include "runtime/Options.def"
+#include "runtime/config/Options.def"
 };
 
 constexpr const RuntimeVariable *findRuntimeVariable(const char *Name) {

@@ -7,7 +7,7 @@
 //
 //===----------------------------------------------------------------------===//
 
-#include "runtime/CallPathRecorder.h"
+#include "runtime/profile/CallPathRecorder.h"
 
 #include <catch2/catch.hpp>
 

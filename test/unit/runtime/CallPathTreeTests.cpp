@@ -6,7 +6,7 @@
 //
 //===----------------------------------------------------------------------===//
 
-#include "runtime/CallPathTree.h"
+#include "runtime/profile/CallPathTree.h"
 
 #include <catch2/catch.hpp>
 

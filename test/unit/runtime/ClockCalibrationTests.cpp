@@ -7,7 +7,7 @@
 //
 //===----------------------------------------------------------------------===//
 
-#include "runtime/ClockCalibration.h"
+#include "runtime/clock/ClockCalibration.h"
 
 #include <catch2/catch.hpp>
 

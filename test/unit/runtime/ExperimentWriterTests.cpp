@@ -6,7 +6,7 @@
 //
 //===----------------------------------------------------------------------===//
 
-#include "runtime/ExperimentWriter.h"
+#include "runtime/output/ExperimentWriter.h"
 
 #include "TestRegions.h"
 

@@ -6,7 +6,7 @@
 //
 //===----------------------------------------------------------------------===//
 
-#include "runtime/FrameAddress.h"
+#include "runtime/profile/FrameAddress.h"
 
 #include <catch2/catch.hpp>
 

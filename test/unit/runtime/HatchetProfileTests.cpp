@@ -6,7 +6,7 @@
 //
 //===----------------------------------------------------------------------===//
 
-#include "runtime/HatchetProfile.h"
+#include "runtime/output/HatchetProfile.h"
 
 #include "TestRegions.h"
 

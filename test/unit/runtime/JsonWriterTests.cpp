@@ -5,7 +5,7 @@
 //
 //===----------------------------------------------------------------------===//
 
-#include "runtime/JsonWriter.h"
+#include "format/JsonWriter.h"
 
 #include <catch2/catch.hpp>
 
@@ -13,24 +13,24 @@
 #include <limits>
 #include <string>
 
-using namespace sextant::runtime;
+using namespace sextant;
 
 namespace {
 std::string quoted(std::string_view Text) {
   std::string Out;
-  appendJsonString(Out, Text);
+  format::appendJsonString(Out, Text);
   return Out;
 }
 } // namespace
 
-TEST_CASE("plain text is quoted unchanged", "[JsonWriter]") {
+TEST_CASE("plain text is quoted unchanged", "[format::JsonWriter]") {
   CHECK(quoted("") == "\"\"");
   CHECK(quoted("ns::f<int>(double)") == "\"ns::f<int>(double)\"");
   CHECK(quoted("a/b c.cpp") == "\"a/b c.cpp\"");
 }
 
 TEST_CASE("quotes, backslashes and control characters are escaped",
-          "[JsonWriter]") {
+          "[format::JsonWriter]") {
   CHECK(quoted("say \"hi\"") == "\"say \\\"hi\\\"\"");
   CHECK(quoted("C:\\dir") == "\"C:\\\\dir\"");
   CHECK(quoted("a\nb\tc\rd\be\ff") == "\"a\\nb\\tc\\rd\\be\\ff\"");
@@ -39,7 +39,8 @@ TEST_CASE("quotes, backslashes and control characters are escaped",
   CHECK(quoted("\x7f") == "\"\x7f\""); // DEL needs no escape
 }
 
-TEST_CASE("valid UTF-8 passes, invalid bytes become U+FFFD", "[JsonWriter]") {
+TEST_CASE("valid UTF-8 passes, invalid bytes become U+FFFD",
+          "[format::JsonWriter]") {
   CHECK(quoted("gr\xc3\xbc\xc3\x9f") == "\"gr\xc3\xbc\xc3\x9f\""); // grüß
   CHECK(quoted("\xe2\x82\xac") == "\"\xe2\x82\xac\"");             // €
   CHECK(quoted("\xf0\x9f\x98\x80") == "\"\xf0\x9f\x98\x80\"");     // emoji
@@ -52,9 +53,10 @@ TEST_CASE("valid UTF-8 passes, invalid bytes become U+FFFD", "[JsonWriter]") {
   CHECK(quoted("\xe2\x82z") == "\"\\ufffd\\ufffdz\"");
 }
 
-TEST_CASE("compact output separates members and elements", "[JsonWriter]") {
+TEST_CASE("compact output separates members and elements",
+          "[format::JsonWriter]") {
   std::string Out;
-  JsonWriter Json(Out);
+  format::JsonWriter Json(Out);
   Json.beginObject();
   Json.member("name", "f");
   Json.memberUnsigned("visits", 3);
@@ -76,9 +78,10 @@ TEST_CASE("compact output separates members and elements", "[JsonWriter]") {
                "\"time\":0.000001234}");
 }
 
-TEST_CASE("indented output puts each element on its own line", "[JsonWriter]") {
+TEST_CASE("indented output puts each element on its own line",
+          "[format::JsonWriter]") {
   std::string Out;
-  JsonWriter Json(Out, 2);
+  format::JsonWriter Json(Out, 2);
   Json.beginObject();
   Json.memberBool("ok", false);
   Json.key("items");
@@ -93,18 +96,18 @@ TEST_CASE("indented output puts each element on its own line", "[JsonWriter]") {
                "  \"none\": []\n}");
 }
 
-TEST_CASE("numbers do not depend on the locale", "[JsonWriter]") {
+TEST_CASE("numbers do not depend on the locale", "[format::JsonWriter]") {
   // A program may switch LC_NUMERIC to a locale with a decimal comma; the
   // JSON must still use '.'.
   const char *Previous = std::setlocale(LC_NUMERIC, nullptr);
   std::string Saved = Previous ? Previous : "C";
   bool Switched = std::setlocale(LC_NUMERIC, "de_DE.UTF-8") != nullptr ||
                   std::setlocale(LC_NUMERIC, "fr_FR.UTF-8") != nullptr;
-  CHECK(formatFixed(1.5, 3) == "1.500");
-  CHECK(formatFixed(0.0, 9) == "0.000000000");
-  CHECK(formatFixed(123456.25, 2) == "123456.25");
+  CHECK(format::formatFixed(1.5, 3) == "1.500");
+  CHECK(format::formatFixed(0.0, 9) == "0.000000000");
+  CHECK(format::formatFixed(123456.25, 2) == "123456.25");
   std::string Out;
-  JsonWriter Json(Out);
+  format::JsonWriter Json(Out);
   Json.fixedNumber(2.25, 2);
   CHECK(Out == "2.25");
   std::setlocale(LC_NUMERIC, Saved.c_str());
@@ -112,9 +115,10 @@ TEST_CASE("numbers do not depend on the locale", "[JsonWriter]") {
     WARN("no decimal-comma locale installed; checked in the C locale only");
 }
 
-TEST_CASE("values that are not finite are written as null", "[JsonWriter]") {
+TEST_CASE("values that are not finite are written as null",
+          "[format::JsonWriter]") {
   std::string Out;
-  JsonWriter Json(Out);
+  format::JsonWriter Json(Out);
   Json.beginArray();
   Json.fixedNumber(std::numeric_limits<double>::infinity(), 3);
   Json.fixedNumber(std::numeric_limits<double>::quiet_NaN(), 3);

@@ -9,11 +9,11 @@
 //
 //===----------------------------------------------------------------------===//
 
-#include "runtime/DerivedMetrics.h"
-#include "runtime/HatchetProfile.h"
-#include "runtime/MetricSet.h"
-#include "runtime/MetricTrace.h"
-#include "runtime/MetricTraceFormat.h"
+#include "format/DerivedMetrics.h"
+#include "format/MetricTraceFormat.h"
+#include "runtime/metrics/MetricSet.h"
+#include "runtime/metrics/MetricTrace.h"
+#include "runtime/output/HatchetProfile.h"
 
 #include <catch2/catch.hpp>
 
@@ -21,6 +21,7 @@
 #include <string>
 #include <vector>
 
+using namespace sextant;
 using namespace sextant::runtime;
 using NodeIndex = CallPathTree::NodeIndex;
 
@@ -267,32 +268,33 @@ TEST_CASE("derived metrics need their inputs", "[metrics][derived]") {
       Metrics.push_back({Name, "count", 1.0, MetricAccumulation::Sum});
     return Metrics;
   };
-  CHECK(derivedMetrics(Described({"perf::PAGE-FAULTS", "cpu-time"})).empty());
-  CHECK(derivedMetrics(Described({"PAPI_TOT_INS"})).empty());
+  CHECK(format::derivedMetrics(Described({"perf::PAGE-FAULTS", "cpu-time"}))
+            .empty());
+  CHECK(format::derivedMetrics(Described({"PAPI_TOT_INS"})).empty());
 
-  std::vector<DerivedMetric> Ipc =
-      derivedMetrics(Described({"PAPI_TOT_CYC", "PAPI_TOT_INS"}));
+  std::vector<format::DerivedMetric> Ipc =
+      format::derivedMetrics(Described({"PAPI_TOT_CYC", "PAPI_TOT_INS"}));
   REQUIRE(Ipc.size() == 1);
   CHECK(Ipc[0].Name == "IPC");
   uint64_t Values[] = {400, 1000};
   double Result = 0;
-  REQUIRE(derivedValue(Ipc[0], Values, 1.0, Result));
+  REQUIRE(format::derivedValue(Ipc[0], Values, 1.0, Result));
   CHECK(Result == Approx(2.5));
   uint64_t NoCycles[] = {0, 1000};
-  CHECK_FALSE(derivedValue(Ipc[0], NoCycles, 1.0, Result));
+  CHECK_FALSE(format::derivedValue(Ipc[0], NoCycles, 1.0, Result));
 
   // FLOP/s prefers double precision; arithmetic intensity needs the misses.
-  std::vector<DerivedMetric> Roofline =
-      derivedMetrics(Described({"PAPI_FP_OPS", "PAPI_L3_TCM", "PAPI_DP_OPS"}));
+  std::vector<format::DerivedMetric> Roofline = format::derivedMetrics(
+      Described({"PAPI_FP_OPS", "PAPI_L3_TCM", "PAPI_DP_OPS"}));
   REQUIRE(Roofline.size() == 2);
   CHECK(Roofline[0].Name == "FLOP/s");
   CHECK(Roofline[1].Name == "arithmetic intensity");
   uint64_t Counts[] = {1, 1000, 6400000};
-  REQUIRE(derivedValue(Roofline[0], Counts, 0.5, Result));
+  REQUIRE(format::derivedValue(Roofline[0], Counts, 0.5, Result));
   CHECK(Result == Approx(12800000.0));
-  REQUIRE(derivedValue(Roofline[1], Counts, 0.5, Result));
-  CHECK(Result == Approx(6400000.0 / (1000 * CacheLineBytes)));
-  CHECK_FALSE(derivedValue(Roofline[0], Counts, 0.0, Result));
+  REQUIRE(format::derivedValue(Roofline[1], Counts, 0.5, Result));
+  CHECK(Result == Approx(6400000.0 / (1000 * format::CacheLineBytes)));
+  CHECK_FALSE(format::derivedValue(Roofline[0], Counts, 0.0, Result));
 }
 
 TEST_CASE("profile.json has every metric, inclusive with (inc), and derived "

@@ -7,10 +7,10 @@
 //
 //===----------------------------------------------------------------------===//
 
-#include "runtime/CallPathRecorder.h"
-#include "runtime/CodeSymbolizer.h"
-#include "runtime/OpenMPTool.h"
-#include "runtime/Options.h"
+#include "runtime/config/Options.h"
+#include "runtime/openmp/OpenMPTool.h"
+#include "runtime/profile/CallPathRecorder.h"
+#include "runtime/symbols/CodeSymbolizer.h"
 
 #include <catch2/catch.hpp>
 

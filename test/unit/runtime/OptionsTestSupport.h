@@ -9,7 +9,7 @@
 #ifndef SEXTANT_TEST_UNIT_RUNTIME_OPTIONSTESTSUPPORT_H
 #define SEXTANT_TEST_UNIT_RUNTIME_OPTIONSTESTSUPPORT_H
 
-#include "runtime/Options.h"
+#include "runtime/config/Options.h"
 
 #include <string>
 #include <vector>

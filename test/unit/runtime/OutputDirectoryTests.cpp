@@ -5,7 +5,7 @@
 //
 //===----------------------------------------------------------------------===//
 
-#include "runtime/OutputDirectory.h"
+#include "runtime/io/OutputDirectory.h"
 
 #include <catch2/catch.hpp>
 

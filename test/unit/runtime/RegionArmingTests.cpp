@@ -9,8 +9,8 @@
 //
 //===----------------------------------------------------------------------===//
 
-#include "runtime/CallPathRecorder.h"
-#include "runtime/RegionArming.h"
+#include "runtime/profile/CallPathRecorder.h"
+#include "runtime/regions/RegionArming.h"
 
 #include <catch2/catch.hpp>
 

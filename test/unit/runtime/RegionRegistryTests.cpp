@@ -6,7 +6,7 @@
 //
 //===----------------------------------------------------------------------===//
 
-#include "runtime/RegionRegistry.h"
+#include "runtime/regions/RegionRegistry.h"
 
 #include <catch2/catch.hpp>
 

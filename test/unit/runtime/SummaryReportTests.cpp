@@ -5,7 +5,7 @@
 //
 //===----------------------------------------------------------------------===//
 
-#include "runtime/SummaryReport.h"
+#include "runtime/output/SummaryReport.h"
 
 #include "TestRegions.h"
 

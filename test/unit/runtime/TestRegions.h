@@ -8,8 +8,8 @@
 #ifndef SEXTANT_TEST_UNIT_RUNTIME_TESTREGIONS_H
 #define SEXTANT_TEST_UNIT_RUNTIME_TESTREGIONS_H
 
-#include "runtime/CallPathTree.h"
-#include "runtime/RegionRegistry.h"
+#include "runtime/profile/CallPathTree.h"
+#include "runtime/regions/RegionRegistry.h"
 
 #include <string>
 #include <vector>

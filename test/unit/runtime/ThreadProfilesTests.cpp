@@ -7,10 +7,10 @@
 //
 //===----------------------------------------------------------------------===//
 
-#include "runtime/ExperimentWriter.h"
-#include "runtime/FoldedStacks.h"
-#include "runtime/SummaryReport.h"
-#include "runtime/ThreadProfiles.h"
+#include "runtime/output/ExperimentWriter.h"
+#include "runtime/output/FoldedStacks.h"
+#include "runtime/output/SummaryReport.h"
+#include "runtime/output/ThreadProfiles.h"
 
 #include "TestRegions.h"
 
@@ -19,6 +19,7 @@
 #include <string>
 #include <vector>
 
+using namespace sextant;
 using namespace sextant::runtime;
 using namespace sextant::runtime::test;
 
@@ -105,7 +106,7 @@ TEST_CASE("profile.folded has one line per path with exclusive time",
   CHECK(Folded == "main 1000\n"
                   "main;work 2200\n"
                   "main;work;odd:name here 2\n");
-  CHECK(foldedFrameName("a;b\r\nc") == "a:b  c");
+  CHECK(format::foldedFrameName("a;b\r\nc") == "a:b  c");
   CHECK(renderFoldedStacks(CallPathTree(), Regions, 1e-9).empty());
 }
 

@@ -12,7 +12,7 @@
 
 #include "TraceTestSupport.h"
 
-#include "runtime/OutputDirectory.h"
+#include "runtime/io/OutputDirectory.h"
 
 #include <csignal>
 #include <fstream>

@@ -8,8 +8,8 @@
 //
 //===----------------------------------------------------------------------===//
 
-#include "runtime/CallPathRecorder.h"
-#include "runtime/ThrottlePolicy.h"
+#include "runtime/profile/CallPathRecorder.h"
+#include "runtime/regions/ThrottlePolicy.h"
 
 #include <catch2/catch.hpp>
 

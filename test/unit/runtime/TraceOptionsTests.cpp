@@ -7,7 +7,7 @@
 //===----------------------------------------------------------------------===//
 
 #include "OptionsTestSupport.h"
-#include "runtime/Options.h"
+#include "runtime/config/Options.h"
 
 #include <catch2/catch.hpp>
 

@@ -10,9 +10,9 @@
 #ifndef SEXTANT_TEST_UNIT_RUNTIME_TRACETESTSUPPORT_H
 #define SEXTANT_TEST_UNIT_RUNTIME_TRACETESTSUPPORT_H
 
-#include "runtime/CallPathRecorder.h"
-#include "runtime/ThreadTrace.h"
-#include "runtime/TraceDecoder.h"
+#include "format/TraceDecoder.h"
+#include "runtime/profile/CallPathRecorder.h"
+#include "runtime/trace/ThreadTrace.h"
 
 #include <catch2/catch.hpp>
 

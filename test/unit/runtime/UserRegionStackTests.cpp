@@ -7,9 +7,9 @@
 //
 //===----------------------------------------------------------------------===//
 
-#include "runtime/CallPathRecorder.h"
-#include "runtime/UserRegionStack.h"
-#include "runtime/UserRegionTable.h"
+#include "runtime/profile/CallPathRecorder.h"
+#include "runtime/regions/UserRegionStack.h"
+#include "runtime/regions/UserRegionTable.h"
 
 #include <catch2/catch.hpp>
 

@@ -1,0 +1,85 @@
+//===- format/JsonWriter.h - Minimal streaming JSON writer ------*- C++ -*-===//
+//
+// Part of Sextant. Writes JSON text into a std::string: objects, arrays,
+// strings (escaped per RFC 8259; bytes that are not valid UTF-8 become
+// U+FFFD so the output always parses), integers and fixed-point numbers.
+// Commas, and optionally newlines and indentation, are inserted
+// automatically. Used for every JSON file of the experiment directory.
+//
+//===----------------------------------------------------------------------===//
+
+#ifndef SEXTANT_FORMAT_JSONWRITER_H
+#define SEXTANT_FORMAT_JSONWRITER_H
+
+#include <cstdint>
+#include <string>
+#include <string_view>
+#include <vector>
+
+namespace sextant {
+namespace format {
+
+/// Value in fixed notation with Decimals digits after the point, always
+/// with '.' as the decimal point whatever the program's locale.
+std::string formatFixed(double Value, int Decimals);
+
+/// Appends Text to Out as a JSON string literal, quotes included.
+void appendJsonString(std::string &Out, std::string_view Text);
+
+class JsonWriter {
+public:
+  /// IndentWidth 0 writes compact JSON; otherwise every element starts on
+  /// its own line, indented by IndentWidth spaces per level.
+  explicit JsonWriter(std::string &Out, unsigned IndentWidth = 0)
+      : Out(Out), IndentWidth(IndentWidth) {}
+
+  void beginObject();
+  void endObject();
+  void beginArray();
+  void endArray();
+  /// The key of the next member; only inside an object.
+  void key(std::string_view Name);
+
+  void string(std::string_view Text);
+  void unsignedNumber(uint64_t Value);
+  void signedNumber(int64_t Value);
+  /// Value in fixed notation with Decimals digits after the point; values
+  /// that are not finite are written as null (JSON has no NaN).
+  void fixedNumber(double Value, int Decimals);
+  void boolean(bool Value);
+  void null();
+
+  /// Shorthands for key(Name) followed by a value.
+  void member(std::string_view Name, std::string_view Text) {
+    key(Name);
+    string(Text);
+  }
+  void memberUnsigned(std::string_view Name, uint64_t Value) {
+    key(Name);
+    unsignedNumber(Value);
+  }
+  void memberBool(std::string_view Name, bool Value) {
+    key(Name);
+    boolean(Value);
+  }
+
+private:
+  struct Level {
+    bool IsObject;
+    bool HasElements;
+  };
+  /// Writes what precedes a new value or key: a comma and a line break as
+  /// needed.
+  void beginElement();
+  void newLine();
+
+  std::string &Out;
+  unsigned IndentWidth;
+  std::vector<Level> Levels;
+  bool AfterKey = false;
+};
+
+} // namespace format
+} // namespace sextant
+
+#endif // SEXTANT_FORMAT_JSONWRITER_H

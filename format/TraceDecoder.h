@@ -1,0 +1,333 @@
+//===- format/TraceDecoder.h - Reading trace files --------------*- C++ -*-===//
+//
+// Part of Sextant. The reader of the trace files described in TraceFormat.h,
+// header-only so that the tools and the tests use it without linking the
+// runtime:
+//
+//  - TraceFileReader reads one file chunk by chunk, checking the header, the
+//    chunk boundaries and the open-region lists; a file that ends inside a
+//    chunk (the process was killed while writing) is reported as truncated,
+//    any other inconsistency as damaged, always with the byte offset.
+//  - EventReplayer turns the chunks of one file into a balanced sequence of
+//    enter and exit callbacks with absolute timestamps. Where chunks are
+//    missing (the runtime counted them as dropped), it uses the next
+//    chunk's list of open regions to close and open exactly the regions
+//    that changed, so the sequence stays balanced.
+//
+// Nothing here throws on bad input; std::bad_alloc may escape.
+//
+//===----------------------------------------------------------------------===//
+
+#ifndef SEXTANT_FORMAT_TRACEDECODER_H
+#define SEXTANT_FORMAT_TRACEDECODER_H
+
+#include "format/TraceFormat.h"
+
+#include <cerrno>
+#include <cstdio>
+#include <cstring>
+#include <string>
+#include <sys/stat.h>
+#include <vector>
+
+namespace sextant {
+namespace trace {
+
+/// One chunk as read from a file.
+struct Chunk {
+  uint64_t Offset = 0; ///< file offset of the chunk header
+  ChunkHeader Header;
+  /// The regions open at the start of the chunk, outermost first; empty
+  /// when Header.stackListed() is false.
+  std::vector<uint32_t> OpenStack;
+  /// The encoded events (Header.EventBytes bytes).
+  std::vector<uint8_t> Events;
+};
+
+/// Decodes the list of open regions of a chunk: exactly Count varints, each
+/// a region id in [1, 2^32 - 2], filling Size bytes.
+inline bool decodeOpenStack(const uint8_t *In, size_t Size, uint32_t Count,
+                            std::vector<uint32_t> &Stack, std::string &Error) {
+  const uint8_t *End = In + Size;
+  Stack.clear();
+  for (uint32_t I = 0; I < Count; ++I) {
+    uint64_t Region;
+    if (!readVarint(In, End, Region)) {
+      Error = "the list of open regions ends after " + std::to_string(I) +
+              " of " + std::to_string(Count) + " regions";
+      return false;
+    }
+    if (Region == 0 || Region >= UINT32_MAX) {
+      Error = "the list of open regions holds the invalid region id " +
+              std::to_string(Region);
+      return false;
+    }
+    Stack.push_back(static_cast<uint32_t>(Region));
+  }
+  if (In != End) {
+    Error = "the list of open regions has " + std::to_string(End - In) +
+            " bytes more than its " + std::to_string(Count) + " regions";
+    return false;
+  }
+  return true;
+}
+
+/// Reads one trace file sequentially.
+class TraceFileReader {
+public:
+  enum class Status {
+    Chunk,     ///< a complete chunk was read
+    End,       ///< the file ends after the last complete chunk
+    Truncated, ///< the file ends inside a chunk (Message says where)
+    Damaged    ///< the bytes are not a valid chunk (Message says why)
+  };
+
+  TraceFileReader() = default;
+  TraceFileReader(const TraceFileReader &) = delete;
+  TraceFileReader &operator=(const TraceFileReader &) = delete;
+  ~TraceFileReader() {
+    if (File)
+      std::fclose(File);
+  }
+
+  /// Opens Path (a regular file) and reads its header. On failure returns
+  /// false and sets Error to what is wrong (without the path).
+  bool open(const std::string &Path, std::string &Error) {
+    File = std::fopen(Path.c_str(), "rb");
+    if (!File) {
+      Error = std::string("cannot open: ") + std::strerror(errno);
+      return false;
+    }
+    struct stat Status;
+    if (::fstat(::fileno(File), &Status) != 0 || !S_ISREG(Status.st_mode)) {
+      Error = "not a regular file";
+      return false;
+    }
+    Size = static_cast<uint64_t>(Status.st_size);
+    uint8_t Bytes[FileHeaderSize];
+    size_t Read = std::fread(Bytes, 1, sizeof(Bytes), File);
+    if (!decodeFileHeader(Bytes, Read, Header, Error))
+      return false;
+    Offset = FileHeaderSize;
+    return true;
+  }
+
+  const FileHeader &header() const { return Header; }
+  /// Size of the file when it was opened, and bytes consumed so far.
+  uint64_t fileSize() const { return Size; }
+  uint64_t offset() const { return Offset; }
+
+  /// Reads the next chunk into Out.
+  Status next(Chunk &Out, std::string &Message) {
+    if (Offset >= Size)
+      return Status::End;
+    Out.Offset = Offset;
+    uint8_t Bytes[ChunkHeaderSize];
+    size_t Read = std::fread(Bytes, 1, sizeof(Bytes), File);
+    if (Read < 4 || std::memcmp(Bytes, ChunkMagic, 4) != 0) {
+      if (Read < 4 && Offset + Read >= Size)
+        return truncated(Out, Read, ChunkHeaderSize, Message);
+      Message = "at offset " + std::to_string(Offset) +
+                ": no chunk starts here (the chunk magic number is missing)";
+      return Status::Damaged;
+    }
+    if (Read < ChunkHeaderSize)
+      return truncated(Out, Read, ChunkHeaderSize, Message);
+    decodeChunkHeader(Bytes, Out.Header);
+    const ChunkHeader &H = Out.Header;
+    uint64_t Body = uint64_t(H.StackBytes) + H.EventBytes;
+    uint64_t Available = Size - Offset - ChunkHeaderSize;
+    if (Body > Available)
+      return truncated(Out, ChunkHeaderSize + Available, ChunkHeaderSize + Body,
+                       Message);
+    std::vector<uint8_t> Stack(H.StackBytes);
+    Out.Events.resize(H.EventBytes);
+    if (std::fread(Stack.data(), 1, Stack.size(), File) != Stack.size() ||
+        std::fread(Out.Events.data(), 1, Out.Events.size(), File) !=
+            Out.Events.size()) {
+      Message = "at offset " + std::to_string(Offset) +
+                ": the file could not be read (" + std::strerror(errno) + ")";
+      return Status::Damaged;
+    }
+    Out.OpenStack.clear();
+    if (H.StackBytes != 0) {
+      std::string Error;
+      if (!decodeOpenStack(Stack.data(), Stack.size(), H.OpenFrames,
+                           Out.OpenStack, Error)) {
+        Message = "chunk " + std::to_string(H.Sequence) + " at offset " +
+                  std::to_string(Offset) + ": " + Error;
+        return Status::Damaged;
+      }
+    }
+    Offset += ChunkHeaderSize + Body;
+    return Status::Chunk;
+  }
+
+private:
+  Status truncated(const Chunk &At, uint64_t Present, uint64_t Expected,
+                   std::string &Message) {
+    Message = "the last chunk, at offset " + std::to_string(At.Offset) +
+              ", is truncated (" + std::to_string(Present) + " of " +
+              std::to_string(Expected) + " bytes are present)";
+    Offset = Size;
+    return Status::Truncated;
+  }
+
+  std::FILE *File = nullptr;
+  FileHeader Header;
+  uint64_t Size = 0;
+  uint64_t Offset = 0;
+};
+
+/// Replays the chunks of one file as balanced enters and exits. A Handler
+/// has the members
+///   void enter(uint32_t Region, uint64_t Ticks);
+///   void exit(uint32_t Region, uint64_t Ticks);
+/// Ticks are absolute clock ticks (subtract FileHeader::OriginTicks and
+/// divide by FileHeader::TicksPerSecond for seconds since the start).
+class EventReplayer {
+public:
+  /// Replays Chunk. Returns false with Error when its events do not fit
+  /// the regions open before it or are malformed; the handler may then have
+  /// seen part of the chunk, and closeAll() still balances the sequence.
+  template <typename Handler>
+  bool replay(const Chunk &C, Handler &H, std::string &Error) {
+    const ChunkHeader &Header = C.Header;
+    bool First = Chunks == 0;
+    if (!First && Header.Sequence < NextSequence) {
+      Error = "chunk " + std::to_string(Header.Sequence) + " follows chunk " +
+              std::to_string(NextSequence - 1);
+      return false;
+    }
+    bool Gap = !First && Header.Sequence > NextSequence;
+    if (First)
+      Lost = Header.Sequence;
+    else if (Gap)
+      Lost += Header.Sequence - NextSequence;
+    if (First || Gap) {
+      if (First)
+        LastTicks = Header.BaseTicks;
+      if (!Header.stackListed()) {
+        Error = "chunk " + std::to_string(Header.Sequence) +
+                " follows lost chunks but does not list its " +
+                std::to_string(Header.OpenFrames) + " open regions";
+        return false;
+      }
+      // Close what is no longer open, open what is new.
+      size_t Common = 0;
+      while (Common < Stack.size() && Common < C.OpenStack.size() &&
+             Stack[Common] == C.OpenStack[Common])
+        ++Common;
+      while (Stack.size() > Common) {
+        H.exit(Stack.back(), LastTicks);
+        Stack.pop_back();
+      }
+      if (Header.BaseTicks > LastTicks)
+        LastTicks = Header.BaseTicks;
+      for (size_t I = Common; I < C.OpenStack.size(); ++I) {
+        Stack.push_back(C.OpenStack[I]);
+        H.enter(C.OpenStack[I], LastTicks);
+      }
+    } else if (Header.OpenFrames != Stack.size() ||
+               (Header.stackListed() && C.OpenStack != Stack)) {
+      Error = "chunk " + std::to_string(Header.Sequence) + " starts with " +
+              std::to_string(Header.OpenFrames) +
+              " open regions that do not continue the previous chunk (" +
+              std::to_string(Stack.size()) + " open)";
+      return false;
+    }
+    NextSequence = Header.Sequence + 1;
+    ++Chunks;
+
+    uint64_t Now = Header.BaseTicks;
+    uint64_t Count = 0;
+    const uint8_t *In = C.Events.data();
+    const uint8_t *End = In + C.Events.size();
+    auto Fail = [&](const std::string &What) {
+      Error = "chunk " + std::to_string(Header.Sequence) + ", byte " +
+              std::to_string(In - C.Events.data()) + " of its events: " + What;
+      return false;
+    };
+    while (In != End) {
+      uint64_t Lead;
+      if (!readVarint(In, End, Lead))
+        return Fail("an event is cut off at the end of the chunk");
+      Now += Lead >> KindBits;
+      if (Now > LastTicks)
+        LastTicks = Now;
+      switch (static_cast<EventKind>(Lead & ((1u << KindBits) - 1))) {
+      case EventKind::Enter: {
+        uint64_t Region;
+        if (!readVarint(In, End, Region))
+          return Fail("an enter event has no region id");
+        if (Region == 0 || Region >= UINT32_MAX)
+          return Fail("an enter event has the invalid region id " +
+                      std::to_string(Region));
+        Stack.push_back(static_cast<uint32_t>(Region));
+        H.enter(static_cast<uint32_t>(Region), LastTicks);
+        ++Count;
+        break;
+      }
+      case EventKind::Exit:
+        if (Stack.empty())
+          return Fail("an exit event with no open region");
+        H.exit(Stack.back(), LastTicks);
+        Stack.pop_back();
+        ++Count;
+        break;
+      case EventKind::ExitMany: {
+        uint64_t Frames;
+        if (!readVarint(In, End, Frames))
+          return Fail("an exit event has no frame count");
+        if (Frames == 0 || Frames > Stack.size())
+          return Fail("an exit event closes " + std::to_string(Frames) +
+                      " regions, but " + std::to_string(Stack.size()) +
+                      " are open");
+        for (uint64_t I = 0; I < Frames; ++I) {
+          H.exit(Stack.back(), LastTicks);
+          Stack.pop_back();
+        }
+        Count += Frames;
+        break;
+      }
+      default:
+        return Fail("unknown event kind 3");
+      }
+    }
+    if (Count != Header.EventCount) {
+      Error = "chunk " + std::to_string(Header.Sequence) + " holds " +
+              std::to_string(Count) + " events, but its header says " +
+              std::to_string(Header.EventCount);
+      return false;
+    }
+    return true;
+  }
+
+  /// Exits every region still open, at the last timestamp seen.
+  template <typename Handler> void closeAll(Handler &H) {
+    while (!Stack.empty()) {
+      H.exit(Stack.back(), LastTicks);
+      Stack.pop_back();
+    }
+  }
+
+  /// The latest timestamp seen.
+  uint64_t lastTicks() const { return LastTicks; }
+  /// Regions open now.
+  size_t depth() const { return Stack.size(); }
+  /// Chunks replayed, and chunks missing from the sequence before them.
+  uint64_t chunks() const { return Chunks; }
+  uint64_t lostChunks() const { return Lost; }
+
+private:
+  std::vector<uint32_t> Stack;
+  uint64_t LastTicks = 0;
+  uint32_t NextSequence = 0;
+  uint64_t Chunks = 0;
+  uint64_t Lost = 0;
+};
+
+} // namespace trace
+} // namespace sextant
+
+#endif // SEXTANT_FORMAT_TRACEDECODER_H

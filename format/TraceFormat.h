@@ -1,0 +1,282 @@
+//===- format/TraceFormat.h - Byte layout of trace files --------*- C++ -*-===//
+//
+// Part of Sextant. The binary format of the per-thread trace files
+// (trace/thread-<index>.sxt in the experiment directory), shared by the
+// runtime that writes them (ThreadTrace.h) and by the readers (TraceDecoder.h,
+// used by `sextant export --format=chrome`). Header-only, no dependencies.
+// docs/output-formats.md describes the format byte by byte.
+//
+// A file is a 64-byte file header followed by chunks. A chunk is a 32-byte
+// chunk header, the list of the regions open when the chunk starts (so that
+// every chunk can be decoded on its own, e.g. after a lost chunk), and the
+// events. All fixed-size integers are little-endian.
+//
+// An event starts with one unsigned LEB128 varint V = (Delta << 2) | Kind,
+// where Delta is the time since the previous event of the chunk (or since
+// the chunk's base time) in clock ticks:
+//   Kind 0  enter; a varint with the region id follows
+//   Kind 1  exit of the innermost open region
+//   Kind 2  exit of several innermost regions at once; a varint with their
+//           number follows (frames closed by a repair or at the end)
+// Exits carry no region id: the reader knows it from its stack of open
+// regions. Typical events take 2 to 4 bytes. A varint need not be in its
+// shortest form: the runtime pads small time deltas to two bytes (see
+// ThreadTrace.h), and readers accept any LEB128 encoding of a 64-bit value.
+//
+//===----------------------------------------------------------------------===//
+
+#ifndef SEXTANT_FORMAT_TRACEFORMAT_H
+#define SEXTANT_FORMAT_TRACEFORMAT_H
+
+#include <cstddef>
+#include <cstdint>
+#include <cstring>
+#include <string>
+
+namespace sextant {
+namespace trace {
+
+/// First bytes of every trace file: not ASCII, then CR LF, ^Z, LF (so that
+/// a transfer in text mode is detected, as in PNG).
+constexpr uint8_t FileMagic[8] = {0x89, 'S', 'X', 'T', 0x0d, 0x0a, 0x1a, 0x0a};
+/// Version of the format described here.
+constexpr uint16_t FormatVersion = 1;
+
+/// Layout of the file header.
+constexpr size_t FileHeaderSize = 64;
+constexpr size_t FileVersionOffset = 8;         ///< uint16
+constexpr size_t FileHeaderSizeOffset = 10;     ///< uint16, FileHeaderSize
+constexpr size_t FileThreadIndexOffset = 12;    ///< uint32
+constexpr size_t FilePidOffset = 16;            ///< int64
+constexpr size_t FileTidOffset = 24;            ///< uint64, OS thread id
+constexpr size_t FileTicksPerSecondOffset = 32; ///< IEEE 754 binary64
+constexpr size_t FileOriginOffset = 40;         ///< uint64, ticks
+constexpr size_t FileThreadNameOffset = 48;     ///< 16 bytes, NUL-padded
+constexpr size_t ThreadNameSize = 16;
+
+/// First bytes of every chunk.
+constexpr uint8_t ChunkMagic[4] = {'S', 'X', 'C', 'K'};
+/// Layout of the chunk header.
+constexpr size_t ChunkHeaderSize = 32;
+constexpr size_t ChunkSequenceOffset = 4;    ///< uint32
+constexpr size_t ChunkBaseTicksOffset = 8;   ///< uint64
+constexpr size_t ChunkOpenFramesOffset = 16; ///< uint32
+constexpr size_t ChunkStackBytesOffset = 20; ///< uint32
+constexpr size_t ChunkEventBytesOffset = 24; ///< uint32
+constexpr size_t ChunkEventCountOffset = 28; ///< uint32
+
+/// The kind in the low two bits of an event's first varint.
+enum class EventKind : uint8_t { Enter = 0, Exit = 1, ExitMany = 2 };
+constexpr unsigned KindBits = 2;
+/// Largest time delta an event can carry; larger ones are clamped.
+constexpr uint64_t MaxDelta = UINT64_MAX >> KindBits;
+
+/// Bytes of the longest LEB128 encoding of a 64-bit and a 32-bit value.
+constexpr size_t MaxVarintBytes = 10;
+constexpr size_t MaxVarint32Bytes = 5;
+/// Upper bound of what the runtime writes for one event group: an ExitMany
+/// (closing abandoned frames) followed by an Enter.
+constexpr size_t MaxEventGroupBytes = 2 * (MaxVarintBytes + MaxVarint32Bytes);
+
+//===----------------------------------------------------------------------===//
+// Little-endian integers and LEB128 varints
+//===----------------------------------------------------------------------===//
+
+inline void store16(uint8_t *Out, uint16_t Value) {
+  Out[0] = static_cast<uint8_t>(Value);
+  Out[1] = static_cast<uint8_t>(Value >> 8);
+}
+inline void store32(uint8_t *Out, uint32_t Value) {
+  for (unsigned I = 0; I < 4; ++I)
+    Out[I] = static_cast<uint8_t>(Value >> (8 * I));
+}
+inline void store64(uint8_t *Out, uint64_t Value) {
+  for (unsigned I = 0; I < 8; ++I)
+    Out[I] = static_cast<uint8_t>(Value >> (8 * I));
+}
+inline uint16_t load16(const uint8_t *In) {
+  return static_cast<uint16_t>(In[0] | (In[1] << 8));
+}
+inline uint32_t load32(const uint8_t *In) {
+  uint32_t Value = 0;
+  for (unsigned I = 0; I < 4; ++I)
+    Value |= static_cast<uint32_t>(In[I]) << (8 * I);
+  return Value;
+}
+inline uint64_t load64(const uint8_t *In) {
+  uint64_t Value = 0;
+  for (unsigned I = 0; I < 8; ++I)
+    Value |= static_cast<uint64_t>(In[I]) << (8 * I);
+  return Value;
+}
+
+/// Writes Value as unsigned LEB128 (7 bits per byte, low bits first, the
+/// high bit set on every byte but the last); returns the end. At most
+/// MaxVarintBytes bytes. Values below 2^14 (most deltas and region ids)
+/// take a path without a loop.
+inline uint8_t *writeVarint(uint8_t *Out, uint64_t Value) {
+  if (__builtin_expect(Value < 0x80, 1)) {
+    Out[0] = static_cast<uint8_t>(Value);
+    return Out + 1;
+  }
+  if (__builtin_expect(Value < 0x4000, 1)) {
+    Out[0] = static_cast<uint8_t>(Value) | 0x80;
+    Out[1] = static_cast<uint8_t>(Value >> 7);
+    return Out + 2;
+  }
+  while (Value >= 0x80) {
+    *Out++ = static_cast<uint8_t>(Value) | 0x80;
+    Value >>= 7;
+  }
+  *Out++ = static_cast<uint8_t>(Value);
+  return Out;
+}
+
+/// Reads an unsigned LEB128 value from [In, End) into Value and advances
+/// In. Returns false when the encoding runs past End or is longer than a
+/// 64-bit value allows.
+inline bool readVarint(const uint8_t *&In, const uint8_t *End,
+                       uint64_t &Value) {
+  uint64_t Result = 0;
+  for (unsigned Shift = 0; Shift < 64; Shift += 7) {
+    if (In == End)
+      return false;
+    uint8_t Byte = *In++;
+    if (Shift == 63 && (Byte & 0x7e) != 0)
+      return false; // bits beyond 64
+    Result |= static_cast<uint64_t>(Byte & 0x7f) << Shift;
+    if ((Byte & 0x80) == 0) {
+      Value = Result;
+      return true;
+    }
+  }
+  return false;
+}
+
+//===----------------------------------------------------------------------===//
+// Headers
+//===----------------------------------------------------------------------===//
+
+/// The file header: who wrote the trace and how to read its timestamps.
+struct FileHeader {
+  uint16_t Version = FormatVersion;
+  uint32_t ThreadIndex = 0; ///< 0 = the first thread that recorded
+  int64_t Pid = 0;
+  uint64_t Tid = 0;          ///< OS thread id (gettid)
+  double TicksPerSecond = 0; ///< clock ticks per second
+  uint64_t OriginTicks = 0;  ///< start of the measurement: time zero
+  std::string ThreadName;    ///< empty while the thread is running
+};
+
+/// Writes Header into Out[0, FileHeaderSize).
+inline void encodeFileHeader(const FileHeader &Header, uint8_t *Out) {
+  std::memset(Out, 0, FileHeaderSize);
+  std::memcpy(Out, FileMagic, sizeof(FileMagic));
+  store16(Out + FileVersionOffset, Header.Version);
+  store16(Out + FileHeaderSizeOffset, FileHeaderSize);
+  store32(Out + FileThreadIndexOffset, Header.ThreadIndex);
+  store64(Out + FilePidOffset, static_cast<uint64_t>(Header.Pid));
+  store64(Out + FileTidOffset, Header.Tid);
+  uint64_t Bits;
+  std::memcpy(&Bits, &Header.TicksPerSecond, sizeof(Bits));
+  store64(Out + FileTicksPerSecondOffset, Bits);
+  store64(Out + FileOriginOffset, Header.OriginTicks);
+  std::memcpy(Out + FileThreadNameOffset, Header.ThreadName.data(),
+              Header.ThreadName.size() < ThreadNameSize
+                  ? Header.ThreadName.size()
+                  : ThreadNameSize - 1);
+}
+
+/// Reads a file header from In[0, Size). Returns false with a description
+/// of the problem in Error when it is not a Sextant trace of this version.
+inline bool decodeFileHeader(const uint8_t *In, size_t Size, FileHeader &Header,
+                             std::string &Error) {
+  if (Size < sizeof(FileMagic) ||
+      std::memcmp(In, FileMagic, sizeof(FileMagic)) != 0) {
+    Error = "not a Sextant trace file (the first 8 bytes are not the trace "
+            "magic number)";
+    return false;
+  }
+  if (Size < FileVersionOffset + 4) {
+    Error = "the file header is truncated";
+    return false;
+  }
+  Header.Version = load16(In + FileVersionOffset);
+  if (Header.Version != FormatVersion) {
+    Error = "trace format version " + std::to_string(Header.Version) +
+            " is not supported (this reader knows version " +
+            std::to_string(FormatVersion) + ")";
+    return false;
+  }
+  uint16_t HeaderSize = load16(In + FileHeaderSizeOffset);
+  if (HeaderSize != FileHeaderSize) {
+    Error = "the file header size is " + std::to_string(HeaderSize) +
+            " bytes, expected " + std::to_string(FileHeaderSize);
+    return false;
+  }
+  if (Size < FileHeaderSize) {
+    Error = "the file header is truncated (" + std::to_string(Size) + " of " +
+            std::to_string(FileHeaderSize) + " bytes)";
+    return false;
+  }
+  Header.ThreadIndex = load32(In + FileThreadIndexOffset);
+  Header.Pid = static_cast<int64_t>(load64(In + FilePidOffset));
+  Header.Tid = load64(In + FileTidOffset);
+  uint64_t Bits = load64(In + FileTicksPerSecondOffset);
+  std::memcpy(&Header.TicksPerSecond, &Bits, sizeof(Bits));
+  if (!(Header.TicksPerSecond > 0) || Header.TicksPerSecond > 1e15) {
+    Error = "the clock frequency in the file header is not a positive "
+            "number of ticks per second";
+    return false;
+  }
+  Header.OriginTicks = load64(In + FileOriginOffset);
+  const char *Name = reinterpret_cast<const char *>(In + FileThreadNameOffset);
+  Header.ThreadName.assign(Name, strnlen(Name, ThreadNameSize));
+  return true;
+}
+
+/// The fixed part of a chunk.
+struct ChunkHeader {
+  uint32_t Sequence = 0;   ///< 0, 1, 2, ... per file; a gap = lost chunks
+  uint64_t BaseTicks = 0;  ///< the first event's delta is relative to it
+  uint32_t OpenFrames = 0; ///< regions open when the chunk starts
+  /// Bytes of the list of those regions (varint region ids, outermost
+  /// first); 0 when OpenFrames is 0 or when the list was left out because
+  /// it was too long for the buffer.
+  uint32_t StackBytes = 0;
+  uint32_t EventBytes = 0; ///< bytes of the events after the list
+  /// Enter events plus exited frames (an ExitMany of N counts N).
+  uint32_t EventCount = 0;
+
+  bool stackListed() const { return OpenFrames == 0 || StackBytes != 0; }
+};
+
+/// Writes Header into Out[0, ChunkHeaderSize).
+inline void encodeChunkHeader(const ChunkHeader &Header, uint8_t *Out) {
+  std::memcpy(Out, ChunkMagic, sizeof(ChunkMagic));
+  store32(Out + ChunkSequenceOffset, Header.Sequence);
+  store64(Out + ChunkBaseTicksOffset, Header.BaseTicks);
+  store32(Out + ChunkOpenFramesOffset, Header.OpenFrames);
+  store32(Out + ChunkStackBytesOffset, Header.StackBytes);
+  store32(Out + ChunkEventBytesOffset, Header.EventBytes);
+  store32(Out + ChunkEventCountOffset, Header.EventCount);
+}
+
+/// Reads a chunk header from In[0, ChunkHeaderSize). Returns false when the
+/// magic number is wrong.
+inline bool decodeChunkHeader(const uint8_t *In, ChunkHeader &Header) {
+  if (std::memcmp(In, ChunkMagic, sizeof(ChunkMagic)) != 0)
+    return false;
+  Header.Sequence = load32(In + ChunkSequenceOffset);
+  Header.BaseTicks = load64(In + ChunkBaseTicksOffset);
+  Header.OpenFrames = load32(In + ChunkOpenFramesOffset);
+  Header.StackBytes = load32(In + ChunkStackBytesOffset);
+  Header.EventBytes = load32(In + ChunkEventBytesOffset);
+  Header.EventCount = load32(In + ChunkEventCountOffset);
+  return true;
+}
+
+} // namespace trace
+} // namespace sextant
+
+#endif // SEXTANT_FORMAT_TRACEFORMAT_H

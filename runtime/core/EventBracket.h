@@ -1,0 +1,65 @@
+//===- runtime/core/EventBracket.h - Begin and end of one event -----------===//
+//
+// Part of Sextant. Every event that touches a thread's recorder is
+// bracketed by the Busy flag of its ThreadState (the protocol is described
+// in ThreadState.h): beginEvent() finds (or attaches) the calling thread's
+// state, sets Busy and checks that finalization has not started;
+// endEvent() clears Busy. Shared by the instrumentation ABI and the public
+// API; everything here is inlined into them.
+//
+//===----------------------------------------------------------------------===//
+
+#ifndef SEXTANT_RUNTIME_CORE_EVENTBRACKET_H
+#define SEXTANT_RUNTIME_CORE_EVENTBRACKET_H
+
+#include "runtime/core/Runtime.h"
+#include "runtime/core/ThreadState.h"
+
+#include "sextant/instrumentation_abi.h"
+
+#include <atomic>
+
+namespace sextant {
+namespace runtime {
+
+/// The calling thread's state with its Busy flag set when an event may be
+/// recorded now; null when the event is to be ignored (the thread is not
+/// recorded, it is already inside an event, or finalization has begun).
+SEXTANT_ALWAYS_INLINE ThreadState *beginThreadEvent() {
+  ThreadState *State = CurrentThread;
+  if (__builtin_expect(isThreadMarker(State), 0)) {
+    State = Runtime::attachCurrentThread();
+    if (!State)
+      return nullptr;
+  }
+  if (State->Busy.load(std::memory_order_relaxed) != 0)
+    return nullptr; // nested in an event of this thread
+  State->Busy.store(1, std::memory_order_relaxed);
+  // Orders the store above before the load below against the finalizer's
+  // membarrier (see ThreadState.h).
+  std::atomic_signal_fence(std::memory_order_seq_cst);
+  if (__builtin_expect(FinalizationStarted.load(std::memory_order_relaxed),
+                       0)) {
+    State->Busy.store(0, std::memory_order_relaxed);
+    return nullptr;
+  }
+  return State;
+}
+
+/// beginThreadEvent() for an event of the region with handle value Handle;
+/// null at once for a handle that is not a region id.
+SEXTANT_ALWAYS_INLINE ThreadState *beginEvent(uint32_t Handle) {
+  if (__builtin_expect(Handle == SEXTANT_INVALID || Handle == SEXTANT_FILTERED,
+                       0))
+    return nullptr;
+  return beginThreadEvent();
+}
+
+SEXTANT_ALWAYS_INLINE void endEvent(ThreadState &State) {
+  State.Busy.store(0, std::memory_order_release);
+}
+
+} // namespace runtime
+} // namespace sextant
+
+#endif // SEXTANT_RUNTIME_CORE_EVENTBRACKET_H

@@ -1,0 +1,245 @@
+//===- runtime/core/FatalSignals.cpp - Writing data on a fatal signal -----===//
+//
+// Part of Sextant. The handler of the fatal signals, its watchdog, and the
+// passing on of the signal to the previous handler or the default action.
+// See FatalSignals.h for what runs in the handler and why.
+//
+//===----------------------------------------------------------------------===//
+
+#include "runtime/core/FatalSignals.h"
+
+#include <atomic>
+#include <cerrno>
+#include <csignal>
+#include <ctime>
+#include <pthread.h>
+#include <sys/mman.h>
+#include <sys/syscall.h>
+#include <unistd.h>
+
+namespace sextant {
+namespace runtime {
+
+namespace {
+
+constexpr int HandledSignals[] = {SIGSEGV, SIGBUS, SIGABRT, SIGTERM, SIGINT};
+constexpr unsigned NumHandledSignals =
+    sizeof(HandledSignals) / sizeof(HandledSignals[0]);
+
+/// How long the measurement may take to be written in the handler.
+constexpr unsigned WatchdogSeconds = 30;
+/// Size of the alternate signal stack of the installing thread.
+constexpr size_t AlternateStackSize = 256 * 1024;
+
+struct sigaction PreviousActions[NumHandledSignals];
+void (*Callback)(int) = nullptr;
+
+/// The signal whose handler writes the measurement; 0 before.
+std::atomic<int> FirstSignal{0};
+/// Set when that handler finished writing.
+std::atomic<bool> WritingDone{false};
+/// OS thread id of the thread writing in the handler.
+std::atomic<long> WriterThread{0};
+__thread bool InHandler __attribute__((tls_model("initial-exec"))) = false;
+
+struct sigaction PreviousAlarmAction;
+unsigned PreviousAlarmSeconds = 0;
+
+long currentTid() { return ::syscall(SYS_gettid); }
+
+int slotOf(int Signal) {
+  for (unsigned I = 0; I < NumHandledSignals; ++I)
+    if (HandledSignals[I] == Signal)
+      return static_cast<int>(I);
+  return -1;
+}
+
+/// Writes a constant message to stderr (async-signal-safe).
+void writeError(const char *Text) {
+  size_t Length = 0;
+  while (Text[Length])
+    ++Length;
+  while (Length > 0) {
+    ssize_t Written = ::write(STDERR_FILENO, Text, Length);
+    if (Written < 0 && errno == EINTR)
+      continue;
+    if (Written <= 0)
+      return;
+    Text += Written;
+    Length -= static_cast<size_t>(Written);
+  }
+}
+
+/// Ends the process by Signal with its default action.
+void dieBy(int Signal) {
+  struct sigaction Default = {};
+  Default.sa_handler = SIG_DFL;
+  sigemptyset(&Default.sa_mask);
+  ::sigaction(Signal, &Default, nullptr);
+  sigset_t Unblock;
+  sigemptyset(&Unblock);
+  sigaddset(&Unblock, Signal);
+  ::pthread_sigmask(SIG_UNBLOCK, &Unblock, nullptr);
+  ::raise(Signal);
+  // Not reached for the handled signals, whose default action ends the
+  // process; returning re-executes a faulting instruction, which then gets
+  // the default action.
+}
+
+void onWatchdog(int) {
+  writeError("sextant: error: writing the measurement after a fatal signal "
+             "took too long; it is incomplete or missing\n");
+  dieBy(FirstSignal.load());
+}
+
+void armWatchdog() {
+  struct sigaction Action = {};
+  Action.sa_handler = onWatchdog;
+  sigemptyset(&Action.sa_mask);
+  ::sigaction(SIGALRM, &Action, &PreviousAlarmAction);
+  PreviousAlarmSeconds = ::alarm(WatchdogSeconds);
+  sigset_t Unblock;
+  sigemptyset(&Unblock);
+  sigaddset(&Unblock, SIGALRM);
+  ::pthread_sigmask(SIG_UNBLOCK, &Unblock, nullptr);
+}
+
+void disarmWatchdog() {
+  ::alarm(0);
+  ::sigaction(SIGALRM, &PreviousAlarmAction, nullptr);
+  if (PreviousAlarmSeconds != 0)
+    ::alarm(PreviousAlarmSeconds);
+}
+
+bool isHandlerFunction(const struct sigaction &Action) {
+  if (Action.sa_flags & SA_SIGINFO)
+    return Action.sa_sigaction != nullptr;
+  return Action.sa_handler != SIG_DFL && Action.sa_handler != SIG_IGN;
+}
+
+/// Passes Signal on as if our handler had not been there.
+void passOn(int Signal, siginfo_t *Info, void *Context) {
+  int Slot = slotOf(Signal);
+  if (Slot < 0 || !isHandlerFunction(PreviousActions[Slot])) {
+    dieBy(Signal);
+    return;
+  }
+  const struct sigaction &Previous = PreviousActions[Slot];
+  struct sigaction Restored = Previous;
+  if (Previous.sa_flags & SA_RESETHAND) {
+    Restored.sa_handler = SIG_DFL;
+    Restored.sa_flags &= ~(SA_SIGINFO | SA_RESETHAND);
+  }
+  ::sigaction(Signal, &Restored, nullptr);
+  sigset_t Mask = Previous.sa_mask;
+  if (!(Previous.sa_flags & SA_NODEFER))
+    sigaddset(&Mask, Signal);
+  sigset_t Saved;
+  ::pthread_sigmask(SIG_BLOCK, &Mask, &Saved);
+  if (Previous.sa_flags & SA_SIGINFO)
+    Previous.sa_sigaction(Signal, Info, Context);
+  else
+    Previous.sa_handler(Signal);
+  ::pthread_sigmask(SIG_SETMASK, &Saved, nullptr);
+}
+
+void onFatalSignal(int Signal, siginfo_t *Info, void *Context) {
+  int Slot = slotOf(Signal);
+  if ((Signal == SIGTERM || Signal == SIGINT) && Slot >= 0 &&
+      isHandlerFunction(PreviousActions[Slot])) {
+    // A handler installed before the runtime decides what a termination
+    // request means; if it ends the program normally, the data is written
+    // then.
+    passOn(Signal, Info, Context);
+    return;
+  }
+  int SavedErrno = errno;
+  int First = 0;
+  if (FirstSignal.compare_exchange_strong(First, Signal)) {
+    WriterThread.store(currentTid());
+    armWatchdog();
+    InHandler = true;
+    Callback(Signal);
+    InHandler = false;
+    disarmWatchdog();
+    WritingDone.store(true);
+  } else if (!WritingDone.load()) {
+    if (WriterThread.load() == currentTid()) {
+      // A fault inside the writing: give it up and end as the first signal
+      // would have ended the process.
+      writeError("sextant: error: fatal signal while writing the "
+                 "measurement; it is incomplete or missing\n");
+      dieBy(First);
+    }
+    // Another thread writes: wait for it (bounded by its watchdog).
+    while (!WritingDone.load()) {
+      timespec Pause{0, 1000000};
+      ::nanosleep(&Pause, nullptr);
+    }
+  }
+  errno = SavedErrno;
+  passOn(Signal, Info, Context);
+}
+
+void installAlternateStack() {
+  stack_t Current;
+  if (::sigaltstack(nullptr, &Current) != 0 || !(Current.ss_flags & SS_DISABLE))
+    return; // one is installed (by the program or a sanitizer)
+  void *Memory = ::mmap(nullptr, AlternateStackSize, PROT_READ | PROT_WRITE,
+                        MAP_PRIVATE | MAP_ANONYMOUS | MAP_NORESERVE, -1, 0);
+  if (Memory == MAP_FAILED)
+    return;
+  stack_t Stack = {};
+  Stack.ss_sp = Memory;
+  Stack.ss_size = AlternateStackSize;
+  if (::sigaltstack(&Stack, nullptr) != 0)
+    ::munmap(Memory, AlternateStackSize);
+  // Otherwise kept for the life of the thread.
+}
+
+} // namespace
+
+unsigned installFatalSignalHandlers(void (*OnFatalSignal)(int)) noexcept {
+  Callback = OnFatalSignal;
+  installAlternateStack();
+  unsigned Installed = 0;
+  for (unsigned I = 0; I < NumHandledSignals; ++I) {
+    int Signal = HandledSignals[I];
+    struct sigaction Current;
+    if (::sigaction(Signal, nullptr, &Current) != 0 ||
+        (!(Current.sa_flags & SA_SIGINFO) && Current.sa_handler == SIG_IGN))
+      continue;
+    PreviousActions[I] = Current;
+    struct sigaction Action = {};
+    Action.sa_sigaction = onFatalSignal;
+    Action.sa_flags = SA_SIGINFO | SA_ONSTACK | SA_RESTART;
+    sigemptyset(&Action.sa_mask);
+    sigaddset(&Action.sa_mask, SIGTERM);
+    sigaddset(&Action.sa_mask, SIGINT);
+    if (::sigaction(Signal, &Action, nullptr) == 0)
+      ++Installed;
+  }
+  return Installed;
+}
+
+bool inFatalSignalHandler() noexcept { return InHandler; }
+
+const char *signalName(int Signal) noexcept {
+  switch (Signal) {
+  case SIGSEGV:
+    return "SIGSEGV";
+  case SIGBUS:
+    return "SIGBUS";
+  case SIGABRT:
+    return "SIGABRT";
+  case SIGTERM:
+    return "SIGTERM";
+  case SIGINT:
+    return "SIGINT";
+  default:
+    return "unknown signal";
+  }
+}
+
+} // namespace runtime
+} // namespace sextant

@@ -1,0 +1,206 @@
+//===- runtime/core/ProcessEvents.cpp - Fatal signals and fork ------------===//
+//
+// Part of Sextant. How the runtime reacts to the events of the process that
+// are not the normal end:
+//
+//  - a fatal signal (FatalSignals.h): the measurement is finalized in the
+//    handler, which then passes the signal on; experiment.json records the
+//    signal;
+//  - fork() (pthread_atfork): the prepare handler takes the runtime's locks
+//    so that the child does not inherit a lock held by a thread that does
+//    not exist there; the child handler turns the runtime into that of a new
+//    process: its own pid, start time and experiment directory, no data of
+//    the parent, only the forking thread, whose open frames are kept (they
+//    are open in the child too: they start at the fork) and whose trace
+//    starts a new file. The parent is unaffected.
+//
+//===----------------------------------------------------------------------===//
+
+#include "runtime/core/FatalSignals.h"
+#include "runtime/core/Runtime.h"
+#include "runtime/io/Diagnostics.h"
+#include "runtime/io/OutputDirectory.h"
+
+#include <cstring>
+#include <ctime>
+#include <pthread.h>
+#include <unistd.h>
+
+namespace sextant {
+namespace runtime {
+
+namespace {
+
+/// How long finalization in a signal handler waits for the runtime's lock,
+/// which the interrupted code may hold.
+constexpr long SignalLockPatienceMilliseconds = 5000;
+
+} // namespace
+
+void Runtime::installProcessEventHandlers() {
+  installFatalSignalHandlers(&Runtime::onFatalSignal);
+  int Error = pthread_atfork(&Runtime::prepareFork, &Runtime::parentAfterFork,
+                             &Runtime::childAfterFork);
+  if (Error != 0)
+    printMessage(MessageKind::Warning,
+                 std::string("cannot register fork handlers (") +
+                     std::strerror(Error) +
+                     "); a child made by fork() records nothing");
+}
+
+void Runtime::onFatalSignal(int Signal) {
+  Runtime *Self = existing();
+  if (!Self)
+    return;
+  // When the measurement is written (or being written) already, finalize()
+  // only waits for the writing to end.
+  if (!FinalizationStarted.load()) {
+    Self->EndSignal.store(Signal);
+    if (Self->Options.Verbose >= 1)
+      printMessage(MessageKind::Note,
+                   std::string(signalName(Signal)) +
+                       ": writing the measurement before the program ends");
+  }
+  Self->finalize();
+  if (void (*Hook)(int) = Self->FatalHook.load())
+    Hook(Signal);
+}
+
+bool Runtime::lockForFinalization(std::unique_lock<std::mutex> &Lock) noexcept {
+  uint64_t Self = currentThreadId();
+  if (!inFatalSignalHandler()) {
+    Lock.lock();
+    FinalizingThread.store(Self);
+    return true;
+  }
+  if (FinalizingThread.load() == Self) {
+    // The signal interrupted this thread's own writing of the measurement.
+    printMessage(MessageKind::Error,
+                 "a fatal signal arrived while the measurement was being "
+                 "written; it is incomplete");
+    return false;
+  }
+  // The interrupted code (possibly on this very thread) may hold the lock;
+  // another thread that is writing the measurement finishes meanwhile.
+  for (long Waited = 0; !Lock.try_lock(); ++Waited) {
+    if (Waited == SignalLockPatienceMilliseconds) {
+      printMessage(MessageKind::Error,
+                   "the measurement cannot be written: the signal "
+                   "interrupted the runtime while it held its lock");
+      return false;
+    }
+    timespec Pause{0, 1000000};
+    nanosleep(&Pause, nullptr);
+  }
+  FinalizingThread.store(Self);
+  return true;
+}
+
+//===----------------------------------------------------------------------===//
+// fork()
+//===----------------------------------------------------------------------===//
+
+void Runtime::prepareFork() {
+  Runtime *Self = existing();
+  if (!Self)
+    return;
+  // Mutex first: finalize() holds it while it takes the others; the others
+  // are never held together elsewhere.
+  Self->Mutex.lock();
+  Self->ModuleMutex.lock();
+  Self->Registry->lockForFork();
+  Self->Arming.lockForFork();
+  Self->UserRegions.lockForFork();
+}
+
+void Runtime::unlockAfterFork() {
+  UserRegions.unlockAfterFork();
+  Arming.unlockAfterFork();
+  Registry->unlockAfterFork();
+  ModuleMutex.unlock();
+  Mutex.unlock();
+}
+
+void Runtime::parentAfterFork() {
+  if (Runtime *Self = existing())
+    Self->unlockAfterFork();
+}
+
+void Runtime::childAfterFork() {
+  Runtime *Self = existing();
+  if (!Self)
+    return;
+  Self->restartInChild();
+  Self->unlockAfterFork();
+}
+
+void Runtime::restartInChild() noexcept {
+  if (Finalized)
+    return; // forked during or after the end: the child records nothing
+  try {
+    ParentPid = Pid;
+    Pid = static_cast<long>(::getpid());
+    StartTicks = Clock::now();
+    clock_gettime(CLOCK_REALTIME, &StartTime);
+    if (Options.OutputDir.empty()) {
+      std::tm LocalStart{};
+      time_t StartSeconds = StartTime.tv_sec;
+      localtime_r(&StartSeconds, &LocalStart);
+      std::string Program = !Arguments.empty() ? Arguments[0] : ProgramPath;
+      OutputDirectory = absolutePath(
+          experimentDirectoryName(Program, LocalStart, Pid), WorkingDirectory);
+    } else {
+      OutputDirectory += "-" + std::to_string(Pid);
+    }
+    Trace.Directory = joinPath(OutputDirectory, "trace");
+    if (Options.Trace != 0)
+      removeStaleThreadFiles(Trace.Directory, ".sxt");
+    Trace.Pid = Pid;
+    Trace.OriginTicks = StartTicks;
+    Trace.ErrorPrinted.store(false);
+
+    // Only the forking thread exists in the child.
+    ThreadState *Caller =
+        isThreadMarker(CurrentThread) ? nullptr : CurrentThread;
+    for (ThreadState *State : LiveThreads)
+      if (State != Caller)
+        delete State;
+    LiveThreads.clear();
+    Merged = CallPathTree();
+    Repairs = RepairCounters();
+    ThreadsSeen = 0;
+    ThreadsNotMerged = 0;
+    TraceTotals = TraceStatistics();
+    TraceFiles.clear();
+    RegionsRejected.store(0);
+    ThreadProfiles = std::make_unique<ThreadProfileSet>(Options.ThreadProfiles);
+    UserRegionsEndedImplicitly = 0;
+    Pauses.store(0);
+    if (Caller) {
+      LiveThreads.push_back(Caller);
+      ThreadsSeen = 1;
+      Caller->Index = 0;
+      Caller->Tid = currentThreadId();
+      Caller->Recorder.restart(StartTicks);
+      if (Caller->Trace)
+        Caller->Trace->restartAfterFork(Caller->Index, Caller->Tid,
+                                        Caller->Recorder);
+    }
+    restartMetricsInChild(Caller);
+    if (Options.Verbose >= 2)
+      printMessage(MessageKind::Note,
+                   "process " + std::to_string(Pid) + " was forked from " +
+                       std::to_string(ParentPid) + "; it records into " +
+                       OutputDirectory);
+  } catch (...) {
+    // Out of memory: the child must not write the parent's data.
+    Finalized = true;
+    FinalizationStarted.store(true);
+    printMessage(MessageKind::Error,
+                 "out of memory after fork(): the child process records "
+                 "nothing");
+  }
+}
+
+} // namespace runtime
+} // namespace sextant

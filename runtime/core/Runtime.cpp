@@ -1,0 +1,568 @@
+//===- runtime/core/Runtime.cpp - Process-wide state of libsextant --------===//
+//
+// Part of Sextant. Initialization (options, filter, program metadata),
+// region registration, thread attach and thread-exit flush, and the
+// process-end finalization that writes the experiment directory.
+//
+//===----------------------------------------------------------------------===//
+
+#include "runtime/core/Runtime.h"
+
+#include "runtime/core/AsymmetricBarrier.h"
+#include "runtime/core/EventCostProbe.h"
+#include "runtime/core/FatalSignals.h"
+#include "runtime/io/Diagnostics.h"
+#include "runtime/io/OutputDirectory.h"
+#include "runtime/output/ExperimentInfo.h"
+#include "runtime/output/ExperimentWriter.h"
+
+#include "common/FileContents.h"
+
+#include <cerrno>
+#include <climits>
+#include <cstdlib>
+#include <cstring>
+#include <dlfcn.h>
+#include <fcntl.h>
+#include <link.h>
+#include <sched.h>
+#include <unistd.h>
+
+extern char **environ;
+
+#ifndef SEXTANT_VERSION_STRING
+#error "SEXTANT_VERSION_STRING must be defined by the build"
+#endif
+
+namespace sextant {
+namespace runtime {
+
+__thread ThreadState *CurrentThread __attribute__((tls_model("initial-exec"))) =
+    nullptr;
+std::atomic<bool> FinalizationStarted{false};
+FrameOffsetTable FrameOffsets;
+
+namespace {
+
+std::atomic<Runtime *> TheRuntime{nullptr};
+pthread_mutex_t InitializationMutex = PTHREAD_MUTEX_INITIALIZER;
+/// Set while this thread initializes the runtime (re-entry returns null).
+__thread bool InitializingOnThisThread
+    __attribute__((tls_model("initial-exec"))) = false;
+
+/// How long finalization waits for a live thread to finish its event.
+constexpr double BusyThreadPatienceSeconds = 1.0;
+
+std::string executablePath() {
+  char Buffer[PATH_MAX];
+  ssize_t Length = ::readlink("/proc/self/exe", Buffer, sizeof(Buffer) - 1);
+  if (Length <= 0)
+    return std::string();
+  return std::string(Buffer, static_cast<size_t>(Length));
+}
+
+std::vector<std::string> commandLine() {
+  std::vector<std::string> Arguments;
+  std::string Contents = readWholeFile("/proc/self/cmdline");
+  size_t Start = 0;
+  while (Start < Contents.size()) {
+    size_t End = Contents.find('\0', Start);
+    if (End == std::string::npos)
+      End = Contents.size();
+    Arguments.push_back(Contents.substr(Start, End - Start));
+    Start = End + 1;
+  }
+  return Arguments;
+}
+
+std::string currentDirectory() {
+  char Buffer[PATH_MAX];
+  if (::getcwd(Buffer, sizeof(Buffer)))
+    return Buffer;
+  return std::string();
+}
+
+std::string hostName() {
+  char Buffer[256] = {};
+  if (::gethostname(Buffer, sizeof(Buffer) - 1) != 0)
+    return std::string();
+  return Buffer;
+}
+
+/// "file:line:column: message" of a filter diagnostic.
+std::string describe(const filter::Diagnostic &Diagnostic) {
+  std::string Text = Diagnostic.File;
+  if (Diagnostic.Line != 0) {
+    Text += ":" + std::to_string(Diagnostic.Line);
+    if (Diagnostic.Column != 0)
+      Text += ":" + std::to_string(Diagnostic.Column);
+  }
+  return Text + ": " + Diagnostic.Message;
+}
+
+std::string_view orEmpty(const char *Text) {
+  return Text ? std::string_view(Text) : std::string_view();
+}
+
+} // namespace
+
+//===----------------------------------------------------------------------===//
+// Creation and initialization
+//===----------------------------------------------------------------------===//
+
+Runtime *Runtime::existing() noexcept {
+  return TheRuntime.load(std::memory_order_acquire);
+}
+
+Runtime *Runtime::instance() noexcept {
+  if (Runtime *Existing = TheRuntime.load(std::memory_order_acquire))
+    return Existing;
+  if (InitializingOnThisThread)
+    return nullptr;
+  InitializingOnThisThread = true;
+  pthread_mutex_lock(&InitializationMutex);
+  Runtime *Created = TheRuntime.load(std::memory_order_acquire);
+  if (!Created) {
+    try {
+      std::unique_ptr<Runtime> Fresh(new Runtime());
+      Fresh->initialize();
+      Created = Fresh.release(); // never destroyed, see Runtime.h
+      TheRuntime.store(Created, std::memory_order_release);
+    } catch (...) {
+      printMessage(MessageKind::Error,
+                   "out of memory while initializing; nothing is recorded");
+      Created = nullptr;
+    }
+  }
+  pthread_mutex_unlock(&InitializationMutex);
+  InitializingOnThisThread = false;
+  return Created;
+}
+
+void Runtime::initialize() {
+  std::vector<std::string> Warnings;
+  Options = parseOptions(environ, Warnings);
+  for (const std::string &Warning : Warnings)
+    printMessage(MessageKind::Warning, Warning);
+
+  // The clock, before any timestamp is taken (ClockCalibration.h).
+  ClockEnvironment Hardware;
+  Hardware.InvariantTsc = cpuHasInvariantTsc();
+  Hardware.ReadTsc = &TscClock::now;
+  Hardware.ReadNanoseconds = &MonotonicClock::now;
+  std::vector<std::string> ClockWarnings;
+  ClockChoice = selectClock(Options.ClockRequest, Hardware, ClockWarnings);
+  for (const std::string &Warning : ClockWarnings)
+    printMessage(MessageKind::Warning, Warning);
+  installClockSource(ClockChoice.Source);
+  StartTicks = Clock::now();
+  clock_gettime(CLOCK_REALTIME, &StartTime);
+  Throttle =
+      throttleThreshold(Options.Throttle, ClockChoice.StartInfo.TicksPerSecond);
+  ThreadProfiles = std::make_unique<ThreadProfileSet>(Options.ThreadProfiles);
+  // Before tracing is set up, so that it measures profile mode.
+  if (measuring())
+    EventPairCostSeconds =
+        measureEventPairCost(ClockChoice.StartInfo.TicksPerSecond);
+
+  Pid = static_cast<long>(::getpid());
+  WorkingDirectory = currentDirectory();
+  ProgramPath = executablePath();
+  Arguments = commandLine();
+  Hostname = hostName();
+  if (Options.OutputDir.empty()) {
+    std::tm LocalStart{};
+    time_t StartSeconds = StartTime.tv_sec;
+    localtime_r(&StartSeconds, &LocalStart);
+    std::string Program = !Arguments.empty() ? Arguments[0] : ProgramPath;
+    OutputDirectory = absolutePath(
+        experimentDirectoryName(Program, LocalStart, Pid), WorkingDirectory);
+  } else {
+    OutputDirectory = absolutePath(Options.OutputDir, WorkingDirectory);
+  }
+
+  loadFilter();
+  Registry = std::make_unique<RegionRegistry>(Filter.get());
+  configureTracing();
+  configureMetrics();
+  installProcessEventHandlers();
+
+  prepareHeavyBarrier();
+  int KeyError = pthread_key_create(&ThreadKey, &Runtime::onThreadExit);
+  HaveThreadKey = KeyError == 0;
+  if (!HaveThreadKey)
+    printMessage(MessageKind::Warning,
+                 std::string("cannot create a thread-exit hook (") +
+                     std::strerror(KeyError) +
+                     "); threads are merged only at process end");
+}
+
+void Runtime::loadFilter() {
+  if (Options.FilterFile.empty())
+    return;
+  auto Set = std::make_unique<filter::FilterSet>();
+  std::vector<filter::Diagnostic> Diagnostics;
+  bool Loaded = Set->addFile(Options.FilterFile, Diagnostics);
+  for (const filter::Diagnostic &Diagnostic : Diagnostics)
+    printMessage(Diagnostic.isError() ? MessageKind::Error
+                                      : MessageKind::Warning,
+                 describe(Diagnostic));
+  if (!Loaded) {
+    printMessage(MessageKind::Warning,
+                 "ignoring the runtime filter '" + Options.FilterFile +
+                     "' (SEXTANT_FILTER); the program runs without a runtime "
+                     "filter");
+    return;
+  }
+  Filter = std::move(Set);
+  FilterLoaded = true;
+  if (Options.Verbose >= 2)
+    printMessage(MessageKind::Note,
+                 "using the runtime filter '" + Options.FilterFile + "'");
+}
+
+//===----------------------------------------------------------------------===//
+// Registration
+//===----------------------------------------------------------------------===//
+
+std::string Runtime::modulePath(const void *Address) {
+  Dl_info Info;
+  link_map *Map = nullptr;
+  if (!dladdr1(Address, &Info, reinterpret_cast<void **>(&Map),
+               RTLD_DL_LINKMAP) ||
+      !Map || !Map->l_name || Map->l_name[0] == '\0')
+    return ProgramPath; // the executable itself (or a static executable)
+  std::string LoaderName = Map->l_name;
+  std::lock_guard<std::mutex> Lock(ModuleMutex);
+  auto Found = ModulePaths.find(LoaderName);
+  if (Found != ModulePaths.end())
+    return Found->second;
+  std::string Path = LoaderName;
+  if (char *Resolved = ::realpath(LoaderName.c_str(), nullptr)) {
+    Path = Resolved;
+    std::free(Resolved);
+  }
+  ModulePaths.emplace(LoaderName, Path);
+  return Path;
+}
+
+uint32_t Runtime::registerRegion(const sextant_region_descriptor &Descriptor,
+                                 bool RuntimeOwned, const void *CodeAddress) {
+  auto Store = [&](uint32_t Handle) {
+    if (Descriptor.handle)
+      __atomic_store_n(Descriptor.handle, Handle, __ATOMIC_RELAXED);
+    return Handle;
+  };
+  if (FinalizationStarted.load(std::memory_order_relaxed))
+    return Store(SEXTANT_FILTERED);
+
+  uint32_t Version = Descriptor.flags >> SEXTANT_ABI_VERSION_SHIFT;
+  if (Version != SEXTANT_ABI_VERSION) {
+    // Only the handle (the first member in every version) is trusted.
+    RegionsRejected.fetch_add(1, std::memory_order_relaxed);
+    if (!AbiWarningPrinted.exchange(true))
+      printMessage(MessageKind::Warning,
+                   "region descriptors of ABI version " +
+                       std::to_string(Version) + " in '" +
+                       modulePath(&Descriptor) +
+                       "', but this runtime implements version " +
+                       std::to_string(SEXTANT_ABI_VERSION) +
+                       ": such regions are not measured (rebuild with the "
+                       "SextantPlugin.so matching this libsextant)");
+    return Store(SEXTANT_FILTERED);
+  }
+
+  std::string Module = modulePath(CodeAddress ? CodeAddress : &Descriptor);
+  RegionIdentity Identity;
+  Identity.DisplayName = orEmpty(Descriptor.display_name);
+  Identity.MangledName = orEmpty(Descriptor.mangled_name);
+  Identity.File = orEmpty(Descriptor.file);
+  Identity.BeginLine = Descriptor.begin_line;
+  Identity.EndLine = Descriptor.end_line;
+  Identity.Flags = Descriptor.flags & ((1u << SEXTANT_ABI_VERSION_SHIFT) - 1);
+  Identity.Module = Module;
+  RegionRegistry::Registration Result = Registry->add(Identity);
+  FrameOffsets.reserve(Result.Id);
+  // A user region has no function frame of its own (UserRegionStack.h), nor
+  // has an OpenMP construct.
+  if (Identity.Flags & (SEXTANT_REGION_USER | SEXTANT_REGION_OPENMP))
+    FrameOffsets.markUnavailable(Result.Id);
+  uint32_t Handle = SEXTANT_FILTERED;
+  if (!measuring()) {
+    Store(Handle);
+  } else {
+    HandleSite Site;
+    Site.Handle = Descriptor.handle;
+    if (!RuntimeOwned) {
+      Site.Descriptor = &Descriptor;
+      moduleOfAddress(&Descriptor, Site.ModuleBase, Site.LoaderName);
+    }
+    Handle = Arming.addSite(Result.Id, Result.Filtered, std::move(Site));
+  }
+
+  if (Result.New && Options.Verbose >= 2) {
+    RegionInfo Region = Registry->region(Result.Id);
+    std::string Line = "registered region " + std::to_string(Region.Id) + " '" +
+                       Region.DisplayName + "' (" + Region.File + ":" +
+                       std::to_string(Region.BeginLine) + ", " + Region.Module +
+                       ")";
+    if (Region.Filtered)
+      Line += ": filtered, " + Region.FilterReason;
+    printMessage(MessageKind::Note, Line);
+  }
+  return Handle;
+}
+
+//===----------------------------------------------------------------------===//
+// Threads
+//===----------------------------------------------------------------------===//
+
+ThreadState *Runtime::attachCurrentThread() noexcept {
+  if (CurrentThread != threadNotAttached())
+    return nullptr; // flushed, abandoned or being attached
+  if (FinalizationStarted.load(std::memory_order_relaxed)) {
+    CurrentThread = threadFlushed();
+    return nullptr;
+  }
+  Runtime *Self = existing();
+  if (!Self) {
+    // Events before any registration cannot carry a valid id; ignore them
+    // without creating the runtime from an arbitrary context.
+    return nullptr;
+  }
+  CurrentThread = threadAttaching();
+  ThreadState *State = nullptr;
+  try {
+    State = Self->attach();
+  } catch (...) {
+    if (!Self->OutOfMemoryWarningPrinted.exchange(true))
+      printMessage(MessageKind::Warning,
+                   "out of memory: a thread is not recorded");
+  }
+  CurrentThread = State ? State : threadFlushed();
+  return State;
+}
+
+ThreadState *Runtime::attach() {
+  auto State = std::make_unique<ThreadState>();
+  State->Tid = static_cast<uint64_t>(::gettid());
+  State->Recorder.setThrottleThreshold(Throttle);
+  pthread_attr_t Attributes;
+  if (pthread_getattr_np(pthread_self(), &Attributes) == 0) {
+    void *Low = nullptr;
+    size_t Size = 0;
+    if (pthread_attr_getstack(&Attributes, &Low, &Size) == 0 && Low) {
+      State->StackLow = reinterpret_cast<uintptr_t>(Low);
+      State->StackHigh = State->StackLow + Size;
+    }
+    pthread_attr_destroy(&Attributes);
+  }
+  {
+    std::lock_guard<std::mutex> Lock(Mutex);
+    if (Finalized)
+      return nullptr;
+    LiveThreads.push_back(State.get());
+    State->Index = static_cast<uint32_t>(ThreadsSeen);
+    ++ThreadsSeen;
+    startTrace(*State);
+  }
+  startMetrics(*State);
+  if (HaveThreadKey)
+    pthread_setspecific(ThreadKey, State.get());
+  // Without the key (or if setspecific failed) the state stays live and is
+  // merged at process end.
+  return State.release();
+}
+
+void Runtime::abandonCurrentThread(ThreadState &State) noexcept {
+  // The recorder is unchanged by the failed event; it stays in LiveThreads
+  // and is merged at thread exit or process end.
+  CurrentThread = threadFlushed();
+  if (!OutOfMemoryWarningPrinted.exchange(true))
+    printMessage(MessageKind::Warning,
+                 "out of memory: stopped recording a thread; its profile up "
+                 "to this point is kept");
+  (void)State;
+}
+
+void Runtime::onThreadExit(void *Argument) {
+  auto *State = static_cast<ThreadState *>(Argument);
+  Runtime *Self = existing();
+  if (!Self)
+    return;
+  // Defer to the second-to-last round of key destructors, so that
+  // instrumented code in other keys' destructors is still recorded. The last
+  // round belongs to the sanitizers, which end their own per-thread state
+  // there (code running after that would crash under ASan or TSan).
+  if (State->DestructorRounds + 2 < PTHREAD_DESTRUCTOR_ITERATIONS &&
+      pthread_setspecific(Self->ThreadKey, State) == 0) {
+    ++State->DestructorRounds;
+    return;
+  }
+  Self->detachThread(State);
+}
+
+void Runtime::detachThread(ThreadState *State) noexcept {
+  CurrentThread = threadFlushed(); // later events of this thread: ignored
+  Ticks Now = Clock::now();
+  {
+    std::lock_guard<std::mutex> Lock(Mutex);
+    if (!Finalized) {
+      if (ThreadFinishHook Finish = ThreadFinish.load())
+        Finish(*State, Now);
+      size_t OpenFrames = State->Recorder.closeAll(Now);
+      finishTrace(*State, Now, OpenFrames);
+      Repairs += State->Recorder.counters();
+      try {
+        Merged.mergeFrom(State->Recorder.tree());
+      } catch (...) {
+        if (!OutOfMemoryWarningPrinted.exchange(true))
+          printMessage(MessageKind::Warning,
+                       "out of memory: the profile of an exiting thread is "
+                       "incomplete");
+      }
+      finishMetrics(*State, Now, true);
+      collectThreadResults(*State);
+    }
+    for (size_t I = 0; I < LiveThreads.size(); ++I) {
+      if (LiveThreads[I] == State) {
+        LiveThreads[I] = LiveThreads.back();
+        LiveThreads.pop_back();
+        break;
+      }
+    }
+  }
+  delete State;
+}
+
+//===----------------------------------------------------------------------===//
+// Finalization
+//===----------------------------------------------------------------------===//
+
+bool Runtime::waitUntilIdle(const ThreadState &State, bool IsCallingThread) {
+  if (State.Busy.load(std::memory_order_acquire) == 0)
+    return true;
+  if (IsCallingThread)
+    return false; // interrupted inside an event: its data may be mid-update
+  Ticks Deadline =
+      Clock::now() + static_cast<Ticks>(BusyThreadPatienceSeconds *
+                                        ClockChoice.StartInfo.TicksPerSecond);
+  while (State.Busy.load(std::memory_order_acquire) != 0) {
+    if (Clock::now() > Deadline)
+      return false;
+    sched_yield();
+  }
+  return true;
+}
+
+void Runtime::finalize() noexcept {
+  try {
+    std::unique_lock<std::mutex> Lock(Mutex, std::defer_lock);
+    if (!lockForFinalization(Lock))
+      return;
+    if (Finalized)
+      return;
+    Finalized = true;
+    FinalizationStarted.store(true, std::memory_order_seq_cst);
+    if (static_cast<long>(::getpid()) != Pid) {
+      // A child made by fork() without exec whose fork handlers did not run
+      // (see ProcessEvents.cpp): its copy of the parent's data must not
+      // overwrite the parent's experiment directory.
+      if (Options.Verbose >= 2)
+        printMessage(MessageKind::Note,
+                     "process " + std::to_string(::getpid()) +
+                         " was forked from " + std::to_string(Pid) +
+                         "; it writes no profile");
+      return;
+    }
+    heavyBarrier();
+
+    Ticks EndTicks = Clock::now();
+    ExperimentInfo Info;
+    clock_gettime(CLOCK_REALTIME, &Info.EndTime);
+
+    ThreadState *Caller =
+        isThreadMarker(CurrentThread) ? nullptr : CurrentThread;
+    for (ThreadState *State : LiveThreads) {
+      if (!waitUntilIdle(*State, State == Caller)) {
+        ++ThreadsNotMerged;
+        continue;
+      }
+      if (ThreadFinishHook Finish = ThreadFinish.load())
+        Finish(*State, EndTicks);
+      size_t OpenFrames = State->Recorder.closeAll(EndTicks);
+      finishTrace(*State, EndTicks, OpenFrames);
+      Repairs += State->Recorder.counters();
+      Merged.mergeFrom(State->Recorder.tree());
+      finishMetrics(*State, EndTicks, State == Caller);
+      collectThreadResults(*State);
+    }
+
+    Info.SextantVersion = SEXTANT_VERSION_STRING;
+    Info.ProgramPath = ProgramPath;
+    Info.Arguments = Arguments;
+    Info.Pid = Pid;
+    Info.Hostname = Hostname;
+    Info.WorkingDirectory = WorkingDirectory;
+    Info.OutputDirectory = OutputDirectory;
+    Info.StartTime = StartTime;
+    Info.Clock = finalClockInfo(
+        ClockChoice, takeReferencePoint(&TscClock::now, &MonotonicClock::now));
+    Info.WallSeconds =
+        static_cast<double>(EndTicks - StartTicks) * Info.Clock.SecondsPerTick;
+    Info.ThreadsSeen = ThreadsSeen;
+    Info.ThreadsNotMerged = ThreadsNotMerged;
+    Info.RegionsRejected = RegionsRejected.load(std::memory_order_relaxed);
+    Info.Repairs = Repairs;
+    Info.FilterFile = Options.FilterFile;
+    Info.FilterLoaded = FilterLoaded;
+    Info.Enabled = measuring();
+    Info.EventPairCostSeconds = EventPairCostSeconds;
+    Info.Throttle = Options.Throttle;
+    Info.Pauses = Pauses.load(std::memory_order_relaxed);
+    Info.PausedAtEnd = Arming.paused();
+    Info.UserRegionsEndedImplicitly = UserRegionsEndedImplicitly;
+    completeTraces(Info);
+    if (int Signal = EndSignal.load())
+      Info.EndSignal = signalName(Signal);
+    Info.ParentPid = ParentPid;
+    Info.Rank = Rank;
+    Info.RankCount = RankCount;
+    std::vector<std::pair<std::string, std::string>> AdapterFiles;
+    for (const AdapterOutput &Output : AdapterOutputs) {
+      if (char *Contents = Output.Render(Output.Context)) {
+        AdapterFiles.emplace_back(Output.Name, Contents);
+        std::free(Contents);
+      }
+    }
+    Info.Metrics = profileMetrics();
+
+    std::vector<std::string> Errors;
+    bool Written =
+        writeExperimentDirectory(Info, Merged, Registry->snapshot(), Options,
+                                 Errors, ThreadProfiles.get(), &AdapterFiles);
+    WroteMeasurement = Written;
+    for (const std::string &Error : Errors)
+      printMessage(MessageKind::Error, Error);
+    if (Info.ThreadsNotMerged != 0)
+      printMessage(MessageKind::Warning,
+                   std::to_string(Info.ThreadsNotMerged) +
+                       " thread(s) were inside an event at the end and are "
+                       "missing from the profile");
+    if (Info.Trace.EventsDropped != 0)
+      printMessage(
+          MessageKind::Warning,
+          std::to_string(Info.Trace.EventsDropped) + " trace event(s) in " +
+              std::to_string(Info.Trace.ChunksDropped) +
+              " chunk(s) could not be written (" + Info.Trace.FirstError + ")");
+    if (Written && Options.Verbose >= 1)
+      printMessage(MessageKind::Note, "profile written to " + OutputDirectory);
+  } catch (...) {
+    printMessage(MessageKind::Error,
+                 "out of memory while writing the profile; it is incomplete "
+                 "or missing");
+  }
+}
+
+} // namespace runtime
+} // namespace sextant

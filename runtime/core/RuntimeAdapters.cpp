@@ -1,0 +1,169 @@
+//===- runtime/core/RuntimeAdapters.cpp - The runtime's side of adapters --===//
+//
+// Part of Sextant. The members of Runtime behind include/sextant/adapter_abi.h
+// and the exported C functions themselves: the rank of the process in a
+// parallel job (which moves the output into <base>/rank-<r>), the job's
+// base directory, extra output files and the fatal-signal hook.
+//
+//===----------------------------------------------------------------------===//
+
+#include "common/Compiler.h"
+#include "runtime/core/Runtime.h"
+
+#include "runtime/io/Diagnostics.h"
+#include "runtime/io/OutputDirectory.h"
+
+#include "sextant/adapter_abi.h"
+
+#include <cstdlib>
+#include <cstring>
+
+namespace sextant {
+namespace runtime {
+
+namespace {
+std::string rankDirectoryName(int Rank) {
+  return "rank-" + std::to_string(Rank);
+}
+} // namespace
+
+bool Runtime::setRank(int NewRank, int Size) noexcept {
+  if (NewRank < 0 || Size <= NewRank)
+    return false;
+  try {
+    std::lock_guard<std::mutex> Lock(Mutex);
+    if (Finalized)
+      return false;
+    if (BaseDirectory.empty())
+      BaseDirectory = OutputDirectory;
+    Rank = NewRank;
+    RankCount = Size;
+    OutputDirectory = joinPath(BaseDirectory, rankDirectoryName(Rank));
+    // No thread has a trace file before the first attach; the adapter sets
+    // the rank in its constructor, normally before that.
+    if (Options.Trace != 0 && LiveThreads.empty())
+      Trace.Directory = joinPath(OutputDirectory, "trace");
+    return true;
+  } catch (...) {
+    return false;
+  }
+}
+
+bool Runtime::setBaseDirectory(const std::string &Path) noexcept {
+  if (Path.empty() || Path[0] != '/')
+    return false;
+  try {
+    std::lock_guard<std::mutex> Lock(Mutex);
+    if (Finalized || Rank < 0)
+      return false;
+    if (Path == BaseDirectory)
+      return true;
+    if (Options.Trace != 0 && !LiveThreads.empty()) {
+      // Trace files may already be open in this rank's own directory.
+      printMessage(MessageKind::Warning,
+                   "tracing: rank " + std::to_string(Rank) +
+                       " keeps its start-up directory '" + BaseDirectory +
+                       "' (set SEXTANT_OUTPUT_DIR to put every rank of an "
+                       "MPI job into one directory)");
+      return false;
+    }
+    BaseDirectory = Path;
+    OutputDirectory = joinPath(BaseDirectory, rankDirectoryName(Rank));
+    if (Options.Trace != 0)
+      Trace.Directory = joinPath(OutputDirectory, "trace");
+    return true;
+  } catch (...) {
+    return false;
+  }
+}
+
+std::string Runtime::baseDirectory() noexcept {
+  try {
+    std::lock_guard<std::mutex> Lock(Mutex);
+    return BaseDirectory.empty() ? OutputDirectory : BaseDirectory;
+  } catch (...) {
+    return std::string();
+  }
+}
+
+bool Runtime::addAdapterOutput(const char *Name, char *(*Render)(void *),
+                               void *Context) noexcept {
+  if (!Name || !*Name || std::strchr(Name, '/') || !Render)
+    return false;
+  try {
+    std::lock_guard<std::mutex> Lock(Mutex);
+    if (Finalized)
+      return false;
+    AdapterOutputs.push_back(AdapterOutput{Name, Render, Context});
+    return true;
+  } catch (...) {
+    return false;
+  }
+}
+
+bool Runtime::finalizeNow() noexcept {
+  finalize();
+  try {
+    std::lock_guard<std::mutex> Lock(Mutex);
+    bool Wrote = WroteMeasurement;
+    WroteMeasurement = false; // reported once
+    return Wrote;
+  } catch (...) {
+    return false;
+  }
+}
+
+} // namespace runtime
+} // namespace sextant
+
+using namespace sextant::runtime;
+
+extern "C" {
+
+SEXTANT_EXPORT int __sextant_adapter_set_rank(int Rank, int Size) {
+  Runtime *Self = Runtime::instance();
+  return Self && Self->setRank(Rank, Size) ? 1 : 0;
+}
+
+SEXTANT_EXPORT int __sextant_adapter_set_base_directory(const char *Path) {
+  Runtime *Self = Runtime::existing();
+  return Self && Path && Self->setBaseDirectory(Path) ? 1 : 0;
+}
+
+SEXTANT_EXPORT size_t __sextant_adapter_base_directory(char *Buffer,
+                                                       size_t Size) {
+  Runtime *Self = Runtime::existing();
+  if (!Self)
+    return 0;
+  std::string Base = Self->baseDirectory();
+  if (Buffer && Size > 0) {
+    size_t Copied = Base.size() < Size ? Base.size() : Size - 1;
+    std::memcpy(Buffer, Base.data(), Copied);
+    Buffer[Copied] = '\0';
+  }
+  return Base.size();
+}
+
+SEXTANT_EXPORT int __sextant_adapter_add_output(const char *Name,
+                                                char *(*Render)(void *),
+                                                void *Context) {
+  Runtime *Self = Runtime::instance();
+  return Self && Self->addAdapterOutput(Name, Render, Context) ? 1 : 0;
+}
+
+SEXTANT_EXPORT void __sextant_adapter_set_fatal_hook(void (*Hook)(int)) {
+  if (Runtime *Self = Runtime::instance())
+    Self->setFatalHook(Hook);
+}
+
+SEXTANT_EXPORT int __sextant_adapter_finalize(void) {
+  Runtime *Self = Runtime::existing();
+  return Self && Self->finalizeNow() ? 1 : 0;
+}
+
+SEXTANT_EXPORT int __sextant_adapter_measuring(void) {
+  Runtime *Self = Runtime::instance();
+  return Self && Self->measuring() ? 1 : 0;
+}
+
+} // extern "C"

@@ -1,0 +1,104 @@
+//===- runtime/core/RuntimeControl.cpp - Throttling, pause and user regions
+//===//
+//
+// Part of Sextant. The members of Runtime that change what is measured
+// while the program runs: throttling a region, pausing and resuming the
+// whole measurement, user regions, and collecting the per-thread results
+// when a thread's recording ends.
+//
+//===----------------------------------------------------------------------===//
+
+#include "runtime/core/Runtime.h"
+
+#include "format/JsonWriter.h"
+#include "runtime/io/Diagnostics.h"
+#include "runtime/trace/ThreadTrace.h"
+
+namespace sextant {
+namespace runtime {
+
+void Runtime::throttleRegion(uint32_t Id, uint64_t Visits, Ticks InclusiveTicks,
+                             Ticks Now) noexcept {
+  try {
+    if (!Arming.throttle(Id))
+      return; // already throttled by another thread or call path
+    double SecondsPerTick = 1.0 / ClockChoice.StartInfo.TicksPerSecond;
+    ThrottleRecord Record;
+    Record.AfterSeconds =
+        static_cast<double>(Now > StartTicks ? Now - StartTicks : 0) *
+        SecondsPerTick;
+    Record.Visits = Visits;
+    Record.MeanVisitSeconds =
+        Visits == 0 ? 0
+                    : static_cast<double>(InclusiveTicks) * SecondsPerTick /
+                          static_cast<double>(Visits);
+    Registry->markThrottled(Id, Record);
+    if (Options.Verbose >= 2)
+      printMessage(MessageKind::Note,
+                   "throttled region " + std::to_string(Id) + " '" +
+                       Registry->region(Id).DisplayName + "' after " +
+                       std::to_string(Visits) + " visits of " +
+                       format::formatFixed(Record.MeanVisitSeconds * 1e9, 1) +
+                       " ns on average");
+  } catch (...) {
+    // Out of memory or a lock error: the region stays as it is.
+  }
+}
+
+void Runtime::pauseMeasurement() noexcept {
+  if (!measuring())
+    return;
+  try {
+    if (Arming.pause())
+      Pauses.fetch_add(1, std::memory_order_relaxed);
+  } catch (...) {
+  }
+}
+
+void Runtime::resumeMeasurement() noexcept {
+  if (!measuring())
+    return;
+  try {
+    Arming.resume();
+  } catch (...) {
+  }
+}
+
+UserRegion *Runtime::userRegion(std::string_view Name) noexcept {
+  try {
+    return UserRegions.get(Name).first;
+  } catch (...) {
+    return nullptr;
+  }
+}
+
+uint32_t Runtime::registerUserRegion(UserRegion &Region) noexcept {
+  try {
+    return registerRegion(Region.Descriptor, /*RuntimeOwned=*/true);
+  } catch (...) {
+    return SEXTANT_FILTERED; // out of memory: a later call retries
+  }
+}
+
+void Runtime::collectThreadResults(ThreadState &State) noexcept {
+  UserRegionsEndedImplicitly += State.UserRegions.endedImplicitly();
+  if (!ThreadProfiles)
+    return;
+  try {
+    std::string Name = State.Name;
+    if (Name.empty())
+      Name = threadDisplayName(static_cast<int64_t>(Pid), State.Tid);
+    if (Name.empty())
+      Name = "thread " + std::to_string(State.Index);
+    ThreadProfiles->add(State.Index, static_cast<long>(State.Tid),
+                        std::move(Name), State.Recorder.tree());
+  } catch (...) {
+    if (!OutOfMemoryWarningPrinted.exchange(true))
+      printMessage(MessageKind::Warning,
+                   "out of memory: a thread is missing from "
+                   "profile-threads.json");
+  }
+}
+
+} // namespace runtime
+} // namespace sextant

@@ -1,0 +1,114 @@
+//===- runtime/core/ThreadState.h - Per-thread state of the runtime -------===//
+//
+// Part of Sextant. One ThreadState per thread that records events, created
+// lazily at its first event, reached through the initial-exec TLS pointer
+// CurrentThread and flushed into the process-wide profile by a thread-exit
+// destructor (see Runtime.cpp).
+//
+// The hot path brackets every event with the Busy flag of its ThreadState:
+//
+//   Busy = 1 (relaxed); compiler fence; if (FinalizationStarted) skip;
+//   ... update the recorder ...; Busy = 0 (release)
+//
+// The finalizer sets FinalizationStarted, issues membarrier(2) (a full
+// memory barrier on every thread of the process) and then waits for Busy to
+// be 0 before it reads a live thread's recorder: a thread either sees the
+// flag and stops recording, or the finalizer sees it busy and waits. This
+// keeps fences and atomic read-modify-write instructions off the hot path.
+// Busy also makes a nested event on the same thread (a signal handler, an
+// instrumented operator new called by the runtime) a no-op.
+//
+//===----------------------------------------------------------------------===//
+
+#ifndef SEXTANT_RUNTIME_CORE_THREADSTATE_H
+#define SEXTANT_RUNTIME_CORE_THREADSTATE_H
+
+#include "common/Compiler.h"
+#include "runtime/metrics/MetricSet.h"
+#include "runtime/profile/CallPathRecorder.h"
+#include "runtime/profile/FrameAddress.h"
+#include "runtime/regions/UserRegionStack.h"
+#include "runtime/regions/UserRegionTable.h"
+#include "runtime/trace/ThreadTrace.h"
+
+#include <atomic>
+#include <cstdint>
+#include <string>
+
+namespace sextant {
+namespace runtime {
+
+struct OpenMPThreadState;
+
+struct alignas(CacheLineSize) ThreadState {
+  /// 1 while the owning thread records an event.
+  std::atomic<uint32_t> Busy{0};
+  /// How often the thread-exit destructor has deferred itself (it runs in
+  /// the second-to-last round of pthread key destructors, after other keys'
+  /// destructors that may still run instrumented code).
+  unsigned DestructorRounds = 0;
+  /// The thread's stack, [StackLow, StackHigh); frame addresses outside it
+  /// (signal handlers on an alternate stack, coroutines) are not compared.
+  /// Both 0 when unknown.
+  uintptr_t StackLow = 0;
+  uintptr_t StackHigh = 0;
+  /// The thread's call-path profile and shadow stack.
+  CallPathRecorder Recorder;
+  /// The hot part of the thread's trace: where the hot path writes events
+  /// (not tracing when TraceOut.Next is null); set up by Trace.
+  TraceCursor TraceOut;
+  /// The rest of the thread's trace (SEXTANT_TRACE=1), else null; takes
+  /// the events TraceOut cannot (see ThreadTrace.h).
+  std::unique_ptr<ThreadTrace> Trace;
+  /// The thread's metrics besides time (SEXTANT_METRICS), else null. The
+  /// hot path follows each Recorder.enter/exit with it (MetricSet.h).
+  std::unique_ptr<ThreadMetrics> Metrics;
+  /// Number of the thread in the order of first events (0: normally main).
+  uint32_t Index = 0;
+  /// OS thread id (gettid).
+  uint64_t Tid = 0;
+  /// Open user regions (sextant_region_begin/end) and recently used ones.
+  UserRegionStack UserRegions;
+  UserRegionCache UserRegionLookup;
+  /// OpenMP constructs open on the thread (OpenMPTool.h); null until its
+  /// first OMPT event. Freed by finishOpenMPThread().
+  OpenMPThreadState *OpenMP = nullptr;
+  /// The thread's name in the output when the runtime knows a better one
+  /// than the OS (e.g. "omp thread 2"); empty otherwise.
+  std::string Name;
+
+  bool isOnStack(uintptr_t Address) const {
+    return Address > StackLow && Address <= StackHigh;
+  }
+};
+
+/// Values of CurrentThread that are not a ThreadState.
+inline ThreadState *threadNotAttached() { return nullptr; }
+/// The thread was flushed (or could not be recorded): ignore its events.
+inline ThreadState *threadFlushed() {
+  return reinterpret_cast<ThreadState *>(uintptr_t(1));
+}
+/// The thread's state is being created: ignore nested events.
+inline ThreadState *threadAttaching() {
+  return reinterpret_cast<ThreadState *>(uintptr_t(2));
+}
+/// True for the three markers above.
+inline bool isThreadMarker(const ThreadState *State) {
+  return reinterpret_cast<uintptr_t>(State) <= 2;
+}
+
+/// The calling thread's state or one of the markers.
+extern __thread ThreadState *CurrentThread
+    __attribute__((tls_model("initial-exec")));
+
+/// Set once when process-end finalization begins; every event after it is
+/// ignored.
+extern std::atomic<bool> FinalizationStarted;
+
+/// Per-region CFA offsets of the process (see FrameAddress.h).
+extern FrameOffsetTable FrameOffsets;
+
+} // namespace runtime
+} // namespace sextant
+
+#endif // SEXTANT_RUNTIME_CORE_THREADSTATE_H

@@ -1,0 +1,156 @@
+//===- runtime/io/OutputDirectory.cpp - The experiment directory on disk --===//
+//
+// Part of Sextant. Directory naming, mkdir -p and atomic file writes with
+// POSIX calls (no stdio, no iostreams).
+//
+//===----------------------------------------------------------------------===//
+
+#include "runtime/io/OutputDirectory.h"
+
+#include <cerrno>
+#include <cstdio>
+#include <cstring>
+#include <dirent.h>
+#include <fcntl.h>
+#include <sys/stat.h>
+#include <unistd.h>
+
+namespace sextant {
+namespace runtime {
+
+namespace {
+
+bool isPortableNameCharacter(char C) {
+  return (C >= 'a' && C <= 'z') || (C >= 'A' && C <= 'Z') ||
+         (C >= '0' && C <= '9') || C == '.' || C == '_' || C == '+' || C == '-';
+}
+
+bool isDirectory(const std::string &Path) {
+  struct stat Status;
+  return ::stat(Path.c_str(), &Status) == 0 && S_ISDIR(Status.st_mode);
+}
+
+/// mkdir that accepts an existing directory.
+bool makeDirectory(const std::string &Path, int &Error) {
+  if (::mkdir(Path.c_str(), 0777) == 0)
+    return true;
+  Error = errno;
+  return Error == EEXIST && isDirectory(Path);
+}
+
+} // namespace
+
+std::string experimentDirectoryName(std::string_view Program,
+                                    const std::tm &Start, long Pid) {
+  while (!Program.empty() && Program.back() == '/')
+    Program.remove_suffix(1);
+  size_t Slash = Program.rfind('/');
+  if (Slash != std::string_view::npos)
+    Program.remove_prefix(Slash + 1);
+  std::string Name = "sextant-";
+  if (Program.empty())
+    Name += "program";
+  for (char C : Program)
+    Name += isPortableNameCharacter(C) ? C : '_';
+  char Stamp[32];
+  std::snprintf(Stamp, sizeof(Stamp), "-%04d%02d%02d-%02d%02d%02d-",
+                Start.tm_year + 1900, Start.tm_mon + 1, Start.tm_mday,
+                Start.tm_hour, Start.tm_min, Start.tm_sec);
+  Name += Stamp;
+  Name += std::to_string(Pid);
+  return Name;
+}
+
+std::string absolutePath(const std::string &Path,
+                         const std::string &WorkingDirectory) {
+  if (Path.empty() || Path[0] == '/' || WorkingDirectory.empty())
+    return Path;
+  return joinPath(WorkingDirectory, Path);
+}
+
+std::string joinPath(const std::string &Directory, std::string_view Name) {
+  std::string Joined = Directory;
+  if (!Joined.empty() && Joined.back() != '/')
+    Joined += '/';
+  Joined.append(Name.data(), Name.size());
+  return Joined;
+}
+
+bool createDirectories(const std::string &Path, std::string &Error) {
+  int Errno = 0;
+  // Create every parent, left to right; failures of parents that already
+  // exist (or that we may not create but that exist) are fine.
+  for (size_t Slash = Path.find('/', 1); Slash != std::string::npos;
+       Slash = Path.find('/', Slash + 1)) {
+    std::string Parent = Path.substr(0, Slash);
+    if (Parent.empty() || Parent.back() == '/')
+      continue;
+    makeDirectory(Parent, Errno);
+  }
+  if (makeDirectory(Path, Errno))
+    return true;
+  Error = std::strerror(Errno);
+  return false;
+}
+
+bool writeFileAtomically(const std::string &Directory, std::string_view Name,
+                         std::string_view Contents, std::string &Error) {
+  std::string Target = joinPath(Directory, Name);
+  std::string Temporary = joinPath(
+      Directory, "." + std::string(Name) + ".tmp-" + std::to_string(getpid()));
+  auto Fail = [&](int Errno) {
+    Error = "cannot write '" + Target + "': " + std::strerror(Errno);
+    ::unlink(Temporary.c_str());
+    return false;
+  };
+
+  int Descriptor =
+      ::open(Temporary.c_str(), O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0666);
+  if (Descriptor < 0) {
+    Error = "cannot write '" + Target + "': " + std::strerror(errno);
+    return false;
+  }
+  const char *Data = Contents.data();
+  size_t Left = Contents.size();
+  while (Left > 0) {
+    ssize_t Written = ::write(Descriptor, Data, Left);
+    if (Written < 0 && errno == EINTR)
+      continue;
+    if (Written <= 0) {
+      int Errno = Written < 0 ? errno : EIO;
+      ::close(Descriptor);
+      return Fail(Errno);
+    }
+    Data += Written;
+    Left -= static_cast<size_t>(Written);
+  }
+  if (::close(Descriptor) != 0)
+    return Fail(errno);
+  if (::rename(Temporary.c_str(), Target.c_str()) != 0)
+    return Fail(errno);
+  return true;
+}
+
+void removeStaleThreadFiles(const std::string &Directory,
+                            std::string_view Suffix) {
+  constexpr std::string_view Prefix = "thread-";
+  DIR *Listing = ::opendir(Directory.c_str());
+  if (!Listing)
+    return;
+  while (dirent *Entry = ::readdir(Listing)) {
+    std::string_view Name = Entry->d_name;
+    if (Name.size() <= Prefix.size() + Suffix.size() ||
+        Name.substr(0, Prefix.size()) != Prefix ||
+        Name.substr(Name.size() - Suffix.size()) != Suffix)
+      continue;
+    struct stat Status;
+    if (::fstatat(::dirfd(Listing), Entry->d_name, &Status,
+                  AT_SYMLINK_NOFOLLOW) == 0 &&
+        S_ISREG(Status.st_mode))
+      ::unlinkat(::dirfd(Listing), Entry->d_name, 0);
+  }
+  ::closedir(Listing);
+}
+
+} // namespace runtime
+} // namespace sextant

@@ -1,0 +1,57 @@
+//===- runtime/io/OutputDirectory.h - Experiment directory ------*- C++ -*-===//
+//
+// Part of Sextant. Naming and creation of the experiment directory
+// (sextant-<program>-<YYYYMMDD-HHMMSS>-<pid>) and the writing of its files
+// through a temporary name and rename(2), so that a reader never sees a
+// half-written file. Errors are returned as text, never printed here.
+//
+//===----------------------------------------------------------------------===//
+
+#ifndef SEXTANT_RUNTIME_IO_OUTPUTDIRECTORY_H
+#define SEXTANT_RUNTIME_IO_OUTPUTDIRECTORY_H
+
+#include <ctime>
+#include <string>
+#include <string_view>
+
+namespace sextant {
+namespace runtime {
+
+/// The default directory name for a run of Program (a path or argv[0]; its
+/// last component is used, with every character other than letters, digits,
+/// '.', '_', '+' and '-' replaced by '_'; "program" when empty) started at
+/// local time Start by process Pid:
+/// "sextant-<program>-<YYYYMMDD-HHMMSS>-<pid>".
+std::string experimentDirectoryName(std::string_view Program,
+                                    const std::tm &Start, long Pid);
+
+/// Path made absolute against WorkingDirectory when it is relative (and
+/// WorkingDirectory is not empty); otherwise Path unchanged.
+std::string absolutePath(const std::string &Path,
+                         const std::string &WorkingDirectory);
+
+/// Directory + "/" + Name.
+std::string joinPath(const std::string &Directory, std::string_view Name);
+
+/// Creates Path and its missing parents with mode 0777 (less the umask).
+/// An existing directory is fine. On failure returns false and sets Error to
+/// strerror of the failing step.
+bool createDirectories(const std::string &Path, std::string &Error);
+
+/// Writes Contents to Directory/Name through a temporary file in Directory
+/// that is renamed over Name when complete. On failure returns false, sets
+/// Error to "cannot write '<path>': <strerror>" and removes the temporary.
+bool writeFileAtomically(const std::string &Directory, std::string_view Name,
+                         std::string_view Contents, std::string &Error);
+
+/// Deletes the regular files thread-<anything><Suffix> in Directory, left
+/// by an earlier run into the same directory (they would be taken for
+/// threads of this one). Anything else, a symbolic link say, was put there
+/// on purpose and stays.
+void removeStaleThreadFiles(const std::string &Directory,
+                            std::string_view Suffix);
+
+} // namespace runtime
+} // namespace sextant
+
+#endif // SEXTANT_RUNTIME_IO_OUTPUTDIRECTORY_H

@@ -1,0 +1,115 @@
+//===- runtime/metrics/MetricTrace.cpp - Counter samples of one thread ----===//
+//
+// Part of Sextant. Buffering samples and appending them to the file.
+//
+//===----------------------------------------------------------------------===//
+
+#include "runtime/metrics/MetricTrace.h"
+
+#include "format/MetricTraceFormat.h"
+#include "runtime/io/OutputDirectory.h"
+
+#include <algorithm>
+#include <cerrno>
+#include <cstring>
+#include <fcntl.h>
+#include <unistd.h>
+
+namespace sextant {
+namespace runtime {
+
+namespace {
+
+bool writeAll(int Descriptor, const uint8_t *Data, size_t Size,
+              std::string &Error) {
+  while (Size != 0) {
+    ssize_t Done = ::write(Descriptor, Data, Size);
+    if (Done < 0 && errno == EINTR)
+      continue;
+    if (Done <= 0) {
+      Error = std::strerror(Done < 0 ? errno : ENOSPC);
+      return false;
+    }
+    Data += Done;
+    Size -= static_cast<size_t>(Done);
+  }
+  return true;
+}
+
+} // namespace
+
+MetricTrace::MetricTrace(std::string FilePath, uint32_t Index,
+                         const std::vector<std::string> &Names,
+                         size_t BufferBytes)
+    : Path(std::move(FilePath)), Header(trace::metricFileHeader(Index, Names)),
+      Width(Names.size()) {
+  size_t SampleSize = (1 + Width) * 8;
+  Buffer.resize(std::max(BufferBytes / SampleSize, size_t(16)) * SampleSize);
+}
+
+MetricTrace::~MetricTrace() {
+  if (Descriptor >= 0)
+    ::close(Descriptor);
+}
+
+void MetricTrace::sample(Ticks Now, const uint64_t *Values) noexcept {
+  size_t SampleSize = (1 + Width) * 8;
+  if (Used + SampleSize > Buffer.size())
+    flush();
+  uint8_t *Out = Buffer.data() + Used;
+  for (unsigned B = 0; B < 8; ++B)
+    Out[B] = static_cast<uint8_t>(Now >> (8 * B));
+  for (size_t K = 0; K < Width; ++K)
+    for (unsigned B = 0; B < 8; ++B)
+      Out[8 * (1 + K) + B] = static_cast<uint8_t>(Values[K] >> (8 * B));
+  Used += SampleSize;
+  ++Pending;
+}
+
+void MetricTrace::flush() noexcept {
+  if (Used == 0)
+    return;
+  try {
+    writeBuffer();
+  } catch (...) {
+    Dropped += Pending; // out of memory for the error text
+  }
+  Used = 0;
+  Pending = 0;
+}
+
+void MetricTrace::writeBuffer() {
+  std::string Problem;
+  bool Ok = true;
+  if (Descriptor < 0 && Error.empty()) {
+    Descriptor =
+        ::open(Path.c_str(), O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0644);
+    std::string Ignored;
+    size_t Slash = Path.rfind('/');
+    if (Descriptor < 0 && errno == ENOENT && Slash != std::string::npos &&
+        createDirectories(Path.substr(0, Slash), Ignored))
+      Descriptor =
+          ::open(Path.c_str(), O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0644);
+    if (Descriptor < 0)
+      Problem = std::strerror(errno);
+  }
+  if (Descriptor < 0) {
+    Ok = false;
+  } else if (!HeaderWritten) {
+    Ok = writeAll(Descriptor, reinterpret_cast<const uint8_t *>(Header.data()),
+                  Header.size(), Problem);
+    HeaderWritten = Ok;
+  }
+  if (Ok)
+    Ok = writeAll(Descriptor, Buffer.data(), Used, Problem);
+  if (Ok) {
+    Written += Pending;
+  } else {
+    Dropped += Pending;
+    if (Error.empty())
+      Error = Path + ": " + (Problem.empty() ? "earlier error" : Problem);
+  }
+}
+
+} // namespace runtime
+} // namespace sextant

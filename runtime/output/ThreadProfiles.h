@@ -1,0 +1,84 @@
+//===- runtime/output/ThreadProfiles.h - Per-thread call-path profiles ----===//
+//
+// Part of Sextant. Besides the merged profile (profile.json), the runtime
+// keeps the call-path tree of each thread for profile-threads.json. Threads
+// are numbered in the order of their first event (index 0 is normally the
+// main thread). The trees of the first MaxSeparate threads are kept one by
+// one; the trees of all later threads are summed into one more entry, so
+// that a program that creates threads without end keeps bounded memory.
+//
+// profile-threads.json (docs/output-formats.md):
+//
+//   {"format": "sextant-thread-profiles", "format_version": 1,
+//    "max_separate_threads": M, "threads_beyond_bound": K,
+//    "threads": [{"index": 0, "tid": <OS tid>, "name": "main",
+//                 "merged_threads": 1, "roots": [ ...profile.json nodes... ]},
+//                ...,
+//                {"index": M, "tid": 0, "name": "<K more threads>",
+//                 "merged_threads": K, "roots": [...]}]}
+//
+//===----------------------------------------------------------------------===//
+
+#ifndef SEXTANT_RUNTIME_OUTPUT_THREADPROFILES_H
+#define SEXTANT_RUNTIME_OUTPUT_THREADPROFILES_H
+
+#include "runtime/profile/CallPathTree.h"
+#include "runtime/regions/RegionRegistry.h"
+
+#include <cstdint>
+#include <string>
+#include <vector>
+
+namespace sextant {
+namespace runtime {
+
+/// Version of the layout of profile-threads.json.
+constexpr unsigned ThreadProfilesFormatVersion = 1;
+
+struct ThreadProfile {
+  uint64_t Index = 0;
+  long Tid = 0; ///< 0 for the entry of the threads beyond the bound
+  std::string Name;
+  uint64_t MergedThreads = 1;
+  /// True for the entry of the threads beyond the bound.
+  bool BeyondBound = false;
+  CallPathTree Tree;
+};
+
+class ThreadProfileSet {
+public:
+  explicit ThreadProfileSet(uint64_t MaxSeparate) : MaxSeparate(MaxSeparate) {
+    Beyond.Index = MaxSeparate;
+    Beyond.Tid = 0;
+    Beyond.MergedThreads = 0;
+    Beyond.BeyondBound = true;
+  }
+
+  /// Adds (a copy of) the tree of the thread numbered Index. Throws
+  /// std::bad_alloc.
+  void add(uint64_t Index, long Tid, std::string Name,
+           const CallPathTree &Tree);
+
+  /// The kept threads in index order, then the entry of the threads beyond
+  /// the bound (if any).
+  std::vector<const ThreadProfile *> entries() const;
+
+  uint64_t maxSeparate() const { return MaxSeparate; }
+  uint64_t threadsBeyondBound() const { return Beyond.MergedThreads; }
+
+private:
+  uint64_t MaxSeparate;
+  std::vector<ThreadProfile> Separate;
+  /// MergedThreads counts the threads summed here (0: none).
+  ThreadProfile Beyond;
+};
+
+/// The contents of profile-threads.json.
+std::string renderThreadProfiles(const ThreadProfileSet &Threads,
+                                 const std::vector<RegionInfo> &Regions,
+                                 double SecondsPerTick);
+
+} // namespace runtime
+} // namespace sextant
+
+#endif // SEXTANT_RUNTIME_OUTPUT_THREADPROFILES_H

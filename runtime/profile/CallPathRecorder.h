@@ -1,0 +1,243 @@
+//===- runtime/profile/CallPathRecorder.h - Shadow stack of one thread ----===//
+//
+// Part of Sextant. A CallPathRecorder turns the enter and exit events of one
+// thread into a CallPathTree. It keeps a shadow stack of open frames (region,
+// node, start time, time spent in children, canonical frame address); exit()
+// closes the top frame and adds its inclusive and exclusive time to the
+// frame's node.
+//
+// Frames abandoned without an exit (longjmp, exceptions caught in
+// uninstrumented code) are repaired in two ways:
+//  - at enter: each frame may carry the canonical frame address (CFA) of its
+//    function. The stack grows down, so a live ancestor of a function being
+//    entered always has a larger CFA; open frames on top of the shadow stack
+//    whose CFA is not larger than the new frame's are gone and are closed at
+//    the timestamp of the enter (closeAbandonedFrames);
+//  - at exit: if the exiting region is deeper in the stack, every frame above
+//    it is closed at the same timestamp, then the region itself; an exit of a
+//    region that is not on the stack at all is ignored.
+// Both are counted (RepairCounters).
+//
+// The recorder takes timestamps and frame addresses as arguments and touches
+// no global state, so it is unit tested directly. It is not thread-safe: one
+// recorder per thread. enter() allocates only when a new call-path node or a
+// deeper stack is needed; if that allocation fails it throws std::bad_alloc
+// and leaves the recorder unchanged. Nothing else allocates or throws.
+//
+// Context frames (OpenMP, see OpenMPTool.h). A worker thread of a parallel
+// region adopts the call path of the thread that started the region as
+// context frames at the bottom of its empty stack, so that its own frames
+// hang beneath the parallel region in the tree. Context frames count no
+// visits and no exclusive time; when they are released, each adds the time
+// of its closed children to its inclusive time (as a derived inclusive time
+// would), which keeps every node's children within its inclusive time. The
+// hot path does not know about them: only the cold paths (mismatched exits,
+// closeAll) stop at the context.
+//
+// Hot path. A slot of the shadow stack keeps the frame last opened at its
+// depth after it is closed; enter() reuses that frame's node when the same
+// region is entered again under the same parent (a loop calling the same
+// function), which skips the hash lookup of the child in the tree. exit()
+// also checks the throttling threshold (ThrottlePolicy.h) on the node it
+// closes, one comparison of its visit count.
+//
+//===----------------------------------------------------------------------===//
+
+#ifndef SEXTANT_RUNTIME_PROFILE_CALLPATHRECORDER_H
+#define SEXTANT_RUNTIME_PROFILE_CALLPATHRECORDER_H
+
+#include "common/Compiler.h"
+#include "runtime/clock/Clock.h"
+#include "runtime/profile/CallPathTree.h"
+#include "runtime/regions/ThrottlePolicy.h"
+
+#include <cstdint>
+#include <vector>
+
+namespace sextant {
+namespace runtime {
+
+/// Counts of the events that did not nest properly.
+struct RepairCounters {
+  /// Events that closed abandoned frames: an exit of a region below the top
+  /// of the stack, or an enter below frames whose stack frames were gone.
+  uint64_t Repairs = 0;
+  /// Frames closed by those repairs: exits that never arrived.
+  uint64_t ExitsRepaired = 0;
+  /// Exits of a region that was not on the stack at all.
+  uint64_t IgnoredExits = 0;
+  /// Frames still open when the recording ended (closeAll).
+  uint64_t FramesOpenAtEnd = 0;
+
+  RepairCounters &operator+=(const RepairCounters &Other) {
+    Repairs += Other.Repairs;
+    ExitsRepaired += Other.ExitsRepaired;
+    IgnoredExits += Other.IgnoredExits;
+    FramesOpenAtEnd += Other.FramesOpenAtEnd;
+    return *this;
+  }
+};
+
+class CallPathRecorder {
+public:
+  CallPathRecorder() = default;
+  CallPathRecorder(const CallPathRecorder &) = delete;
+  CallPathRecorder &operator=(const CallPathRecorder &) = delete;
+
+  /// Opens a frame of Region (never 0) at time Now below the current top
+  /// frame. FrameAddress is the CFA of the region's function, or 0 when
+  /// unknown (then the frame is never judged abandoned at enter).
+  SEXTANT_ALWAYS_INLINE void enter(uint32_t Region, Ticks Now,
+                                   uintptr_t FrameAddress = 0) {
+    if (__builtin_expect(Depth == Capacity, 0))
+      growStack();
+    Frame &Slot = Frames[Depth];
+    CallPathTree::NodeIndex Parent =
+        Depth == 0 ? CallPathTree::RootNode : Frames[Depth - 1].Node;
+    CallPathTree::NodeIndex Node = Slot.Node;
+    if (__builtin_expect(
+            Slot.Region != Region || Tree.node(Node).Parent != Parent, 0))
+      Node = Tree.child(Parent, Region);
+    ++Tree.node(Node).Visits;
+    Slot.Region = Region;
+    Slot.Node = Node;
+    Slot.Start = Now;
+    Slot.ChildTicks = 0;
+    Slot.FrameAddress = FrameAddress;
+    ++Depth;
+  }
+
+  /// Closes the frame of Region at time Now, repairing the stack when
+  /// Region is not on top (see the file comment). Returns the node of the
+  /// closed frame when it has just reached the throttling threshold (see
+  /// setThrottleThreshold), else null.
+  SEXTANT_ALWAYS_INLINE const CallPathTree::Node *exit(uint32_t Region,
+                                                       Ticks Now) noexcept {
+    if (__builtin_expect(isTop(Region), 1))
+      return exitTop(Now);
+    exitMismatched(Region, Now);
+    return nullptr;
+  }
+
+  // exit() in two parts, for callers that need to know how many frames an
+  // exit closed (the trace): if isTop(Region), exitTop(Now) closes one
+  // frame; else exitMismatched(Region, Now) closes as many as it returns.
+
+  /// True when the top frame is one of Region.
+  SEXTANT_ALWAYS_INLINE bool isTop(uint32_t Region) const noexcept {
+    return Depth != 0 && Frames[Depth - 1].Region == Region;
+  }
+  /// Closes the top frame at time Now (there must be one); returns what
+  /// exit() returns.
+  SEXTANT_ALWAYS_INLINE const CallPathTree::Node *exitTop(Ticks Now) noexcept {
+    return closeTop(Now);
+  }
+  /// The exit of Region when it is not the top frame: closes every frame
+  /// down to the innermost one of Region and returns their number, or
+  /// counts an ignored exit and returns 0 when Region is not open.
+  size_t exitMismatched(uint32_t Region, Ticks Now) noexcept;
+
+  /// Sets the throttling check of exit(); the default never throttles.
+  void setThrottleThreshold(const ThrottleThreshold &Threshold) {
+    Throttle = Threshold;
+  }
+
+  /// Counts an exit that was ignored outside the recorder (an end of a user
+  /// region that was not open).
+  void countIgnoredExit() noexcept { ++Counters.IgnoredExits; }
+
+  /// Cheap test before an enter of a frame with CFA FrameAddress: true when
+  /// the top frame would be judged abandoned (its known CFA is not larger).
+  bool topMayBeAbandoned(uintptr_t FrameAddress) const noexcept {
+    if (FrameAddress == 0 || Depth == 0)
+      return false;
+    uintptr_t Top = Frames[Depth - 1].FrameAddress;
+    return Top != 0 && Top <= FrameAddress;
+  }
+
+  /// Closes, at time Now, the top frames whose known CFA is not larger than
+  /// FrameAddress (the exact CFA of a function being entered): their stack
+  /// frames no longer exist. Returns how many were closed.
+  size_t closeAbandonedFrames(uintptr_t FrameAddress, Ticks Now) noexcept;
+
+  /// Closes every open frame at time Now (end of the thread or process);
+  /// counts them as FramesOpenAtEnd (context frames are released, not
+  /// counted). Returns how many frames were removed, context included.
+  size_t closeAll(Ticks Now) noexcept;
+
+  /// Forgets the profile but keeps the open frames, as if each had been
+  /// entered at Now (one visit each): the recorder of the forking thread in
+  /// a child process after fork(). Throws std::bad_alloc, leaving the
+  /// recorder unchanged.
+  void restart(Ticks Now);
+
+  /// Opens Regions[0, Count) (outermost first) as context frames on the
+  /// empty stack (see the file comment); does nothing unless depth() is 0.
+  /// Throws std::bad_alloc, leaving the recorder unchanged.
+  void adoptContext(const uint32_t *Regions, size_t Count);
+
+  /// Closes the frames above the context at Now (counted as repaired exits)
+  /// and releases the context frames, adding their children's time to their
+  /// inclusive time; the stack is then empty. Returns the number of frames
+  /// removed (context frames included).
+  size_t releaseContext(Ticks Now) noexcept;
+
+  /// Number of context frames at the bottom of the stack.
+  size_t contextDepth() const { return ContextDepth; }
+
+  /// Number of open frames (context frames included).
+  size_t depth() const { return Depth; }
+  /// Region of the open frame at Level (0 = outermost).
+  uint32_t regionAt(size_t Level) const { return Frames[Level].Region; }
+  /// Tree node of the open frame at Level (0 = outermost).
+  CallPathTree::NodeIndex nodeAt(size_t Level) const {
+    return Frames[Level].Node;
+  }
+
+  const CallPathTree &tree() const { return Tree; }
+  const RepairCounters &counters() const { return Counters; }
+
+private:
+  struct Frame {
+    uint32_t Region = 0;
+    CallPathTree::NodeIndex Node = CallPathTree::RootNode;
+    Ticks Start = 0;
+    Ticks ChildTicks = 0;       ///< inclusive time of the closed children
+    uintptr_t FrameAddress = 0; ///< CFA of the function; 0 when unknown
+  };
+
+  SEXTANT_ALWAYS_INLINE const CallPathTree::Node *closeTop(Ticks Now) noexcept {
+    const Frame &Top = Frames[--Depth];
+    Ticks Elapsed = Now > Top.Start ? Now - Top.Start : 0;
+    Ticks InChildren = Top.ChildTicks < Elapsed ? Top.ChildTicks : Elapsed;
+    CallPathTree::Node &Node = Tree.node(Top.Node);
+    Node.InclusiveTicks += Elapsed;
+    Node.ExclusiveTicks += Elapsed - InChildren;
+    if (Depth != 0)
+      Frames[Depth - 1].ChildTicks += Elapsed;
+    if (__builtin_expect(Node.Visits == Throttle.Visits, 0) &&
+        reachesThrottleThreshold(Throttle, Node.Visits, Node.InclusiveTicks))
+      return &Node;
+    return nullptr;
+  }
+
+  void growStack();
+
+  /// Frames[0, Depth) are the open frames; Frames[Depth, Capacity) keep the
+  /// frames last closed at their depth (Region 0 when never used).
+  Frame *Frames = nullptr;
+  size_t Depth = 0;
+  size_t Capacity = 0;
+  /// Frames[0, ContextDepth) are context frames.
+  size_t ContextDepth = 0;
+  CallPathTree Tree;
+  ThrottleThreshold Throttle;
+  RepairCounters Counters;
+  /// The storage of Frames. Grown by doubling, never shrunk.
+  std::vector<Frame> Stack;
+};
+
+} // namespace runtime
+} // namespace sextant
+
+#endif // SEXTANT_RUNTIME_PROFILE_CALLPATHRECORDER_H

@@ -1,0 +1,109 @@
+//===- runtime/symbols/CodeSymbolizer.h - Function and line of code -------===//
+//
+// Part of Sextant. OpenMP regions are named after the code that starts them
+// (OMPT's codeptr_ra, a return address into that code). CodeSymbolizer maps
+// such an address to the function containing it (from the module's ELF
+// symbol table) and its source line (from the DWARF line table,
+// .debug_line, versions 2 to 5), without any library beyond libc: the
+// module's file is mapped read-only once, on the first lookup in it, and
+// its symbols and line rows are kept sorted for binary search.
+//
+// Function names are demangled (__cxa_demangle) after removing the suffixes
+// that compilers give OpenMP outlined bodies (clang: ".omp_outlined",
+// ".omp_outlined._debug__", ".omp_task_entry."; GCC: "._omp_fn.N"), so an
+// address inside the body of a parallel region names the function that
+// contains the construct in the source.
+//
+// The parsing functions are pure and unit tested; lookups are thread-safe
+// (one mutex, taken once per distinct OpenMP construct and thread).
+//
+//===----------------------------------------------------------------------===//
+
+#ifndef SEXTANT_RUNTIME_SYMBOLS_CODESYMBOLIZER_H
+#define SEXTANT_RUNTIME_SYMBOLS_CODESYMBOLIZER_H
+
+#include <cstddef>
+#include <cstdint>
+#include <memory>
+#include <mutex>
+#include <string>
+#include <string_view>
+#include <unordered_map>
+#include <vector>
+
+namespace sextant {
+namespace runtime {
+
+/// Where a code address is in the source; empty fields are unknown.
+struct CodeLocation {
+  std::string Function; ///< demangled, outlining suffixes removed
+  std::string File;     ///< source file (as the line table names it)
+  uint32_t Line = 0;    ///< 0: no line table for the address
+  std::string Module;   ///< path of the executable or shared object
+};
+
+/// One row of a DWARF line table: code from Address on belongs to Line,
+/// up to the next row; EndSequence rows end a contiguous range.
+struct LineRow {
+  uint64_t Address = 0;
+  uint32_t Line = 0;
+  /// Index into the file names, NoFile when unknown.
+  uint32_t File = NoFile;
+  bool EndSequence = false;
+  static constexpr uint32_t NoFile = UINT32_MAX;
+};
+
+/// The sections a line table refers to.
+struct DebugSections {
+  const uint8_t *Line = nullptr; ///< .debug_line
+  size_t LineSize = 0;
+  const uint8_t *LineStr = nullptr; ///< .debug_line_str (DWARF 5), optional
+  size_t LineStrSize = 0;
+  const uint8_t *Str = nullptr; ///< .debug_str, optional
+  size_t StrSize = 0;
+};
+
+/// Appends the rows of every line program in Sections.Line to Rows
+/// (unsorted) and their file names, joined to their directories, to Files
+/// (rows refer to them by index). Stops at the first malformed program; returns
+/// false then.
+bool parseDebugLine(const DebugSections &Sections, std::vector<LineRow> &Rows,
+                    std::vector<std::string> &Files);
+
+/// Sorts Rows by address for lineForAddress.
+void sortLineRows(std::vector<LineRow> &Rows);
+
+/// The row of the code at Address in sorted Rows; null when none.
+const LineRow *rowForAddress(const std::vector<LineRow> &Rows,
+                             uint64_t Address);
+
+/// Path without its directories.
+std::string baseName(std::string_view Path);
+
+/// The source function a symbol belongs to: OpenMP outlining suffixes
+/// removed, then demangled (C names are returned as they are).
+std::string sourceFunctionName(std::string_view Symbol);
+
+class CodeSymbolizer {
+public:
+  CodeSymbolizer();
+  ~CodeSymbolizer();
+  CodeSymbolizer(const CodeSymbolizer &) = delete;
+  CodeSymbolizer &operator=(const CodeSymbolizer &) = delete;
+
+  /// The location of the call whose return address is ReturnAddress.
+  /// May throw std::bad_alloc.
+  CodeLocation locateReturnAddress(const void *ReturnAddress);
+
+private:
+  struct Module;
+  Module &moduleFor(const std::string &Path);
+
+  std::mutex Mutex;
+  std::unordered_map<std::string, std::unique_ptr<Module>> Modules;
+};
+
+} // namespace runtime
+} // namespace sextant
+
+#endif // SEXTANT_RUNTIME_SYMBOLS_CODESYMBOLIZER_H

@@ -1,0 +1,333 @@
+//===- runtime/trace/ThreadTrace.cpp - Trace buffer of one thread ---------===//
+//
+// Part of Sextant. The slow paths of ThreadTrace: repairs, chunk writing
+// with pwrite(2), file creation and the handling of write errors.
+//
+//===----------------------------------------------------------------------===//
+
+#include "runtime/trace/ThreadTrace.h"
+
+#include "runtime/io/Diagnostics.h"
+#include "runtime/io/OutputDirectory.h"
+
+#include <cerrno>
+#include <cstdio>
+#include <cstring>
+#include <fcntl.h>
+#include <sys/syscall.h>
+#include <unistd.h>
+
+namespace sextant {
+namespace runtime {
+
+namespace {
+
+/// The list of open regions at the start of a chunk may take at most this
+/// share of the buffer; a longer list is left out (see TraceFormat.h).
+constexpr size_t StackListShare = 4;
+
+/// Writes Size bytes at Offset; returns 0 or the errno of the failure.
+int writeAt(int Descriptor, const uint8_t *Data, size_t Size, uint64_t Offset) {
+  while (Size > 0) {
+    ssize_t Written =
+        ::pwrite(Descriptor, Data, Size, static_cast<off_t>(Offset));
+    if (Written < 0 && errno == EINTR)
+      continue;
+    if (Written <= 0)
+      return Written < 0 ? errno : EIO;
+    Data += Written;
+    Size -= static_cast<size_t>(Written);
+    Offset += static_cast<uint64_t>(Written);
+  }
+  return 0;
+}
+
+std::string traceFilePath(const TraceTarget &Target, uint32_t Index) {
+  return joinPath(Target.Directory, "thread-" + std::to_string(Index) + ".sxt");
+}
+
+} // namespace
+
+uint64_t currentThreadId() {
+  return static_cast<uint64_t>(::syscall(SYS_gettid));
+}
+
+std::string threadDisplayName(int64_t Pid, uint64_t Tid) {
+  if (static_cast<uint64_t>(Pid) == Tid)
+    return "main";
+  char Path[64];
+  std::snprintf(Path, sizeof(Path), "/proc/self/task/%llu/comm",
+                static_cast<unsigned long long>(Tid));
+  int Descriptor = ::open(Path, O_RDONLY | O_CLOEXEC);
+  if (Descriptor < 0)
+    return std::string();
+  char Name[64];
+  ssize_t Read;
+  do
+    Read = ::read(Descriptor, Name, sizeof(Name));
+  while (Read < 0 && errno == EINTR);
+  ::close(Descriptor);
+  if (Read <= 0)
+    return std::string();
+  size_t Length = static_cast<size_t>(Read);
+  while (Length > 0 && (Name[Length - 1] == '\n' || Name[Length - 1] == '\0'))
+    --Length;
+  return std::string(Name, Length);
+}
+
+ThreadTrace::ThreadTrace(const TraceTarget &Target, uint32_t Index,
+                         uint64_t Tid, TraceCursor &Hot)
+    : Hot(Hot), Target(Target),
+      Capacity(Target.BufferSize < MinTraceBufferSize ? MinTraceBufferSize
+                                                      : Target.BufferSize),
+      Index(Index), Tid(Tid) {
+  Buffer.reset(new uint8_t[Capacity]);
+  // A fast event may start at Limit and store FastEventStoreBytes; the slow
+  // path that follows still has room for one event group.
+  Hot.Limit = Buffer.get() + Capacity - trace::MaxEventGroupBytes -
+              TraceCursor::FastEventStoreBytes;
+  Hot.LastTicks = Target.OriginTicks;
+  beginChunk(nullptr, 0);
+}
+
+ThreadTrace::~ThreadTrace() {
+  if (Descriptor >= 0)
+    ::close(Descriptor);
+  Hot = TraceCursor();
+}
+
+std::string ThreadTrace::filePath() const {
+  return traceFilePath(Target, Index);
+}
+
+void ThreadTrace::put(trace::EventKind Kind, Ticks Now,
+                      uint64_t Operand) noexcept {
+  uint64_t Delta = Now > Hot.LastTicks ? Now - Hot.LastTicks : 0;
+  if (Delta > trace::MaxDelta)
+    Delta = trace::MaxDelta;
+  uint8_t *Start = Hot.Next;
+  uint8_t *Out = trace::writeVarint(Start, (Delta << trace::KindBits) |
+                                               static_cast<uint64_t>(Kind));
+  if (Kind != trace::EventKind::Exit)
+    Out = trace::writeVarint(Out, Operand);
+  Hot.Next = Out;
+  Hot.LastTicks += Delta;
+  SlowBytes += static_cast<size_t>(Out - Start);
+  switch (Kind) {
+  case trace::EventKind::Enter:
+    ++SlowEvents;
+    ++SlowDepthChange;
+    break;
+  case trace::EventKind::Exit:
+    ++SlowEvents;
+    --SlowDepthChange;
+    break;
+  case trace::EventKind::ExitMany:
+    SlowEvents += static_cast<uint32_t>(Operand);
+    SlowDepthChange -= static_cast<int64_t>(Operand);
+    break;
+  }
+}
+
+uint32_t ThreadTrace::chunkEvents(size_t Depth) const noexcept {
+  // Fast enters E take FastEnterBytes (3) each and fast exits X
+  // FastExitBytes (2): Bytes = 3E + 2X and DepthChange = E - X, so
+  // E + X = (2 Bytes - DepthChange) / 5.
+  static_assert(TraceCursor::FastEnterBytes == 3 &&
+                    TraceCursor::FastExitBytes == 2,
+                "the formula below assumes 3-byte enters and 2-byte exits");
+  int64_t FastBytes = static_cast<int64_t>(Hot.Next - EventsBegin) -
+                      static_cast<int64_t>(SlowBytes);
+  int64_t FastDepthChange = static_cast<int64_t>(Depth) -
+                            static_cast<int64_t>(ChunkOpenFrames) -
+                            SlowDepthChange;
+  return SlowEvents +
+         static_cast<uint32_t>((2 * FastBytes - FastDepthChange) / 5);
+}
+
+void ThreadTrace::recordEnter(uint32_t Region, Ticks Now,
+                              const CallPathRecorder &Recorder) noexcept {
+  put(trace::EventKind::Enter, Now, Region);
+  flushIfFull(Recorder);
+}
+
+void ThreadTrace::recordExit(Ticks Now,
+                             const CallPathRecorder &Recorder) noexcept {
+  put(trace::EventKind::Exit, Now, 1);
+  flushIfFull(Recorder);
+}
+
+void ThreadTrace::recordExits(size_t Frames, Ticks Now,
+                              const CallPathRecorder &Recorder) noexcept {
+  if (Frames == 0)
+    return;
+  put(Frames == 1 ? trace::EventKind::Exit : trace::EventKind::ExitMany, Now,
+      Frames);
+  flushIfFull(Recorder);
+}
+
+void ThreadTrace::recordEnters(size_t FromLevel, Ticks Now,
+                               const CallPathRecorder &Recorder) noexcept {
+  for (size_t Level = FromLevel; Level < Recorder.depth(); ++Level) {
+    put(trace::EventKind::Enter, Now, Recorder.regionAt(Level));
+    if (Hot.Next > Hot.Limit) {
+      // The next chunk starts with the frames entered so far open.
+      writeChunk(Level + 1);
+      beginChunk(&Recorder, Level + 1);
+    }
+  }
+}
+
+void ThreadTrace::flush(const CallPathRecorder &Recorder) noexcept {
+  writeChunk(Recorder.depth());
+  beginChunk(&Recorder, Recorder.depth());
+}
+
+void ThreadTrace::beginChunk(const CallPathRecorder *Recorder,
+                             size_t OpenFrames) noexcept {
+  uint32_t Depth = Recorder ? static_cast<uint32_t>(OpenFrames) : uint32_t(0);
+  ChunkBaseTicks = Hot.LastTicks;
+  ChunkOpenFrames = Depth;
+  uint8_t *Stack = Buffer.get() + trace::ChunkHeaderSize;
+  uint8_t *StackEnd = Stack + Capacity / StackListShare;
+  uint8_t *Out = Stack;
+  for (uint32_t Level = 0; Level < Depth; ++Level) {
+    if (StackEnd - Out < static_cast<ptrdiff_t>(trace::MaxVarint32Bytes)) {
+      Out = Stack; // too deep to list: left out
+      break;
+    }
+    Out = trace::writeVarint(Out, Recorder->regionAt(Level));
+  }
+  ChunkStackBytes = static_cast<uint32_t>(Out - Stack);
+  EventsBegin = Hot.Next = Out;
+  SlowEvents = 0;
+  SlowBytes = 0;
+  SlowDepthChange = 0;
+}
+
+bool ThreadTrace::ensureFile(std::string &Error) {
+  if (Descriptor >= 0)
+    return true;
+  std::string Path = filePath();
+  if (!createDirectories(Target.Directory, Error)) {
+    Error = "cannot create the trace directory '" + Target.Directory +
+            "': " + Error;
+    return false;
+  }
+  int Opened =
+      ::open(Path.c_str(), O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0666);
+  if (Opened < 0) {
+    Error = "cannot write '" + Path + "': " + std::strerror(errno);
+    return false;
+  }
+  trace::FileHeader Header;
+  Header.ThreadIndex = Index;
+  Header.Pid = Target.Pid;
+  Header.Tid = Tid;
+  Header.TicksPerSecond = Target.TicksPerSecond;
+  Header.OriginTicks = Target.OriginTicks;
+  Header.ThreadName = ThreadName;
+  uint8_t Bytes[trace::FileHeaderSize];
+  trace::encodeFileHeader(Header, Bytes);
+  if (int Errno = writeAt(Opened, Bytes, sizeof(Bytes), 0)) {
+    Error = "cannot write '" + Path + "': " + std::strerror(Errno);
+    ::close(Opened);
+    return false;
+  }
+  Descriptor = Opened;
+  FileSize = trace::FileHeaderSize;
+  ++Statistics.Files;
+  Statistics.BytesWritten += trace::FileHeaderSize;
+  return true;
+}
+
+void ThreadTrace::writeChunk(size_t Depth) noexcept {
+  uint32_t ChunkEvents = chunkEvents(Depth);
+  if (ChunkEvents == 0) {
+    Hot.Next = EventsBegin;
+    return;
+  }
+  trace::ChunkHeader Header;
+  Header.Sequence = Sequence++;
+  Header.BaseTicks = ChunkBaseTicks;
+  Header.OpenFrames = ChunkOpenFrames;
+  Header.StackBytes = ChunkStackBytes;
+  Header.EventBytes = static_cast<uint32_t>(Hot.Next - EventsBegin);
+  Header.EventCount = ChunkEvents;
+  trace::encodeChunkHeader(Header, Buffer.get());
+  size_t Bytes = static_cast<size_t>(Hot.Next - Buffer.get());
+  try {
+    std::string Error;
+    if (ensureFile(Error)) {
+      int Errno = writeAt(Descriptor, Buffer.get(), Bytes, FileSize);
+      if (Errno == 0) {
+        FileSize += Bytes;
+        ++Statistics.ChunksWritten;
+        Statistics.EventsWritten += ChunkEvents;
+        Statistics.BytesWritten += Bytes;
+        return;
+      }
+      // Cut off what part of the chunk reached the file, so that the file
+      // stays a sequence of complete chunks.
+      if (::ftruncate(Descriptor, static_cast<off_t>(FileSize)) != 0) {
+        // Not a regular file (e.g. /dev/full): nothing to cut.
+      }
+      Error = "cannot write '" + filePath() + "': " + std::strerror(Errno);
+    }
+    recordError(Error);
+  } catch (...) {
+    // Out of memory for the message: the chunk is still counted below.
+  }
+  ++Statistics.ChunksDropped;
+  Statistics.EventsDropped += ChunkEvents;
+}
+
+void ThreadTrace::recordError(const std::string &Message) {
+  if (Statistics.FirstError.empty())
+    Statistics.FirstError = Message;
+  if (!Target.ErrorPrinted.exchange(true))
+    printMessage(MessageKind::Error,
+                 Message + "; trace events are dropped and counted in "
+                           "experiment.json");
+}
+
+void ThreadTrace::finish(Ticks Now, size_t FramesClosed,
+                         const CallPathRecorder &Recorder) {
+  recordExits(FramesClosed, Now, Recorder);
+  try {
+    ThreadName = NameOverride.empty() ? threadDisplayName(Target.Pid, Tid)
+                                      : NameOverride;
+  } catch (...) {
+    ThreadName.clear();
+  }
+  writeChunk(Recorder.depth());
+  beginChunk(&Recorder, Recorder.depth());
+  if (Descriptor < 0)
+    return;
+  uint8_t Name[trace::ThreadNameSize] = {};
+  std::memcpy(Name, ThreadName.data(),
+              ThreadName.size() < sizeof(Name) ? ThreadName.size()
+                                               : sizeof(Name) - 1);
+  // The name is known only now; a failure leaves it empty in the file.
+  (void)writeAt(Descriptor, Name, sizeof(Name), trace::FileThreadNameOffset);
+  ::close(Descriptor);
+  Descriptor = -1;
+}
+
+void ThreadTrace::restartAfterFork(uint32_t NewIndex, uint64_t NewTid,
+                                   const CallPathRecorder &Recorder) {
+  if (Descriptor >= 0)
+    ::close(Descriptor); // the child's copy; the parent's stays open
+  Descriptor = -1;
+  FileSize = 0;
+  Statistics = TraceStatistics();
+  Sequence = 0;
+  Index = NewIndex;
+  Tid = NewTid;
+  ThreadName.clear();
+  Hot.LastTicks = Target.OriginTicks;
+  beginChunk(&Recorder, Recorder.depth());
+}
+
+} // namespace runtime
+} // namespace sextant

@@ -1,0 +1,297 @@
+//===- runtime/trace/ThreadTrace.h - Trace buffer of one thread -----------===//
+//
+// Part of Sextant. With SEXTANT_TRACE=1 every recording thread owns a
+// ThreadTrace: a buffer of SEXTANT_BUFFER_SIZE bytes into which enter and
+// exit events are encoded compactly (TraceFormat.h), written to
+// <experiment>/trace/thread-<index>.sxt whenever it is full and at the end
+// of the thread or process.
+//
+// The trace mirrors the thread's CallPathRecorder exactly: the runtime
+// records an enter after the recorder opened a frame, an exit after it
+// closed its top frame, and the number of frames it closed by a repair
+// (longjmp) or at the end (closeAll); an exit the recorder ignored records
+// nothing. Enters and exits in the file are thus the profile's, balanced.
+// The region ids of open frames, needed at the start of each chunk, are
+// read from the recorder. The hot part (TraceCursor: write position, limit,
+// last timestamp, event count) lives in the thread's ThreadState; an event
+// in its common form costs a few loads and stores there and one store into
+// the buffer.
+//
+// Overflow policy: once the buffer has less room left than one more event
+// group, the recording thread's next event takes the slow path, which
+// records it and writes the chunk with pwrite(2) right away (taken once per
+// buffer), then reuses the buffer; so the memory per thread is bounded by
+// the buffer size and no event is skipped.
+// If the file cannot be created or a write fails (disk full, directory not
+// writable), the chunk is dropped, counted in TraceStatistics and reported
+// (one error message per process); the file is cut back to its last
+// complete chunk and recording goes on, so a later chunk may succeed. Each
+// chunk lists the regions open at its start, so readers resume after a
+// dropped chunk with balanced events.
+//
+// Not thread-safe: used by its thread, or by the finalizer while that
+// thread is idle (see ThreadState.h).
+//
+//===----------------------------------------------------------------------===//
+
+#ifndef SEXTANT_RUNTIME_TRACE_THREADTRACE_H
+#define SEXTANT_RUNTIME_TRACE_THREADTRACE_H
+
+#include "format/TraceFormat.h"
+#include "runtime/clock/Clock.h"
+#include "runtime/profile/CallPathRecorder.h"
+#include "runtime/trace/TraceStatistics.h"
+
+#include <atomic>
+#include <cstdint>
+#include <cstring>
+#include <memory>
+#include <string>
+
+namespace sextant {
+namespace runtime {
+
+/// What the traces of all threads share; owned by the runtime, set at
+/// start-up (and again in the child after fork, before any thread records).
+struct TraceTarget {
+  /// Absolute path of <experiment directory>/trace.
+  std::string Directory;
+  int64_t Pid = 0;
+  double TicksPerSecond = 0;
+  /// Start of the measurement; time zero of every trace.
+  Ticks OriginTicks = 0;
+  /// Bytes of each thread's buffer (SEXTANT_BUFFER_SIZE).
+  size_t BufferSize = 0;
+  /// Set once the first write error was printed.
+  mutable std::atomic<bool> ErrorPrinted{false};
+};
+
+/// The smallest buffer a ThreadTrace accepts.
+constexpr size_t MinTraceBufferSize = 4096;
+
+/// The part of a thread's trace that every event touches, kept inside the
+/// thread's ThreadState so that the hot path reaches it without following a
+/// pointer (see ThreadTrace below for the rest). Next is null when the
+/// thread has no trace.
+///
+/// The fast path writes an event only in its common form (a delta below
+/// 2^12 ticks, about 1.6 us at 2.5 GHz, in exactly two bytes, and for an
+/// enter a region id below 128 in one) and only while Next is not past
+/// Limit; it neither clamps nor flushes. Anything else returns false and the
+/// caller takes ThreadTrace's slow path, which writes the long form, clamps
+/// a backwards clock to a zero delta and writes the chunk when it is full.
+struct TraceCursor {
+  /// Where the next event goes; null: not tracing.
+  uint8_t *Next = nullptr;
+  /// Past this point the buffer may not hold one more event group after a
+  /// fast event.
+  uint8_t *Limit = nullptr;
+  /// Time of the last event written.
+  Ticks LastTicks = 0;
+
+  /// Bytes a fast event may store (it advances Next by at most 3).
+  static constexpr size_t FastEventStoreBytes = 4;
+  /// What a fast enter and a fast exit advance Next by. The events of a
+  /// chunk are not counted here: ThreadTrace derives the number of fast
+  /// events from their bytes and the change of depth they made.
+  static constexpr size_t FastEnterBytes = 3;
+  static constexpr size_t FastExitBytes = 2;
+
+  SEXTANT_ALWAYS_INLINE bool tracing() const { return Next != nullptr; }
+
+  /// Writes the enter of Region at Now in the common form; false (nothing
+  /// written) when the event needs the slow path.
+  SEXTANT_ALWAYS_INLINE bool tryEnter(uint32_t Region, Ticks Now) noexcept {
+    // Every member is read before the event's bytes are stored (a byte
+    // store may alias them) and written after.
+    uint8_t *Out = Next;
+    Ticks Delta = Now - LastTicks; // huge when the clock went backwards
+    if (__builtin_expect(((Delta >> 12) | (Region >> 7)) != 0 || Out > Limit,
+                         0))
+      return false;
+    uint32_t Packed =
+        packPaddedVarint(static_cast<uint32_t>(Delta) << trace::KindBits) |
+        (Region << 16); // kind Enter (0)
+    std::memcpy(Out, &Packed, sizeof(Packed));
+    Next = Out + FastEnterBytes;
+    LastTicks = Now;
+    return true;
+  }
+
+  /// Writes one exit at Now in the common form; false (nothing written)
+  /// when the event needs the slow path.
+  SEXTANT_ALWAYS_INLINE bool tryExit(Ticks Now) noexcept {
+    uint8_t *Out = Next;
+    Ticks Delta = Now - LastTicks;
+    if (__builtin_expect((Delta >> 12) != 0 || Out > Limit, 0))
+      return false;
+    uint16_t Packed = static_cast<uint16_t>(
+        packPaddedVarint((static_cast<uint32_t>(Delta) << trace::KindBits) |
+                         static_cast<uint32_t>(trace::EventKind::Exit)));
+    std::memcpy(Out, &Packed, sizeof(Packed));
+    Next = Out + FastExitBytes;
+    LastTicks = Now;
+    return true;
+  }
+
+private:
+  static_assert(__BYTE_ORDER__ == __ORDER_LITTLE_ENDIAN__,
+                "packPaddedVarint() stores its bytes in little-endian order");
+
+  /// The LEB128 encoding of Value (< 2^14) in exactly two bytes, padded
+  /// when Value is below 128 (the first byte has its continuation bit set
+  /// and the second is 0), in the low 16 bits of the result in memory order
+  /// on a little-endian machine. Readers accept padded varints (see
+  /// TraceFormat.h). The fixed length keeps the cursor independent of the
+  /// timestamp: with the shortest encoding, the position of every later
+  /// event of the thread would wait for the clock read that decided the
+  /// length, and the TSC read is the slowest instruction of the hot path.
+  static SEXTANT_ALWAYS_INLINE uint32_t packPaddedVarint(uint32_t Value) {
+    return (Value & 0x7fu) | 0x80u | ((Value << 1) & 0x7f00u);
+  }
+};
+
+/// The rest of a thread's trace: the buffer, the file, the chunk being
+/// filled and the statistics. The hot part is the TraceCursor it is given,
+/// which must outlive it.
+///
+/// The trace mirrors the thread's CallPathRecorder, which the caller keeps
+/// in step: after the recorder opened a frame, TraceCursor::tryEnter() or
+/// else recordEnter(); after it closed its top frame, TraceCursor::tryExit()
+/// or else recordExit(); after it closed several frames at once (a repair,
+/// the end), recordExits() with their number. Nothing is recorded for an
+/// exit the recorder ignored.
+class ThreadTrace {
+public:
+  /// A trace of thread number Index (OS thread id Tid) writing through Hot.
+  /// Allocates the buffer of Target.BufferSize bytes (at least
+  /// MinTraceBufferSize) and points Hot at it; throws std::bad_alloc. No
+  /// file is created before the first write.
+  ThreadTrace(const TraceTarget &Target, uint32_t Index, uint64_t Tid,
+              TraceCursor &Hot);
+  /// Closes the file if open; writes nothing; leaves Hot not tracing.
+  ~ThreadTrace();
+  ThreadTrace(const ThreadTrace &) = delete;
+  ThreadTrace &operator=(const ThreadTrace &) = delete;
+
+  /// The slow path of an enter of Region at Now (see TraceCursor); call
+  /// right after Recorder.enter() when tryEnter() returned false.
+  void recordEnter(uint32_t Region, Ticks Now,
+                   const CallPathRecorder &Recorder) noexcept;
+  /// The slow path of one exit at Now; call right after the recorder closed
+  /// its top frame when tryExit() returned false.
+  void recordExit(Ticks Now, const CallPathRecorder &Recorder) noexcept;
+  /// Records Frames exits at Now (none when 0); call right after the
+  /// recorder closed that many frames at once.
+  void recordExits(size_t Frames, Ticks Now,
+                   const CallPathRecorder &Recorder) noexcept;
+  /// Records enters at Now of the recorder's frames from FromLevel up; call
+  /// right after the recorder opened them at once (an adopted context).
+  void recordEnters(size_t FromLevel, Ticks Now,
+                    const CallPathRecorder &Recorder) noexcept;
+
+  /// Ends the trace after Recorder.closeAll(Now) closed FramesClosed
+  /// frames: records those exits, writes the last chunk and the thread's
+  /// name, closes the file. Nothing may be recorded afterwards.
+  void finish(Ticks Now, size_t FramesClosed, const CallPathRecorder &Recorder);
+
+  /// The name finish() writes instead of the OS's name of the thread.
+  void setThreadName(std::string Name) { NameOverride = std::move(Name); }
+
+  /// In a child process after fork(): forgets the parent's buffered events
+  /// and file (the parent writes them) and starts over as thread Index
+  /// (OS thread id Tid) of the child, with the frames open in Recorder.
+  /// Target must already describe the child.
+  void restartAfterFork(uint32_t Index, uint64_t Tid,
+                        const CallPathRecorder &Recorder);
+
+  const TraceStatistics &statistics() const { return Statistics; }
+  uint32_t index() const { return Index; }
+  /// The path of this thread's trace file.
+  std::string filePath() const;
+
+private:
+  void put(trace::EventKind Kind, Ticks Now, uint64_t Operand) noexcept;
+  /// Writes the chunk when the cursor is past the limit.
+  void flushIfFull(const CallPathRecorder &Recorder) noexcept {
+    if (Hot.Next > Hot.Limit)
+      flush(Recorder);
+  }
+  /// Writes the chunk and starts the next one.
+  void flush(const CallPathRecorder &Recorder) noexcept;
+  /// Writes the chunk, which ends with Depth frames open.
+  void writeChunk(size_t Depth) noexcept;
+  /// The events of the chunk, which ends with Depth frames open: those the
+  /// slow path counted plus the fast ones, derived from their bytes and
+  /// the change of depth they made.
+  uint32_t chunkEvents(size_t Depth) const noexcept;
+  /// Starts a chunk with the OpenFrames outermost frames open in Recorder
+  /// (none when null).
+  void beginChunk(const CallPathRecorder *Recorder, size_t OpenFrames) noexcept;
+  bool ensureFile(std::string &Error);
+  /// Keeps and prints (once per process) a write error; may throw
+  /// std::bad_alloc.
+  void recordError(const std::string &Message);
+
+  TraceCursor &Hot;
+  const TraceTarget &Target;
+  std::unique_ptr<uint8_t[]> Buffer;
+  size_t Capacity = 0;
+  uint8_t *EventsBegin = nullptr;
+  uint32_t Sequence = 0;
+  Ticks ChunkBaseTicks = 0;
+  uint32_t ChunkOpenFrames = 0;
+  uint32_t ChunkStackBytes = 0;
+  /// What the slow path (put) wrote into the chunk: events (an ExitMany of
+  /// N counts N), bytes, and enters minus exited frames.
+  uint32_t SlowEvents = 0;
+  size_t SlowBytes = 0;
+  int64_t SlowDepthChange = 0;
+  uint32_t Index = 0;
+  uint64_t Tid = 0;
+  std::string ThreadName;
+  std::string NameOverride;
+  int Descriptor = -1;
+  uint64_t FileSize = 0;
+  TraceStatistics Statistics;
+};
+
+/// Records in the trace (Hot and Trace; Trace null when not tracing) the
+/// enter of Region at Now that Recorder.enter() has just recorded.
+SEXTANT_ALWAYS_INLINE void traceEnter(TraceCursor &Hot, ThreadTrace *Trace,
+                                      uint32_t Region, Ticks Now,
+                                      const CallPathRecorder &Recorder) {
+  if (Hot.tracing() && !Hot.tryEnter(Region, Now))
+    Trace->recordEnter(Region, Now, Recorder);
+}
+
+/// Records the exit of Region at Now in Recorder and in the trace (Hot and
+/// Trace; Trace null when not tracing); returns what Recorder.exit()
+/// returns. Never allocates, never throws.
+SEXTANT_ALWAYS_INLINE const CallPathTree::Node *
+exitAndTrace(CallPathRecorder &Recorder, TraceCursor &Hot, ThreadTrace *Trace,
+             uint32_t Region, Ticks Now) noexcept {
+  if (__builtin_expect(Recorder.isTop(Region), 1)) {
+    const CallPathTree::Node *Throttled = Recorder.exitTop(Now);
+    if (Hot.tracing() && !Hot.tryExit(Now))
+      Trace->recordExit(Now, Recorder);
+    return Throttled;
+  }
+  size_t Closed = Recorder.exitMismatched(Region, Now);
+  if (Trace)
+    Trace->recordExits(Closed, Now, Recorder);
+  return nullptr;
+}
+
+/// The name of thread Tid of process Pid for traces and reports: "main" for
+/// the process's main thread, else its name (/proc/self/task/<tid>/comm),
+/// empty if unknown. Uses only open/read/close.
+std::string threadDisplayName(int64_t Pid, uint64_t Tid);
+
+/// The OS thread id of the calling thread.
+uint64_t currentThreadId();
+
+} // namespace runtime
+} // namespace sextant
+
+#endif // SEXTANT_RUNTIME_TRACE_THREADTRACE_H
