@@ -8,6 +8,7 @@
 //===----------------------------------------------------------------------===//
 
 #include "runtime/clock/ClockCalibration.h"
+#include "test/unit/support/SkipTest.h"
 
 #include <catch2/catch.hpp>
 
@@ -230,10 +231,12 @@ TEST_CASE("the hardware agrees with the kernel and with CLOCK_MONOTONIC",
   Text << CpuInfo.rdbuf();
   bool KernelFlags = Text.str().find(" constant_tsc") != std::string::npos &&
                      Text.str().find(" nonstop_tsc") != std::string::npos;
-  if (cpuHasInvariantTsc())
-    CHECK(KernelFlags);
-  if (!cpuHasInvariantTsc())
+  if (!cpuHasInvariantTsc()) {
+    sextant::test::skipTest("this CPU has no invariant TSC (CPUID "
+                            "0x80000007 EDX bit 8): nothing to compare");
     return;
+  }
+  CHECK(KernelFlags);
 
   ClockEnvironment Hardware;
   Hardware.InvariantTsc = true;
