@@ -3,7 +3,8 @@
 // Part of Sextant. Visits, inclusive and exclusive time of the shadow stack,
 // and its repairs: the exit of a deeper frame, the exit of a region not on
 // the stack, frames abandoned below a new frame (by frame address), and
-// closing everything at the end.
+// closing everything at the end; context frames, through which an OpenMP
+// worker's tree hangs beneath its parallel region.
 //
 //===----------------------------------------------------------------------===//
 
@@ -30,15 +31,21 @@ const CallPathTree::Node &nodeAt(const CallPathRecorder &Recorder,
   return Tree.node(Node);
 }
 
-bool hasPath(const CallPathRecorder &Recorder,
-             const std::vector<uint32_t> &Path) {
+/// The node at Path (region ids from the root), or null.
+const CallPathTree::Node *findPath(const CallPathRecorder &Recorder,
+                                   const std::vector<uint32_t> &Path) {
   NodeIndex Node = CallPathTree::RootNode;
   for (uint32_t Region : Path) {
     Node = Recorder.tree().findChild(Node, Region);
     if (Node == CallPathTree::NoNode)
-      return false;
+      return nullptr;
   }
-  return true;
+  return &Recorder.tree().node(Node);
+}
+
+bool hasPath(const CallPathRecorder &Recorder,
+             const std::vector<uint32_t> &Path) {
+  return findPath(Recorder, Path) != nullptr;
 }
 
 } // namespace
@@ -248,4 +255,110 @@ TEST_CASE("a clock going backwards yields zero, not a huge time",
   Recorder.exit(1, 90);
   CHECK(nodeAt(Recorder, {1}).InclusiveTicks == 0);
   CHECK(nodeAt(Recorder, {1}).ExclusiveTicks == 0);
+}
+
+//===----------------------------------------------------------------------===//
+// Context frames: an OpenMP worker adopts its parallel region's call path
+//===----------------------------------------------------------------------===//
+
+TEST_CASE("a worker's frames hang beneath the adopted context",
+          "[OpenMP][CallPathRecorder]") {
+  // main(1) -> solve(2) -> omp parallel(3) on the primary; a worker runs
+  // the implicit task (4) calling kernel (5) twice.
+  CallPathRecorder Worker;
+  const uint32_t Context[] = {1, 2, 3};
+  Worker.adoptContext(Context, 3);
+  CHECK(Worker.depth() == 3);
+  CHECK(Worker.contextDepth() == 3);
+  Worker.enter(4, 100);
+  Worker.enter(5, 110);
+  Worker.exit(5, 130);
+  Worker.enter(5, 140);
+  Worker.exit(5, 150);
+  Worker.exit(4, 200);
+  Worker.releaseContext(200);
+  CHECK(Worker.depth() == 0);
+  CHECK(Worker.contextDepth() == 0);
+
+  const CallPathTree::Node *Task = findPath(Worker, {1, 2, 3, 4});
+  REQUIRE(Task);
+  CHECK(Task->Visits == 1);
+  CHECK(Task->InclusiveTicks == 100);
+  CHECK(Task->ExclusiveTicks == 70);
+  const CallPathTree::Node *Kernel = findPath(Worker, {1, 2, 3, 4, 5});
+  REQUIRE(Kernel);
+  CHECK(Kernel->Visits == 2);
+  CHECK(Kernel->InclusiveTicks == 30);
+  // Context nodes: no visits, no exclusive time, the worker's time as
+  // inclusive time.
+  for (std::vector<uint32_t> Path :
+       {std::vector<uint32_t>{1}, {1, 2}, {1, 2, 3}}) {
+    const CallPathTree::Node *Node = findPath(Worker, Path);
+    REQUIRE(Node);
+    CHECK(Node->Visits == 0);
+    CHECK(Node->ExclusiveTicks == 0);
+    CHECK(Node->InclusiveTicks == 100);
+  }
+
+  // The next region reuses the nodes.
+  Worker.adoptContext(Context, 3);
+  Worker.enter(4, 300);
+  Worker.exit(4, 310);
+  Worker.releaseContext(310);
+  CHECK(findPath(Worker, {1, 2, 3, 4})->Visits == 2);
+  CHECK(findPath(Worker, {1})->InclusiveTicks == 110);
+  CHECK(Worker.counters().Repairs == 0);
+}
+
+TEST_CASE("context frames are adopted only by an empty stack",
+          "[OpenMP][CallPathRecorder]") {
+  CallPathRecorder Recorder;
+  Recorder.enter(7, 0);
+  const uint32_t Context[] = {1, 2};
+  Recorder.adoptContext(Context, 2);
+  CHECK(Recorder.depth() == 1);
+  CHECK(Recorder.contextDepth() == 0);
+  Recorder.exit(7, 10);
+  Recorder.adoptContext(Context, 0);
+  CHECK(Recorder.depth() == 0);
+}
+
+TEST_CASE("exits of context regions are ignored and closeAll releases the "
+          "context",
+          "[OpenMP][CallPathRecorder]") {
+  CallPathRecorder Worker;
+  const uint32_t Context[] = {1, 2};
+  Worker.adoptContext(Context, 2);
+  Worker.enter(4, 10);
+  Worker.enter(5, 20);
+  // An exit of a context region does not close the worker's frames.
+  Worker.exit(1, 25);
+  CHECK(Worker.depth() == 4);
+  CHECK(Worker.counters().IgnoredExits == 1);
+  // A mismatched exit repairs only down to the context.
+  Worker.exit(4, 30);
+  CHECK(Worker.depth() == 2);
+  CHECK(Worker.counters().ExitsRepaired == 1);
+  Worker.enter(4, 40);
+  Worker.closeAll(50);
+  CHECK(Worker.depth() == 0);
+  CHECK(Worker.contextDepth() == 0);
+  CHECK(Worker.counters().FramesOpenAtEnd == 1);
+  CHECK(findPath(Worker, {1})->Visits == 0);
+  CHECK(findPath(Worker, {1})->InclusiveTicks == 30);
+  CHECK(findPath(Worker, {1, 2, 4})->InclusiveTicks == 30);
+}
+
+TEST_CASE("releaseContext closes frames left open above the context",
+          "[OpenMP][CallPathRecorder]") {
+  CallPathRecorder Worker;
+  const uint32_t Context[] = {1};
+  Worker.adoptContext(Context, 1);
+  Worker.enter(4, 0);
+  Worker.enter(5, 5);
+  Worker.releaseContext(20);
+  CHECK(Worker.depth() == 0);
+  CHECK(Worker.counters().ExitsRepaired == 2);
+  CHECK(findPath(Worker, {1, 4})->InclusiveTicks == 20);
+  CHECK(findPath(Worker, {1})->InclusiveTicks == 20);
 }

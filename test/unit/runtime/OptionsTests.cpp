@@ -1,7 +1,9 @@
 //===- test/unit/runtime/OptionsTests.cpp - SEXTANT_* options -------------===//
 //
-// Part of Sextant. Defaults, valid and invalid values, unknown variables and
-// the rendering of config.txt.
+// Part of Sextant. The SEXTANT_* options (runtime/config/Options.h):
+// defaults, valid and invalid values (one warning naming the variable and
+// the accepted values), unknown variables and the rendering of config.txt;
+// then the control, tracing and OpenMP variables one by one.
 //
 //===----------------------------------------------------------------------===//
 
@@ -162,4 +164,205 @@ TEST_CASE("config.txt lists every option with its value and source",
   CHECK(Config.size() >= 44);
   CHECK(Config.substr(Config.size() - 44) ==
         "# ignored unknown variable: SEXTANT_COLOR=1\n");
+}
+
+//===----------------------------------------------------------------------===//
+// Control variables: SEXTANT_ENABLE, SEXTANT_CLOCK, SEXTANT_THROTTLE,
+// SEXTANT_THREAD_PROFILES
+//===----------------------------------------------------------------------===//
+
+TEST_CASE("the control variables have documented defaults",
+          "[Options][Control]") {
+  std::vector<std::string> Warnings;
+  RuntimeOptions Options = parse({}, Warnings);
+  CHECK(Warnings.empty());
+  CHECK(Options.Enable == 1);
+  CHECK(Options.ClockRequest == ClockChoice::Auto);
+  CHECK(Options.Throttle.Enabled);
+  CHECK(Options.Throttle.MinVisits == 100000);
+  CHECK(Options.Throttle.MaxMeanVisitNanoseconds == 500);
+  CHECK(Options.ThreadProfiles == 64);
+  CHECK(Options.valueText(OptionId::ClockRequest) == "auto");
+  CHECK(Options.valueText(OptionId::Throttle) == "100000,500");
+}
+
+TEST_CASE("SEXTANT_CLOCK accepts auto, tsc and monotonic",
+          "[Options][Control]") {
+  std::vector<std::string> Warnings;
+  CHECK(parse({"SEXTANT_CLOCK=tsc"}, Warnings).ClockRequest ==
+        ClockChoice::Tsc);
+  CHECK(parse({"SEXTANT_CLOCK=monotonic"}, Warnings).ClockRequest ==
+        ClockChoice::Monotonic);
+  CHECK(parse({"SEXTANT_CLOCK=auto"}, Warnings).ClockRequest ==
+        ClockChoice::Auto);
+  CHECK(Warnings.empty());
+
+  RuntimeOptions Options = parse({"SEXTANT_CLOCK=rdtsc"}, Warnings);
+  CHECK(Options.ClockRequest == ClockChoice::Auto);
+  CHECK(Options.origin(OptionId::ClockRequest).Source == OptionSource::Invalid);
+  REQUIRE(Warnings.size() == 1);
+  CHECK(Warnings[0] == "invalid value 'rdtsc' for SEXTANT_CLOCK (expected "
+                       "auto, tsc or monotonic); using the default 'auto'");
+  // Case matters.
+  Warnings.clear();
+  CHECK(parse({"SEXTANT_CLOCK=TSC"}, Warnings).ClockRequest ==
+        ClockChoice::Auto);
+  CHECK(Warnings.size() == 1);
+}
+
+TEST_CASE("SEXTANT_THROTTLE accepts off and <visits>,<ns>",
+          "[Options][Control]") {
+  std::vector<std::string> Warnings;
+  RuntimeOptions Options = parse({"SEXTANT_THROTTLE=off"}, Warnings);
+  CHECK_FALSE(Options.Throttle.Enabled);
+  CHECK(Options.valueText(OptionId::Throttle) == "off");
+
+  Options = parse({"SEXTANT_THROTTLE=2000,75"}, Warnings);
+  CHECK(Options.Throttle.Enabled);
+  CHECK(Options.Throttle.MinVisits == 2000);
+  CHECK(Options.Throttle.MaxMeanVisitNanoseconds == 75);
+  CHECK(Options.valueText(OptionId::Throttle) == "2000,75");
+  CHECK(Warnings.empty());
+
+  for (const char *Invalid :
+       {"SEXTANT_THROTTLE=", "SEXTANT_THROTTLE=on", "SEXTANT_THROTTLE=100",
+        "SEXTANT_THROTTLE=100,", "SEXTANT_THROTTLE=,5", "SEXTANT_THROTTLE=0,5",
+        "SEXTANT_THROTTLE=5,0", "SEXTANT_THROTTLE=1,2,3",
+        "SEXTANT_THROTTLE=-1,5", "SEXTANT_THROTTLE= 10,5",
+        "SEXTANT_THROTTLE=99999999999999999999,5"}) {
+    CAPTURE(Invalid);
+    Warnings.clear();
+    Options = parse({Invalid}, Warnings);
+    CHECK(Options.Throttle.Enabled);
+    CHECK(Options.Throttle.MinVisits == 100000);
+    CHECK(Options.Throttle.MaxMeanVisitNanoseconds == 500);
+    REQUIRE(Warnings.size() == 1);
+    CHECK(Warnings[0].find("for SEXTANT_THROTTLE (expected off or "
+                           "<visits>,<nanoseconds>, two integers of at least "
+                           "1, e.g. 100000,500); using the default "
+                           "'100000,500'") != std::string::npos);
+  }
+}
+
+TEST_CASE("SEXTANT_ENABLE and SEXTANT_THREAD_PROFILES are integers",
+          "[Options][Control]") {
+  std::vector<std::string> Warnings;
+  CHECK(parse({"SEXTANT_ENABLE=0"}, Warnings).Enable == 0);
+  CHECK(parse({"SEXTANT_THREAD_PROFILES=0"}, Warnings).ThreadProfiles == 0);
+  CHECK(parse({"SEXTANT_THREAD_PROFILES=1000"}, Warnings).ThreadProfiles ==
+        1000);
+  CHECK(Warnings.empty());
+
+  RuntimeOptions Options = parse({"SEXTANT_ENABLE=no"}, Warnings);
+  CHECK(Options.Enable == 1);
+  REQUIRE(Warnings.size() == 1);
+  CHECK(Warnings[0] == "invalid value 'no' for SEXTANT_ENABLE (expected 0 or "
+                       "1); using the default '1'");
+}
+
+TEST_CASE("config.txt shows the control variables", "[Options][Control]") {
+  std::vector<std::string> Warnings;
+  RuntimeOptions Options =
+      parse({"SEXTANT_THROTTLE=off", "SEXTANT_CLOCK=bogus"}, Warnings);
+  std::string Text = renderConfiguration(Options, "0.1.0");
+  CHECK(Text.find("SEXTANT_THROTTLE=off\t# environment\n") !=
+        std::string::npos);
+  CHECK(Text.find("SEXTANT_CLOCK=auto\t# default (invalid environment value "
+                  "'bogus' ignored)\n") != std::string::npos);
+  CHECK(Text.find("SEXTANT_ENABLE=1\t# default\n") != std::string::npos);
+  CHECK(Text.find("SEXTANT_THREAD_PROFILES=64\t# default\n") !=
+        std::string::npos);
+}
+
+//===----------------------------------------------------------------------===//
+// Tracing variables: SEXTANT_TRACE, SEXTANT_BUFFER_SIZE
+//===----------------------------------------------------------------------===//
+
+TEST_CASE("tracing is off by default with a 1 MiB buffer", "[Options][Trace]") {
+  std::vector<std::string> Warnings;
+  RuntimeOptions Options = parse({}, Warnings);
+  CHECK(Warnings.empty());
+  CHECK(Options.Trace == 0);
+  CHECK(Options.BufferSize.Bytes == 1048576);
+  CHECK(Options.valueText(OptionId::BufferSize) == "1M");
+}
+
+TEST_CASE("SEXTANT_BUFFER_SIZE accepts bytes and K, M, G suffixes",
+          "[Options][Trace]") {
+  std::vector<std::string> Warnings;
+  CHECK(parse({"SEXTANT_BUFFER_SIZE=4096"}, Warnings).BufferSize.Bytes == 4096);
+  CHECK(parse({"SEXTANT_BUFFER_SIZE=64K"}, Warnings).BufferSize.Bytes == 65536);
+  CHECK(parse({"SEXTANT_BUFFER_SIZE=64k"}, Warnings).BufferSize.Bytes == 65536);
+  CHECK(parse({"SEXTANT_BUFFER_SIZE=4M"}, Warnings).BufferSize.Bytes ==
+        4u << 20);
+  CHECK(parse({"SEXTANT_BUFFER_SIZE=1G"}, Warnings).BufferSize.Bytes ==
+        1u << 30);
+  CHECK(parse({"SEXTANT_BUFFER_SIZE=10000"}, Warnings).BufferSize.Bytes ==
+        10000);
+  CHECK(Warnings.empty());
+  RuntimeOptions Options = parse({"SEXTANT_BUFFER_SIZE=10000"}, Warnings);
+  CHECK(Options.valueText(OptionId::BufferSize) == "10000");
+  Options = parse({"SEXTANT_BUFFER_SIZE=65536"}, Warnings);
+  CHECK(Options.valueText(OptionId::BufferSize) == "64K");
+  CHECK(parse({"SEXTANT_TRACE=1"}, Warnings).Trace == 1);
+  CHECK(Warnings.empty());
+}
+
+TEST_CASE("an invalid buffer size warns once and keeps the default",
+          "[Options][Trace]") {
+  for (const char *Entry : {"SEXTANT_BUFFER_SIZE=1K", "SEXTANT_BUFFER_SIZE=2G",
+                            "SEXTANT_BUFFER_SIZE=4MB", "SEXTANT_BUFFER_SIZE=M",
+                            "SEXTANT_BUFFER_SIZE=", "SEXTANT_BUFFER_SIZE=-4K",
+                            "SEXTANT_BUFFER_SIZE=99999999999999999999K"}) {
+    INFO(Entry);
+    std::vector<std::string> Warnings;
+    RuntimeOptions Options = parse({Entry}, Warnings);
+    CHECK(Options.BufferSize.Bytes == 1048576);
+    CHECK(Options.origin(OptionId::BufferSize).Source == OptionSource::Invalid);
+    REQUIRE(Warnings.size() == 1);
+    CHECK_THAT(Warnings[0],
+               Catch::Contains("for SEXTANT_BUFFER_SIZE (expected a size in "
+                               "bytes from 4K to 1G, digits optionally "
+                               "followed by K, M or G (e.g. 64K or 4M)); "
+                               "using the default '1M'"));
+  }
+  std::vector<std::string> Warnings;
+  RuntimeOptions Options = parse({"SEXTANT_TRACE=yes"}, Warnings);
+  CHECK(Options.Trace == 0);
+  REQUIRE(Warnings.size() == 1);
+  CHECK(Warnings[0] == "invalid value 'yes' for SEXTANT_TRACE (expected 0 or "
+                       "1); using the default '0'");
+}
+
+TEST_CASE("config.txt shows the tracing variables", "[Options][Trace]") {
+  std::vector<std::string> Warnings;
+  RuntimeOptions Options =
+      parse({"SEXTANT_TRACE=1", "SEXTANT_BUFFER_SIZE=256K"}, Warnings);
+  std::string Config = renderConfiguration(Options, "test");
+  CHECK_THAT(Config, Catch::Contains("SEXTANT_TRACE=1\t# environment\n"));
+  CHECK_THAT(Config,
+             Catch::Contains("SEXTANT_BUFFER_SIZE=256K\t# environment\n"));
+}
+
+//===----------------------------------------------------------------------===//
+// SEXTANT_OPENMP
+//===----------------------------------------------------------------------===//
+
+TEST_CASE("SEXTANT_OPENMP", "[OpenMP][Options]") {
+  std::vector<std::string> Warnings;
+  const char *None[] = {nullptr};
+  RuntimeOptions Options = parseOptions(None, Warnings);
+  CHECK(Options.OpenMP == OpenMPLevel::Basic);
+  CHECK(Options.valueText(OptionId::OpenMP) == "basic");
+  const char *Full[] = {"SEXTANT_OPENMP=full", nullptr};
+  CHECK(parseOptions(Full, Warnings).OpenMP == OpenMPLevel::Full);
+  const char *Off[] = {"SEXTANT_OPENMP=off", nullptr};
+  CHECK(parseOptions(Off, Warnings).OpenMP == OpenMPLevel::Off);
+  CHECK(Warnings.empty());
+  const char *Bad[] = {"SEXTANT_OPENMP=ful", nullptr};
+  Options = parseOptions(Bad, Warnings);
+  CHECK(Options.OpenMP == OpenMPLevel::Basic);
+  REQUIRE(Warnings.size() == 1);
+  CHECK(Warnings[0] == "invalid value 'ful' for SEXTANT_OPENMP (expected off, "
+                       "basic or full); using the default 'basic'");
 }

@@ -1,4 +1,4 @@
-//===- test/unit/runtime/ThrottlingTests.cpp - Throttling decisions -------===//
+//===- test/unit/runtime/ThrottlePolicyTests.cpp - Throttling decisions ---===//
 //
 // Part of Sextant. The conversion of SEXTANT_THROTTLE into ticks and the
 // decision the shadow stack takes at the N-th exit of a call path: only

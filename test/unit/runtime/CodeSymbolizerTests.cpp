@@ -1,15 +1,11 @@
-//===- test/unit/runtime/OpenMPTests.cpp - OpenMP support units -----------===//
+//===- test/unit/runtime/CodeSymbolizerTests.cpp - Code locations ---------===//
 //
-// Part of Sextant. The parts of the OpenMP support that do not need an
-// OpenMP runtime: context frames of the shadow stack (a worker's tree hangs
-// beneath its parallel region), the names of OpenMP regions and threads,
-// the symbolizer's line tables and function names, and SEXTANT_OPENMP.
+// Part of Sextant. The symbolizer of runtime/symbols/: source function names
+// of outlined OpenMP bodies, DWARF 4 and 5 line programs, and the function,
+// file and line of a real call in this file (compiled with -g).
 //
 //===----------------------------------------------------------------------===//
 
-#include "runtime/config/Options.h"
-#include "runtime/openmp/OpenMPTool.h"
-#include "runtime/profile/CallPathRecorder.h"
 #include "runtime/symbols/CodeSymbolizer.h"
 
 #include <catch2/catch.hpp>
@@ -19,144 +15,8 @@
 #include <vector>
 
 using namespace sextant::runtime;
-using NodeIndex = CallPathTree::NodeIndex;
 
-namespace {
-
-const CallPathTree::Node *findPath(const CallPathRecorder &Recorder,
-                                   const std::vector<uint32_t> &Path) {
-  NodeIndex Node = CallPathTree::RootNode;
-  for (uint32_t Region : Path) {
-    Node = Recorder.tree().findChild(Node, Region);
-    if (Node == CallPathTree::NoNode)
-      return nullptr;
-  }
-  return &Recorder.tree().node(Node);
-}
-
-} // namespace
-
-TEST_CASE("a worker's frames hang beneath the adopted context",
-          "[OpenMP][CallPathRecorder]") {
-  // main(1) -> solve(2) -> omp parallel(3) on the primary; a worker runs
-  // the implicit task (4) calling kernel (5) twice.
-  CallPathRecorder Worker;
-  const uint32_t Context[] = {1, 2, 3};
-  Worker.adoptContext(Context, 3);
-  CHECK(Worker.depth() == 3);
-  CHECK(Worker.contextDepth() == 3);
-  Worker.enter(4, 100);
-  Worker.enter(5, 110);
-  Worker.exit(5, 130);
-  Worker.enter(5, 140);
-  Worker.exit(5, 150);
-  Worker.exit(4, 200);
-  Worker.releaseContext(200);
-  CHECK(Worker.depth() == 0);
-  CHECK(Worker.contextDepth() == 0);
-
-  const CallPathTree::Node *Task = findPath(Worker, {1, 2, 3, 4});
-  REQUIRE(Task);
-  CHECK(Task->Visits == 1);
-  CHECK(Task->InclusiveTicks == 100);
-  CHECK(Task->ExclusiveTicks == 70);
-  const CallPathTree::Node *Kernel = findPath(Worker, {1, 2, 3, 4, 5});
-  REQUIRE(Kernel);
-  CHECK(Kernel->Visits == 2);
-  CHECK(Kernel->InclusiveTicks == 30);
-  // Context nodes: no visits, no exclusive time, the worker's time as
-  // inclusive time.
-  for (std::vector<uint32_t> Path :
-       {std::vector<uint32_t>{1}, {1, 2}, {1, 2, 3}}) {
-    const CallPathTree::Node *Node = findPath(Worker, Path);
-    REQUIRE(Node);
-    CHECK(Node->Visits == 0);
-    CHECK(Node->ExclusiveTicks == 0);
-    CHECK(Node->InclusiveTicks == 100);
-  }
-
-  // The next region reuses the nodes.
-  Worker.adoptContext(Context, 3);
-  Worker.enter(4, 300);
-  Worker.exit(4, 310);
-  Worker.releaseContext(310);
-  CHECK(findPath(Worker, {1, 2, 3, 4})->Visits == 2);
-  CHECK(findPath(Worker, {1})->InclusiveTicks == 110);
-  CHECK(Worker.counters().Repairs == 0);
-}
-
-TEST_CASE("context frames are adopted only by an empty stack",
-          "[OpenMP][CallPathRecorder]") {
-  CallPathRecorder Recorder;
-  Recorder.enter(7, 0);
-  const uint32_t Context[] = {1, 2};
-  Recorder.adoptContext(Context, 2);
-  CHECK(Recorder.depth() == 1);
-  CHECK(Recorder.contextDepth() == 0);
-  Recorder.exit(7, 10);
-  Recorder.adoptContext(Context, 0);
-  CHECK(Recorder.depth() == 0);
-}
-
-TEST_CASE("exits of context regions are ignored and closeAll releases the "
-          "context",
-          "[OpenMP][CallPathRecorder]") {
-  CallPathRecorder Worker;
-  const uint32_t Context[] = {1, 2};
-  Worker.adoptContext(Context, 2);
-  Worker.enter(4, 10);
-  Worker.enter(5, 20);
-  // An exit of a context region does not close the worker's frames.
-  Worker.exit(1, 25);
-  CHECK(Worker.depth() == 4);
-  CHECK(Worker.counters().IgnoredExits == 1);
-  // A mismatched exit repairs only down to the context.
-  Worker.exit(4, 30);
-  CHECK(Worker.depth() == 2);
-  CHECK(Worker.counters().ExitsRepaired == 1);
-  Worker.enter(4, 40);
-  Worker.closeAll(50);
-  CHECK(Worker.depth() == 0);
-  CHECK(Worker.contextDepth() == 0);
-  CHECK(Worker.counters().FramesOpenAtEnd == 1);
-  CHECK(findPath(Worker, {1})->Visits == 0);
-  CHECK(findPath(Worker, {1})->InclusiveTicks == 30);
-  CHECK(findPath(Worker, {1, 2, 4})->InclusiveTicks == 30);
-}
-
-TEST_CASE("releaseContext closes frames left open above the context",
-          "[OpenMP][CallPathRecorder]") {
-  CallPathRecorder Worker;
-  const uint32_t Context[] = {1};
-  Worker.adoptContext(Context, 1);
-  Worker.enter(4, 0);
-  Worker.enter(5, 5);
-  Worker.releaseContext(20);
-  CHECK(Worker.depth() == 0);
-  CHECK(Worker.counters().ExitsRepaired == 2);
-  CHECK(findPath(Worker, {1, 4})->InclusiveTicks == 20);
-  CHECK(findPath(Worker, {1})->InclusiveTicks == 20);
-}
-
-TEST_CASE("OpenMP region names", "[OpenMP]") {
-  CodeLocation Where;
-  CHECK(openMPRegionName("omp parallel", Where) == "omp parallel");
-  Where.Function = "solve";
-  CHECK(openMPRegionName("omp parallel", Where) == "omp parallel @solve");
-  Where.Line = 42;
-  CHECK(openMPRegionName("omp parallel", Where) == "omp parallel @solve");
-  Where.File = "/home/me/src/jacobi.c";
-  CHECK(openMPRegionName("omp for", Where) == "omp for @jacobi.c:42");
-  Where.Line = 0;
-  CHECK(openMPRegionName("omp for", Where) == "omp for @solve");
-}
-
-TEST_CASE("OpenMP thread names", "[OpenMP]") {
-  CHECK(openMPThreadName(3, 1) == "omp thread 3");
-  CHECK(openMPThreadName(1, 2) == "omp thread 1 L2");
-}
-
-TEST_CASE("source functions of outlined OpenMP bodies", "[OpenMP]") {
+TEST_CASE("source functions of outlined OpenMP bodies", "[CodeSymbolizer]") {
   CHECK(sourceFunctionName("main") == "main");
   CHECK(sourceFunctionName("main.omp_outlined") == "main");
   CHECK(sourceFunctionName("solve.omp_outlined.1") == "solve");
@@ -222,7 +82,7 @@ void endSequence(std::vector<uint8_t> &Program) {
 
 } // namespace
 
-TEST_CASE("DWARF 4 and 5 line programs", "[OpenMP][CodeSymbolizer]") {
+TEST_CASE("DWARF 4 and 5 line programs", "[CodeSymbolizer]") {
   // DWARF 4: file 1 is "dir/a.c".
   std::vector<uint8_t> Files4;
   Files4.push_back(0); // no include directories
@@ -327,35 +187,16 @@ sextantSymbolizerTestCaller(unsigned *Line) {
 }
 
 TEST_CASE("the symbolizer finds the function, file and line of a call",
-          "[OpenMP][CodeSymbolizer]") {
+          "[CodeSymbolizer]") {
   unsigned Line = 0;
   const void *Address = sextantSymbolizerTestCaller(&Line);
   CodeSymbolizer Symbolizer;
   CodeLocation Where = Symbolizer.locateReturnAddress(Address);
   CHECK(Where.Function == "sextantSymbolizerTestCaller");
-  CHECK(baseName(Where.File) == "OpenMPTests.cpp");
+  CHECK(baseName(Where.File) == "CodeSymbolizerTests.cpp");
   CHECK(Where.Line == Line);
   CHECK_FALSE(Where.Module.empty());
   CodeLocation Nowhere = Symbolizer.locateReturnAddress(nullptr);
   CHECK(Nowhere.Function.empty());
   CHECK(Nowhere.Line == 0);
-}
-
-TEST_CASE("SEXTANT_OPENMP", "[OpenMP][Options]") {
-  std::vector<std::string> Warnings;
-  const char *None[] = {nullptr};
-  RuntimeOptions Options = parseOptions(None, Warnings);
-  CHECK(Options.OpenMP == OpenMPLevel::Basic);
-  CHECK(Options.valueText(OptionId::OpenMP) == "basic");
-  const char *Full[] = {"SEXTANT_OPENMP=full", nullptr};
-  CHECK(parseOptions(Full, Warnings).OpenMP == OpenMPLevel::Full);
-  const char *Off[] = {"SEXTANT_OPENMP=off", nullptr};
-  CHECK(parseOptions(Off, Warnings).OpenMP == OpenMPLevel::Off);
-  CHECK(Warnings.empty());
-  const char *Bad[] = {"SEXTANT_OPENMP=ful", nullptr};
-  Options = parseOptions(Bad, Warnings);
-  CHECK(Options.OpenMP == OpenMPLevel::Basic);
-  REQUIRE(Warnings.size() == 1);
-  CHECK(Warnings[0] == "invalid value 'ful' for SEXTANT_OPENMP (expected off, "
-                       "basic or full); using the default 'basic'");
 }
