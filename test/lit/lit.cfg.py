@@ -8,7 +8,8 @@ import lit.util
 config.name = "Sextant"
 config.test_format = lit.formats.ShTest(not lit_config.isWindows)
 config.suffixes = [".ll", ".c", ".cpp", ".test"]
-config.excludes = ["Inputs"]
+# Inputs/: files the tests read; lib/: the Python helpers of the tests.
+config.excludes = ["Inputs", "lib"]
 config.test_source_root = os.path.dirname(__file__)
 config.test_exec_root = os.path.join(config.sextant_binary_dir, "test", "lit")
 
@@ -44,10 +45,13 @@ config.substitutions.append(
     ("%link_sextant", "-L%s -Wl,-rpath,%s -lsextant" % (runtime_dir, runtime_dir)))
 config.substitutions.append(("%clangxx", config.clangxx + sanitize))
 config.substitutions.append(("%clang", config.clang + sanitize))
-config.substitutions.append(("%profile_paths", "python3 " + os.path.join(
-    config.test_source_root, "e2e", "Inputs", "profile_paths.py")))
-config.substitutions.append(("%thread_paths", "python3 " + os.path.join(
-    config.test_source_root, "e2e", "Inputs", "thread_paths.py")))
+# The Python helpers that read experiment directories (lib/, all built on
+# lib/sextant_experiment.py): %profile_paths runs lib/profile_paths.py, ...
+for helper in ("profile_paths", "thread_paths", "experiment_check", "mpi_check",
+               "check_metric", "check_chrome_trace", "region_modules",
+               "compare_folded", "add_flop_metrics", "deep_profile"):
+    config.substitutions.append(("%" + helper, "python3 " + os.path.join(
+        config.test_source_root, "lib", helper + ".py")))
 config.substitutions.append(("%sextant", config.sextant_tool))
 config.substitutions.append(("%opt", "opt -load-pass-plugin=" + config.sextant_plugin))
 
@@ -90,8 +94,6 @@ if (mpi_adapter and lit.util.which("mpicc.mpich") and
     config.substitutions.append(("%mpi_adapter_static",
                                  os.path.join(mpi_dir, "libsextant-mpi.a")))
     config.substitutions.append(("%mpi_adapter", mpi_adapter))
-    config.substitutions.append(("%mpi_check", "python3 " + os.path.join(
-        config.test_source_root, "e2e", "Inputs", "mpi_check.py")))
     if lit.util.which("flang-new-19"):
         config.available_features.add("flang")
 
