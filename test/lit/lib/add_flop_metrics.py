@@ -12,21 +12,23 @@ Every node of profile.json gets "PAPI_DP_OPS", "PAPI_L3_TCM" (exclusive and
 experiment.json lists both events as measured.
 """
 import json
-import os
 import shutil
 import sys
+
+from sextant_experiment import EXPERIMENT, PROFILE, Experiment, run, walk_events
 
 RATES = {"foo_kernel;v2": (4e9, 8.0), "solve(int)": (1e9, 0.05)}
 
 
-def fill(node):
+def fill(node, children_totals):
+    """Adds the metrics to NODE, whose children's inclusive (operations,
+    misses) are CHILDREN_TOTALS; returns NODE's."""
     metrics = node["metrics"]
     rate, intensity = RATES.get(node["frame"]["name"], (0.0, 1.0))
     ops = round(rate * metrics["time"])
     misses = round(ops / (intensity * 64))
     inc_ops, inc_misses = ops, misses
-    for child in node["children"]:
-        child_ops, child_misses = fill(child)
+    for child_ops, child_misses in children_totals:
         inc_ops += child_ops
         inc_misses += child_misses
     metrics["PAPI_DP_OPS (inc)"] = inc_ops
@@ -44,16 +46,16 @@ def main():
     source, target = sys.argv[1], sys.argv[2]
     shutil.rmtree(target, ignore_errors=True)
     shutil.copytree(source, target)
-    path = os.path.join(target, "profile.json")
-    with open(path) as f:
-        roots = json.load(f)
-    for root in roots:
-        fill(root)
-    with open(path, "w") as f:
+    copy = Experiment(target)
+    roots = copy.profile
+    totals = {}  # id(node) -> its inclusive (operations, misses)
+    for step in walk_events(roots):
+        if step.event == "exit":
+            totals[id(step.node)] = fill(
+                step.node, [totals.pop(id(child)) for child in step.children])
+    with open(copy.path(PROFILE), "w") as f:
         json.dump(roots, f, indent=1)
-    path = os.path.join(target, "experiment.json")
-    with open(path) as f:
-        experiment = json.load(f)
+    experiment = copy.experiment
     experiment["metrics"] = {
         "requested": ["PAPI_DP_OPS", "PAPI_L3_TCM"],
         "measured": [{"name": n, "unit": "count", "accumulation": "sum"}
@@ -63,9 +65,9 @@ def main():
         "unavailable": [], "multiplexed": False, "events_lost": 0,
         "threads_without_every_source": 0, "trace_samples_written": 0,
         "trace_samples_dropped": 0}
-    with open(path, "w") as f:
+    with open(copy.path(EXPERIMENT), "w") as f:
         json.dump(experiment, f, indent=2)
 
 
 if __name__ == "__main__":
-    main()
+    run(main)

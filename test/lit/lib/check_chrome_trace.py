@@ -24,8 +24,9 @@ Then prints, for FileCheck:
 """
 import collections
 import json
-import os
 import sys
+
+from sextant_experiment import Experiment, run, sum_by_name
 
 errors = []
 
@@ -35,15 +36,7 @@ def error(message):
 
 
 def profile_visits(directory):
-    with open(os.path.join(directory, "profile.json")) as f:
-        roots = json.load(f)
-    visits = collections.Counter()
-    stack = list(roots)
-    while stack:
-        node = stack.pop()
-        visits[node["frame"]["name"]] += node["metrics"]["visits"]
-        stack.extend(node["children"])
-    return visits
+    return sum_by_name(Experiment(directory).profile, "visits")
 
 
 def main():
@@ -154,4 +147,4 @@ def main():
 
 
 if __name__ == "__main__":
-    sys.exit(main())
+    run(main)

@@ -8,38 +8,34 @@ REGION's values are summed over its call paths. OP is one of >= <= > < ==.
 VALUE is a number or another "REGION:METRIC[*FACTOR]". Prints
 "REGION METRIC OP VALUE: ok" or an error naming both values (exit 1).
 """
-import json
 import operator
-import os
 import sys
+
+from sextant_experiment import Experiment, fail, frame_name, iter_nodes, metric, run
 
 OPS = {">=": operator.ge, "<=": operator.le, ">": operator.gt,
        "<": operator.lt, "==": operator.eq}
 
 
-def value_of(profile, region, metric):
+def value_of(profile, region, name):
     total, found = 0, False
-    stack = list(profile)
-    while stack:
-        node = stack.pop()
-        stack.extend(node["children"])
-        if node["frame"]["name"] == region:
-            value = node["metrics"].get(metric)
+    for node in iter_nodes(profile):
+        if frame_name(node) == region:
+            value = metric(node, name)
             if value is None:
-                sys.exit("check_metric: error: %s has no metric %r (it has %s)"
-                         % (region, metric, ", ".join(sorted(node["metrics"]))))
+                fail("%s has no metric %r (it has %s)"
+                     % (region, name, ", ".join(sorted(node["metrics"]))))
             total += value
             found = True
     if not found:
-        sys.exit("check_metric: error: no region %r in the profile" % region)
+        fail("no region %r in the profile" % region)
     return total
 
 
 def main():
-    directory, region, metric, op, bound = sys.argv[1:6]
-    with open(os.path.join(directory, "profile.json")) as f:
-        profile = json.load(f)
-    value = value_of(profile, region, metric)
+    directory, region, name, op, bound = sys.argv[1:6]
+    profile = Experiment(directory).profile
+    value = value_of(profile, region, name)
     if ":" in bound:
         other, _, rest = bound.partition(":")
         other_metric, _, factor = rest.partition("*")
@@ -47,10 +43,10 @@ def main():
     else:
         limit = float(bound)
     if not OPS[op](value, limit):
-        sys.exit("check_metric: error: %s %s = %s, expected %s %s (%s)"
-                 % (region, metric, value, op, limit, bound))
-    print("%s %s %s %s: ok" % (region, metric, op, bound))
+        fail("%s %s = %s, expected %s %s (%s)"
+             % (region, name, value, op, limit, bound))
+    print("%s %s %s %s: ok" % (region, name, op, bound))
 
 
 if __name__ == "__main__":
-    main()
+    run(main)

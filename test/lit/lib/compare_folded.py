@@ -12,16 +12,16 @@ difference (exit status 1).
 """
 import sys
 
+from sextant_experiment import read_folded, run
+
 
 def read(path):
     entries = []
-    with open(path) as f:
-        for number, line in enumerate(f, 1):
-            stack, _, value = line.rstrip("\n").rpartition(" ")
-            if not stack or not value.isdigit():
-                print("%s:%d: not a folded-stack line: %r" % (path, number, line))
-                sys.exit(1)
-            entries.append((stack, int(value)))
+    for number, line, entry in read_folded(path):
+        if entry is None:
+            print("%s:%d: not a folded-stack line: %r" % (path, number, line))
+            sys.exit(1)
+        entries.append(entry)
     return entries
 
 
@@ -50,4 +50,4 @@ def main():
 
 
 if __name__ == "__main__":
-    sys.exit(main())
+    run(main)

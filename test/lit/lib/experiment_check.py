@@ -26,35 +26,21 @@ WHAT is one of:
             'SEXTANT_CLOCK=tsc handled'.
 Any violation is printed to stderr with exit status 1.
 """
-import json
-import os
 import re
 import sys
 
-
-def fail(message):
-    print("experiment_check: error: " + message, file=sys.stderr)
-    sys.exit(1)
+from sextant_experiment import Experiment, fail, run, walk
 
 
-def load(directory, name):
-    path = os.path.join(directory, name)
-    try:
-        with open(path) as f:
-            return json.load(f)
-    except (OSError, ValueError) as e:
-        fail("cannot read %s: %s" % (path, e))
-
-
-def paths(roots, prefix=""):
+def paths(roots):
     """{path: (visits, exclusive seconds)} of a list of profile.json nodes."""
     result = {}
-    for node in roots:
+    for step in walk(roots):
+        node, prefix = step.node, step.parent_path
         for key in ("frame", "metrics", "attributes", "children"):
             if key not in node:
                 fail("node under '%s' has no '%s'" % (prefix or "<root>", key))
-        name = node["frame"]["name"]
-        path = prefix + ";" + name if prefix else name
+        path = step.path
         metrics = node["metrics"]
         if not isinstance(metrics.get("visits"), int) or metrics["visits"] < 1:
             fail("%s: bad visits %r" % (path, metrics.get("visits")))
@@ -63,14 +49,11 @@ def paths(roots, prefix=""):
                 fail("%s: no %s" % (path, metric))
         visits, exclusive = result.get(path, (0, 0.0))
         result[path] = (visits + metrics["visits"], exclusive + metrics["time"])
-        for child, value in paths(node["children"], path).items():
-            visits, exclusive = result.get(child, (0, 0.0))
-            result[child] = (visits + value[0], exclusive + value[1])
     return result
 
 
-def check_threads(directory, hide_names):
-    data = load(directory, "profile-threads.json")
+def check_threads(experiment, hide_names):
+    data = experiment.thread_profiles
     if data.get("format") != "sextant-thread-profiles" or \
             data.get("format_version") != 1:
         fail("profile-threads.json: wrong format %r/%r"
@@ -96,45 +79,42 @@ def check_threads(directory, hide_names):
             print("  %s visits=%d" % (path, thread_paths[path][0]))
             visits, _ = total.get(path, (0, 0.0))
             total[path] = (visits + thread_paths[path][0], 0.0)
-    merged = paths(load(directory, "profile.json"))
+    merged = paths(experiment.profile)
     if {p: v[0] for p, v in total.items()} != {p: v[0] for p, v in merged.items()}:
         fail("the threads do not add up to profile.json")
-    experiment = load(directory, "experiment.json")
-    if merged_threads != experiment["threads"]:
+    if merged_threads != experiment.experiment["threads"]:
         fail("%d threads in profile-threads.json, %d in experiment.json"
-             % (merged_threads, experiment["threads"]))
+             % (merged_threads, experiment.experiment["threads"]))
     print("threads add up to profile.json")
 
 
-def check_folded(directory):
-    merged = paths(load(directory, "profile.json"))
+def check_folded(experiment):
+    merged = paths(experiment.profile)
     seen = []
-    with open(os.path.join(directory, "profile.folded")) as f:
-        for number, line in enumerate(f, 1):
-            match = re.fullmatch(r"(.+) ([0-9]+)\n", line)
-            if not match:
-                fail("profile.folded:%d: not 'PATH VALUE': %r" % (number, line))
-            path, value = match.group(1), int(match.group(2))
-            if value <= 0:
-                fail("profile.folded:%d: value %d is not positive" % (number, value))
-            if path not in merged:
-                fail("profile.folded:%d: %s is not a path of profile.json"
-                     % (number, path))
-            expected = round(merged[path][1] * 1e6)
-            if abs(value - expected) > 1:
-                fail("profile.folded:%d: %s has %d us, profile.json %g s"
-                     % (number, path, value, merged[path][1]))
-            seen.append(path)
+    for number, line, entry in experiment.folded(require_newline=True):
+        if entry is None:
+            fail("profile.folded:%d: not 'PATH VALUE': %r" % (number, line))
+        path, value = entry
+        if value <= 0:
+            fail("profile.folded:%d: value %d is not positive" % (number, value))
+        if path not in merged:
+            fail("profile.folded:%d: %s is not a path of profile.json"
+                 % (number, path))
+        expected = round(merged[path][1] * 1e6)
+        if abs(value - expected) > 1:
+            fail("profile.folded:%d: %s has %d us, profile.json %g s"
+                 % (number, path, value, merged[path][1]))
+        seen.append(path)
     if len(seen) != len(set(seen)):
         fail("profile.folded has a path twice")
     for path in sorted(seen):
         print(path)
 
 
-def check_clock(directory, requested_tsc_stderr):
-    experiment = load(directory, "experiment.json")
-    clock = experiment["clock"]
-    rate = experiment["clock_ticks_per_second"]
+def check_clock(experiment, requested_tsc_stderr):
+    info = experiment.experiment
+    clock = info["clock"]
+    rate = info["clock_ticks_per_second"]
     print("clock: %s" % clock)
     if clock == "CLOCK_MONOTONIC":
         print("ticks per second: %s" % ("1e9" if rate == 1e9 else rate))
@@ -142,8 +122,8 @@ def check_clock(directory, requested_tsc_stderr):
         print("ticks per second: %s" %
               ("plausible" if 1e6 <= rate <= 1e11 else rate))
     print("calibration: %s" %
-          re.sub(r"[0-9]+(\.[0-9]+)?", "N", experiment["clock_calibration"]))
-    cost = experiment["event_pair_cost_seconds"]
+          re.sub(r"[0-9]+(\.[0-9]+)?", "N", info["clock_calibration"]))
+    cost = info["event_pair_cost_seconds"]
     print("event pair cost: %s" %
           ("plausible" if 0 < cost < 1e-5 else repr(cost)))
     if requested_tsc_stderr is None:
@@ -170,20 +150,20 @@ def main():
     if len(sys.argv) < 3 or sys.argv[1] in ("-h", "--help"):
         print(__doc__)
         return 2
-    directory, what, options = sys.argv[1], sys.argv[2], sys.argv[3:]
+    experiment, what, options = Experiment(sys.argv[1]), sys.argv[2], sys.argv[3:]
     if what == "threads":
-        check_threads(directory, "--hide-names" in options)
+        check_threads(experiment, "--hide-names" in options)
     elif what == "folded":
-        check_folded(directory)
+        check_folded(experiment)
     elif what == "clock":
         stderr = None
         if "--requested-tsc" in options:
             stderr = options[options.index("--requested-tsc") + 1]
-        check_clock(directory, stderr)
+        check_clock(experiment, stderr)
     else:
         fail("unknown check '%s'" % what)
     return 0
 
 
 if __name__ == "__main__":
-    sys.exit(main())
+    run(main)

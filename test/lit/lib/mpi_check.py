@@ -20,47 +20,35 @@
       the same; prints "halo matrix ok: ..." or fails.
 """
 import argparse
-import json
-import os
 import sys
 
-
-def load(path):
-    with open(path) as f:
-        return json.load(f)
+from sextant_experiment import Experiment, run, walk
 
 
 def region_visits(profile, ranks):
     regions = {}
-
-    def walk(node):
-        name = node["frame"]["name"]
+    for step in walk(profile):
+        node = step.node
         entry = regions.setdefault(
-            name, {"type": node["frame"]["type"], "ranks": 0,
-                   "visits": [0] * ranks})
+            node["frame"]["name"], {"type": node["frame"]["type"], "ranks": 0,
+                                    "visits": [0] * ranks})
         entry["ranks"] = max(entry["ranks"], node["attributes"].get("ranks", 0))
         for r in range(ranks):
             entry["visits"][r] += node["metrics"].get("visits [rank %d]" % r, 0)
-        for child in node["children"]:
-            walk(child)
-
-    for root in profile:
-        walk(root)
     return regions
 
 
 def show(directory):
-    experiment = load(os.path.join(directory, "experiment.json"))
-    mpi = load(os.path.join(directory, "mpi.json"))
-    profile = load(os.path.join(directory, "profile.json"))
+    job = Experiment(directory)
+    experiment = job.experiment
+    mpi = job.mpi
+    profile = job.profile
     ranks = mpi["ranks"]
     print("ranks: %d" % ranks)
     for r in range(ranks):
-        sub = os.path.join(directory, "rank-%d" % r)
-        rank_experiment = load(os.path.join(sub, "experiment.json"))
-        rank_mpi = load(os.path.join(sub, "mpi.json"))
+        rank = job.rank(r)
         print("rank %d: directory mpi_rank=%s ended_by=%s" %
-              (r, rank_experiment["mpi_rank"], rank_mpi["ended_by"]))
+              (r, rank.experiment["mpi_rank"], rank.mpi["ended_by"]))
     for f in mpi["functions"]:
         print("function %s calls %s sent %s received %s" % (
             f["name"],
@@ -81,18 +69,16 @@ def show(directory):
 
 def show_ranks(directory, count):
     for r in range(count):
-        sub = os.path.join(directory, "rank-%d" % r)
-        experiment = load(os.path.join(sub, "experiment.json"))
-        mpi = load(os.path.join(sub, "mpi.json"))
-        regions = sorted(x["name"] for x in load(
-            os.path.join(sub, "regions.json"))["regions"])
+        rank = Experiment(directory, r)
+        experiment, mpi = rank.experiment, rank.mpi
+        regions = sorted(x["name"] for x in rank.regions)
         print("rank %d: mpi_rank=%s ended_by=%s signal=%s regions=%s" % (
             r, experiment["mpi_rank"], mpi["ended_by"],
             experiment["ended_by_signal"], ",".join(regions)))
 
 
 def halo(directory, message_bytes, messages):
-    mpi = load(os.path.join(directory, "mpi.json"))
+    mpi = Experiment(directory).mpi
     p2p = mpi["point_to_point"]
     ranks = mpi["ranks"]
     problems = []
@@ -139,4 +125,4 @@ def main():
 
 
 if __name__ == "__main__":
-    main()
+    run(main)

@@ -6,18 +6,17 @@ Usage: region_modules.py EXPERIMENT_DIR
 One line per region of regions.json, in id order:
   NAME module=MODULE_FILE_NAME file=SOURCE_FILE_NAME:LINE id=ID
 """
-import json
 import os
 import sys
+
+from sextant_experiment import Experiment, run
 
 
 def main():
     if len(sys.argv) != 2:
         print(__doc__, file=sys.stderr)
         return 2
-    with open(os.path.join(sys.argv[1], "regions.json")) as f:
-        regions = json.load(f)["regions"]
-    for region in regions:
+    for region in Experiment(sys.argv[1]).regions:
         print("%s module=%s file=%s:%d id=%d" % (
             region["name"], os.path.basename(region["module"]),
             os.path.basename(region["file"]), region["begin_line"], region["id"]))
@@ -25,4 +24,4 @@ def main():
 
 
 if __name__ == "__main__":
-    sys.exit(main())
+    run(main)

@@ -10,51 +10,37 @@ every entry has a positive integer tid, and in every tree each node's
 children's inclusive times add up to no more than its own (context frames
 of OpenMP workers have 0 visits but the worker's time as inclusive time).
 """
-import json
-import os
 import sys
 
+from sextant_experiment import Experiment, fail, run, walk
+
 TOLERANCE = 1e-6
-
-
-def fail(message):
-    print("thread_paths: error: " + message, file=sys.stderr)
-    sys.exit(1)
-
-
-def walk(node, prefix, lines):
-    name = node["frame"]["name"]
-    path = prefix + ";" + name if prefix else name
-    metrics = node["metrics"]
-    inclusive = metrics["time (inc)"]
-    children = sum(child["metrics"]["time (inc)"] for child in node["children"])
-    if children > inclusive + TOLERANCE * (1 + len(node["children"])):
-        fail("%s: children's inclusive time %g exceeds the node's %g"
-             % (path, children, inclusive))
-    if metrics["time"] > inclusive + TOLERANCE:
-        fail("%s: exclusive time exceeds inclusive time" % path)
-    lines.append("  %s visits=%d" % (path, metrics["visits"]))
-    for child in node["children"]:
-        walk(child, path, lines)
 
 
 def main():
     if len(sys.argv) != 2:
         print(__doc__, file=sys.stderr)
         return 2
-    with open(os.path.join(sys.argv[1], "profile-threads.json")) as f:
-        document = json.load(f)
+    document = Experiment(sys.argv[1]).thread_profiles
     for thread in sorted(document["threads"], key=lambda t: t["index"]):
         if not isinstance(thread.get("tid"), int) or thread["tid"] <= 0:
             fail("thread %r has no OS thread id" % thread.get("index"))
         print("thread %d: %s" % (thread["index"], thread["name"]))
         lines = []
-        for root in thread["roots"]:
-            walk(root, "", lines)
+        for step in walk(thread["roots"]):
+            metrics = step.metrics
+            inclusive = metrics["time (inc)"]
+            children = sum(child["metrics"]["time (inc)"] for child in step.children)
+            if children > inclusive + TOLERANCE * (1 + len(step.children)):
+                fail("%s: children's inclusive time %g exceeds the node's %g"
+                     % (step.path, children, inclusive))
+            if metrics["time"] > inclusive + TOLERANCE:
+                fail("%s: exclusive time exceeds inclusive time" % step.path)
+            lines.append("  %s visits=%d" % (step.path, metrics["visits"]))
         for line in sorted(lines):
             print(line)
     return 0
 
 
 if __name__ == "__main__":
-    sys.exit(main())
+    run(main)
