@@ -1,5 +1,6 @@
 # lit configuration for Sextant: IR-level plugin tests (plugin/) and
-# end-to-end tests (e2e/) that compile, run and check test/apps/ programs.
+# end-to-end tests (e2e/<area>/) that compile, run and check test/apps/
+# programs; test/README.md maps behaviours to the tests.
 import os
 
 import lit.formats
@@ -33,6 +34,9 @@ config.substitutions.append(("%runtime_static", config.sextant_runtime_static))
 config.substitutions.append(("%runtime_dir", runtime_dir))
 config.substitutions.append(("%runtime", config.sextant_runtime_shared))
 config.substitutions.append(("%sextant_include", include_dir))
+# Files shared by the e2e areas (filters read by several areas); the inputs
+# of one area are in its own Inputs/ (%S/Inputs).
+config.substitutions.append(("%e2e_inputs", os.path.join(config.test_source_root, "e2e", "Inputs")))
 config.substitutions.append(("%apps", os.path.join(config.sextant_source_dir, "test", "apps")))
 config.substitutions.append(("%install_prefix", config.sextant_install_prefix))
 config.substitutions.append(("%cmake", config.cmake))
@@ -80,7 +84,7 @@ if (mpi_adapter and lit.util.which("mpicc.mpich") and
     mpi_dir = os.path.dirname(mpi_adapter)
     config.substitutions.append(("%mpicc", "mpicc.mpich -cc=" + config.clang + sanitize))
     # flang-new-19 with MPICH's mpif.h: mpifort.mpich passes gfortran-only
-    # options to any compiler (see e2e/mpi_fortran.test).
+    # options to any compiler (see e2e/mpi/mpi_fortran.test).
     config.substitutions.append(
         ("%mpifort_flang", "flang-new-19 -I/usr/include/x86_64-linux-gnu/mpich"
          " -L/usr/lib/x86_64-linux-gnu"))

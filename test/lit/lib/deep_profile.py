@@ -3,7 +3,7 @@
 
 Usage: deep_profile.py PROFILE_JSON DEPTH [--bad-leaf]
 
-Every level is a call of region 6 (fib(int) in Inputs/experiment-fixed)
+Every level is a call of region 6 (fib(int) in e2e/tool/Inputs/experiment-fixed)
 with one visit, 1 s inclusive and 10 us exclusive time. With --bad-leaf the
 innermost node has the string "x" as its visits. Used to check that the
 sextant tool reads (and rejects) deeply nested files without recursion.
