@@ -1,5 +1,6 @@
 # lit configuration for Sextant: IR-level plugin tests (plugin/) and
-# end-to-end tests (e2e/) that compile, run and check test/apps/ programs.
+# end-to-end tests (e2e/<area>/) that compile, run and check test/apps/
+# programs; test/README.md maps behaviours to the tests.
 import os
 
 import lit.formats
@@ -8,7 +9,8 @@ import lit.util
 config.name = "Sextant"
 config.test_format = lit.formats.ShTest(not lit_config.isWindows)
 config.suffixes = [".ll", ".c", ".cpp", ".test"]
-config.excludes = ["Inputs"]
+# Inputs/: files the tests read; lib/: the Python helpers of the tests.
+config.excludes = ["Inputs", "lib"]
 config.test_source_root = os.path.dirname(__file__)
 config.test_exec_root = os.path.join(config.sextant_binary_dir, "test", "lit")
 
@@ -32,6 +34,9 @@ config.substitutions.append(("%runtime_static", config.sextant_runtime_static))
 config.substitutions.append(("%runtime_dir", runtime_dir))
 config.substitutions.append(("%runtime", config.sextant_runtime_shared))
 config.substitutions.append(("%sextant_include", include_dir))
+# Files shared by the e2e areas (filters read by several areas); the inputs
+# of one area are in its own Inputs/ (%S/Inputs).
+config.substitutions.append(("%e2e_inputs", os.path.join(config.test_source_root, "e2e", "Inputs")))
 config.substitutions.append(("%apps", os.path.join(config.sextant_source_dir, "test", "apps")))
 config.substitutions.append(("%install_prefix", config.sextant_install_prefix))
 config.substitutions.append(("%cmake", config.cmake))
@@ -44,10 +49,13 @@ config.substitutions.append(
     ("%link_sextant", "-L%s -Wl,-rpath,%s -lsextant" % (runtime_dir, runtime_dir)))
 config.substitutions.append(("%clangxx", config.clangxx + sanitize))
 config.substitutions.append(("%clang", config.clang + sanitize))
-config.substitutions.append(("%profile_paths", "python3 " + os.path.join(
-    config.test_source_root, "e2e", "Inputs", "profile_paths.py")))
-config.substitutions.append(("%thread_paths", "python3 " + os.path.join(
-    config.test_source_root, "e2e", "Inputs", "thread_paths.py")))
+# The Python helpers that read experiment directories (lib/, all built on
+# lib/sextant_experiment.py): %profile_paths runs lib/profile_paths.py, ...
+for helper in ("profile_paths", "thread_paths", "experiment_check", "mpi_check",
+               "check_metric", "check_chrome_trace", "region_modules",
+               "compare_folded", "add_flop_metrics", "deep_profile"):
+    config.substitutions.append(("%" + helper, "python3 " + os.path.join(
+        config.test_source_root, "lib", helper + ".py")))
 config.substitutions.append(("%sextant", config.sextant_tool))
 config.substitutions.append(("%opt", "opt -load-pass-plugin=" + config.sextant_plugin))
 
@@ -76,7 +84,7 @@ if (mpi_adapter and lit.util.which("mpicc.mpich") and
     mpi_dir = os.path.dirname(mpi_adapter)
     config.substitutions.append(("%mpicc", "mpicc.mpich -cc=" + config.clang + sanitize))
     # flang-new-19 with MPICH's mpif.h: mpifort.mpich passes gfortran-only
-    # options to any compiler (see e2e/mpi_fortran.test).
+    # options to any compiler (see e2e/mpi/mpi_fortran.test).
     config.substitutions.append(
         ("%mpifort_flang", "flang-new-19 -I/usr/include/x86_64-linux-gnu/mpich"
          " -L/usr/lib/x86_64-linux-gnu"))
@@ -90,8 +98,6 @@ if (mpi_adapter and lit.util.which("mpicc.mpich") and
     config.substitutions.append(("%mpi_adapter_static",
                                  os.path.join(mpi_dir, "libsextant-mpi.a")))
     config.substitutions.append(("%mpi_adapter", mpi_adapter))
-    config.substitutions.append(("%mpi_check", "python3 " + os.path.join(
-        config.test_source_root, "e2e", "Inputs", "mpi_check.py")))
     if lit.util.which("flang-new-19"):
         config.available_features.add("flang")
 

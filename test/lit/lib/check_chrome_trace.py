@@ -1,0 +1,150 @@
+#!/usr/bin/env python3
+"""Check a Chrome Trace Event JSON file written by `sextant export --format=chrome`.
+
+Usage: check_chrome_trace.py TRACE_JSON [EXPERIMENT_DIR]
+
+Checks, printing every violation to stderr and exiting with status 1:
+  - the file parses as JSON: an object with a "traceEvents" list;
+  - a "process_name" metadata event ("ph": "M") names every process, and a
+    "thread_name" metadata event every thread that has events;
+  - per thread, "B" and "E" events nest: each "E" closes the innermost open
+    "B" of the same name, timestamps never decrease, nothing is left open;
+  - with EXPERIMENT_DIR: the enters ("B") per region name equal the visits
+    of that name in its profile.json (summed over all call paths);
+  - counter events ("ph": "C", SEXTANT_METRICS) have a numeric args.value
+    that never decreases along its track (the readings are cumulative) and
+    timestamps that never decrease.
+Then prints, for FileCheck:
+  process PID: NAME
+  thread TID: NAME enters=N
+  nesting: ok
+  enters match visits: ok (N names)       (with EXPERIMENT_DIR)
+  enters=N
+  counter TRACK: samples=N last=VALUE     (one line per counter track)
+"""
+import collections
+import json
+import sys
+
+from sextant_experiment import Experiment, run, sum_by_name
+
+errors = []
+
+
+def error(message):
+    errors.append(message)
+
+
+def profile_visits(directory):
+    return sum_by_name(Experiment(directory).profile, "visits")
+
+
+def main():
+    if len(sys.argv) not in (2, 3):
+        print(__doc__, file=sys.stderr)
+        return 2
+    with open(sys.argv[1]) as f:
+        try:
+            document = json.load(f)
+        except ValueError as e:
+            print("check_chrome_trace: error: %s: not JSON: %s" % (sys.argv[1], e),
+                  file=sys.stderr)
+            return 1
+    events = document.get("traceEvents") if isinstance(document, dict) else None
+    if not isinstance(events, list):
+        print("check_chrome_trace: error: no traceEvents list", file=sys.stderr)
+        return 1
+
+    process_names = {}
+    thread_names = {}
+    stacks = collections.defaultdict(list)
+    last_ts = {}
+    enters = collections.Counter()
+    enters_per_thread = collections.Counter()
+    counters = {}
+    for index, event in enumerate(events):
+        phase = event.get("ph")
+        key = (event.get("pid"), event.get("tid"))
+        if phase == "M":
+            name = event.get("args", {}).get("name")
+            if event.get("name") == "process_name":
+                process_names[event.get("pid")] = name
+            elif event.get("name") == "thread_name":
+                thread_names[key] = name
+            continue
+        if phase == "C":
+            track = (event.get("pid"), event.get("name"))
+            value = event.get("args", {}).get("value")
+            ts = event.get("ts")
+            if not isinstance(value, (int, float)) or not isinstance(ts, (int, float)):
+                error("event %d: counter without a numeric value and ts" % index)
+                continue
+            if track in counters:
+                last_value, last_time, _ = counters[track]
+                if value < last_value:
+                    error("event %d: counter %r decreases" % (index, track[1]))
+                if ts < last_time:
+                    error("event %d: counter %r goes back in time" % (index, track[1]))
+            counters[track] = (value, ts, counters.get(track, (0, 0, 0))[2] + 1)
+            continue
+        if phase not in ("B", "E"):
+            error("event %d: unexpected phase %r" % (index, phase))
+            continue
+        ts = event.get("ts")
+        if not isinstance(ts, (int, float)):
+            error("event %d: ts %r is not a number" % (index, ts))
+            continue
+        if ts < last_ts.get(key, ts):
+            error("event %d: ts %r goes back in time on thread %r" % (index, ts, key))
+        last_ts[key] = ts
+        name = event.get("name")
+        if phase == "B":
+            stacks[key].append(name)
+            enters[name] += 1
+            enters_per_thread[key] += 1
+        else:
+            if not stacks[key]:
+                error("event %d: E of %r with nothing open on thread %r" % (index, name, key))
+            elif stacks[key][-1] != name:
+                error("event %d: E of %r closes B of %r on thread %r"
+                      % (index, name, stacks[key][-1], key))
+                stacks[key].pop()
+            else:
+                stacks[key].pop()
+    for key, stack in stacks.items():
+        if stack:
+            error("thread %r: %d region(s) left open: %r" % (key, len(stack), stack))
+    for key in enters_per_thread:
+        if key[0] not in process_names:
+            error("process %r has no process_name metadata" % key[0])
+        if key not in thread_names:
+            error("thread %r has no thread_name metadata" % (key,))
+
+    lines = []
+    for pid, name in sorted(process_names.items()):
+        lines.append("process %s: %s" % (pid, name))
+    for key in sorted(thread_names):
+        lines.append("thread %s: %s enters=%d" % (key[1], thread_names[key],
+                                                  enters_per_thread[key]))
+    if not errors:
+        lines.append("nesting: ok")
+    if len(sys.argv) == 3 and not errors:
+        visits = profile_visits(sys.argv[2])
+        if visits != enters:
+            for name in sorted(set(visits) | set(enters)):
+                if visits[name] != enters[name]:
+                    error("%r: %d enters in the trace, %d visits in the profile"
+                          % (name, enters[name], visits[name]))
+        else:
+            lines.append("enters match visits: ok (%d names)" % len(visits))
+    lines.append("enters=%d" % sum(enters.values()))
+    for (pid, name), (value, _, samples) in sorted(counters.items()):
+        lines.append("counter %s: samples=%d last=%s" % (name, samples, value))
+    for message in errors:
+        print("check_chrome_trace: error: " + message, file=sys.stderr)
+    print("\n".join(lines))
+    return 1 if errors else 0
+
+
+if __name__ == "__main__":
+    run(main)
