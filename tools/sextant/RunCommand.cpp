@@ -11,7 +11,7 @@
 
 #include "ChildProcess.h"
 #include "CommandLine.h"
-#include "ExperimentReader.h"
+#include "format/ExperimentReader.h"
 #include "ReportCommand.h"
 #include "Subcommands.h"
 #include "filter/FilterSet.h"
@@ -25,6 +25,8 @@
 
 namespace sextant {
 namespace tool {
+
+using namespace format;
 
 namespace {
 

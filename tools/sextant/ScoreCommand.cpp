@@ -9,7 +9,7 @@
 //===----------------------------------------------------------------------===//
 
 #include "CommandLine.h"
-#include "ExperimentReader.h"
+#include "format/ExperimentReader.h"
 #include "GeneratedFilter.h"
 #include "RegionScore.h"
 #include "Subcommands.h"
@@ -22,6 +22,8 @@
 
 namespace sextant {
 namespace tool {
+
+using namespace format;
 
 namespace {
 

@@ -1,81 +1,32 @@
-//===- tools/sextant/CallPathProfile.cpp - A call-path tree ---------------===//
+//===- format/FlatProfile.cpp - Each region summed over its call paths ----===//
 //
-// Part of Sextant. Building the call-path tree and summing it per region.
+// Part of Sextant. Summing a call-path profile per region, without
+// recursion, and computing the derived metrics again from the sums.
 //
 //===----------------------------------------------------------------------===//
 
-#include "CallPathProfile.h"
+#include "format/FlatProfile.h"
 
 #include "format/DerivedMetrics.h"
 
 #include <algorithm>
-
 #include <unordered_map>
 
 namespace sextant {
-namespace tool {
-
-size_t CallPathProfile::addNode(size_t Parent, CallPathNode Node) {
-  size_t Index = Nodes.size();
-  Node.Parent = Parent;
-  Node.Children.clear();
-  if (Parent == NoParent) {
-    Node.Depth = 0;
-    Roots.push_back(Index);
-  } else {
-    Node.Depth = Nodes[Parent].Depth + 1;
-    Nodes[Parent].Children.push_back(Index);
-  }
-  Nodes.push_back(std::move(Node));
-  return Index;
-}
-
-double CallPathProfile::totalInclusiveSeconds() const {
-  double Total = 0;
-  for (size_t Root : Roots)
-    Total += Nodes[Root].InclusiveSeconds;
-  return Total;
-}
-
-double CallPathProfile::totalExclusiveSeconds() const {
-  double Total = 0;
-  for (const CallPathNode &Node : Nodes)
-    Total += Node.ExclusiveSeconds;
-  return Total;
-}
-
-double CallPathNode::metric(size_t Index) const {
-  return Index < Metrics.size() ? Metrics[Index] : std::nan("");
-}
+namespace format {
 
 double FlatRegion::metric(size_t Index) const {
   return Index < Metrics.size() ? Metrics[Index] : std::nan("");
 }
 
-size_t CallPathProfile::metricIndex(const std::string &Name) {
-  size_t Found = findMetric(Name);
-  if (Found != NoMetric)
-    return Found;
-  MetricNames.push_back(Name);
-  return MetricNames.size() - 1;
-}
-
-size_t CallPathProfile::findMetric(const std::string &Name) const {
-  for (size_t I = 0; I < MetricNames.size(); ++I)
-    if (MetricNames[I] == Name)
-      return I;
-  return NoMetric;
-}
-
 namespace {
 
-const char InclusiveSuffix[] = " (inc)";
 
 /// Name without " (inc)"; Inclusive says whether it was there.
 std::string baseName(const std::string &Name, bool &Inclusive) {
-  size_t Length = sizeof(InclusiveSuffix) - 1;
+  size_t Length = sizeof(keys::InclusiveSuffix) - 1;
   Inclusive = Name.size() > Length &&
-              Name.compare(Name.size() - Length, Length, InclusiveSuffix) == 0;
+              Name.compare(Name.size() - Length, Length, keys::InclusiveSuffix) == 0;
   return Inclusive ? Name.substr(0, Name.size() - Length) : Name;
 }
 
@@ -85,15 +36,18 @@ enum class FlatRule { Sum, InclusiveSum, Maximum, Derived };
 } // namespace
 
 std::vector<FlatRegion>
-CallPathProfile::flatten(const std::vector<std::string> &MaximumMetrics) const {
+flatProfile(const CallPathProfile &Profile,
+            const std::vector<std::string> &MaximumMetrics) {
+  const std::vector<std::string> &MetricNames = Profile.metricNames();
+  const size_t NoMetric = CallPathProfile::NoMetric;
   // The measured metrics by base name, to compute the derived ones again.
-  std::vector<format::MetricDescription> Measured;
+  std::vector<MetricDescription> Measured;
   std::vector<size_t> MeasuredInclusive, MeasuredExclusive;
   std::vector<FlatRule> Rules(MetricNames.size(), FlatRule::Sum);
   for (size_t I = 0; I < MetricNames.size(); ++I) {
     bool Inclusive = false;
     std::string Base = baseName(MetricNames[I], Inclusive);
-    if (format::isDerivedMetricName(Base)) {
+    if (isDerivedMetricName(Base)) {
       Rules[I] = FlatRule::Derived;
       continue;
     }
@@ -103,12 +57,12 @@ CallPathProfile::flatten(const std::vector<std::string> &MaximumMetrics) const {
     else if (Inclusive)
       Rules[I] = FlatRule::InclusiveSum;
     if (!Inclusive) {
-      Measured.push_back({Base, "", 1.0, format::MetricAccumulation::Sum});
+      Measured.push_back({Base, "", 1.0, MetricAccumulation::Sum});
       MeasuredExclusive.push_back(I);
-      MeasuredInclusive.push_back(findMetric(Base + InclusiveSuffix));
+      MeasuredInclusive.push_back(Profile.findMetric(Base + keys::InclusiveSuffix));
     }
   }
-  std::vector<format::DerivedMetric> Derived = format::derivedMetrics(Measured);
+  std::vector<DerivedMetric> Derived = derivedMetrics(Measured);
 
   std::vector<FlatRegion> Regions;
   std::unordered_map<uint32_t, size_t> EntryOfRegion;
@@ -116,11 +70,11 @@ CallPathProfile::flatten(const std::vector<std::string> &MaximumMetrics) const {
   // inclusive time only when no ancestor is the same region.
   std::unordered_map<uint32_t, unsigned> Open;
   std::vector<std::pair<size_t, size_t>> Stack; // node, next child
-  for (size_t Root : Roots) {
+  for (size_t Root : Profile.roots()) {
     Stack.emplace_back(Root, 0);
     while (!Stack.empty()) {
       auto &[Index, Next] = Stack.back();
-      const CallPathNode &Node = Nodes[Index];
+      const CallPathNode &Node = Profile.node(Index);
       if (Next == 0) {
         auto [Slot, Inserted] =
             EntryOfRegion.emplace(Node.RegionId, Regions.size());
@@ -175,12 +129,12 @@ CallPathProfile::flatten(const std::vector<std::string> &MaximumMetrics) const {
       }
       double Seconds =
           Inclusive ? Entry.InclusiveSeconds : Entry.ExclusiveSeconds;
-      for (const format::DerivedMetric &Metric : Derived) {
-        size_t Index =
-            findMetric(Inclusive ? Metric.Name + InclusiveSuffix : Metric.Name);
+      for (const DerivedMetric &Metric : Derived) {
+        size_t Index = Profile.findMetric(
+            Inclusive ? Metric.Name + keys::InclusiveSuffix : Metric.Name);
         double Result = 0;
         if (Index != NoMetric && Index < Entry.Metrics.size() &&
-            format::derivedValue(Metric, Values.data(), Seconds, Result))
+            derivedValue(Metric, Values.data(), Seconds, Result))
           Entry.Metrics[Index] = Result;
       }
     }
@@ -188,5 +142,14 @@ CallPathProfile::flatten(const std::vector<std::string> &MaximumMetrics) const {
   return Regions;
 }
 
-} // namespace tool
+void sortByExclusiveTime(std::vector<FlatRegion> &Regions) {
+  std::sort(Regions.begin(), Regions.end(),
+            [](const FlatRegion &A, const FlatRegion &B) {
+              if (A.ExclusiveSeconds != B.ExclusiveSeconds)
+                return A.ExclusiveSeconds > B.ExclusiveSeconds;
+              return A.RegionId < B.RegionId;
+            });
+}
+
+} // namespace format
 } // namespace sextant

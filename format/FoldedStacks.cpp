@@ -1,26 +1,38 @@
-//===- tools/sextant/FoldedStacks.cpp - Flame-graph input -----------------===//
+//===- format/FoldedStacks.cpp - Flame-graph input ------------------------===//
 //
-// Part of Sextant. Writing a call-path profile as folded stacks.
+// Part of Sextant. Writing a call-path profile as folded stacks, depth first
+// without recursion.
 //
 //===----------------------------------------------------------------------===//
 
-#include "FoldedStacks.h"
+#include "format/FoldedStacks.h"
 
 #include <algorithm>
 #include <cmath>
 #include <vector>
 
 namespace sextant {
-namespace tool {
+namespace format {
 
 namespace {
 constexpr uint64_t ProgressInterval = 4096; // call paths
 } // namespace
 
+std::string foldedFrameName(const std::string &Name) {
+  std::string Frame = Name;
+  for (char &C : Frame) {
+    if (C == ';')
+      C = ':';
+    else if (C == '\n' || C == '\r')
+      C = ' ';
+  }
+  return Frame;
+}
+
 bool writeFoldedStacks(const CallPathProfile &Profile, FoldedMetric Metric,
-                       std::FILE *Out, const FoldedProgress &Progress) {
-  // Depth first without recursion; Prefix holds the frames of the current
-  // path and Lengths[D] its length above depth D.
+                       const FoldedSink &Out, const FoldedProgress &Progress) {
+  // Prefix holds the frames of the current path and Lengths[D] its length
+  // above depth D.
   std::string Prefix, Line;
   std::vector<size_t> Lengths;
   std::vector<std::pair<size_t, size_t>> Stack; // node, next child
@@ -37,7 +49,7 @@ bool writeFoldedStacks(const CallPathProfile &Profile, FoldedMetric Metric,
         Prefix.resize(Depth == 0 ? 0 : Lengths[Depth - 1]);
         if (Depth != 0)
           Prefix += ';';
-        Prefix += format::foldedFrameName(Node.Name);
+        Prefix += foldedFrameName(Node.Name);
         Lengths[Depth] = Prefix.size();
         uint64_t Value = Metric == FoldedMetric::Visits
                              ? Node.Visits
@@ -48,7 +60,7 @@ bool writeFoldedStacks(const CallPathProfile &Profile, FoldedMetric Metric,
           Line += ' ';
           Line += std::to_string(Value);
           Line += '\n';
-          if (std::fwrite(Line.data(), 1, Line.size(), Out) != Line.size())
+          if (!Out(Line))
             return false;
         }
         if (Progress && ++Done % ProgressInterval == 0)
@@ -67,5 +79,15 @@ bool writeFoldedStacks(const CallPathProfile &Profile, FoldedMetric Metric,
   return true;
 }
 
-} // namespace tool
+std::string renderFoldedStacks(const CallPathProfile &Profile,
+                               FoldedMetric Metric) {
+  std::string Text;
+  writeFoldedStacks(Profile, Metric, [&](const std::string &Line) {
+    Text += Line;
+    return true;
+  });
+  return Text;
+}
+
+} // namespace format
 } // namespace sextant
