@@ -24,6 +24,29 @@ size_t CallPathProfile::addNode(size_t Parent, CallPathNode Node) {
   return Index;
 }
 
+void CallPathProfile::walk(const std::function<void(size_t)> &Enter,
+                           const std::function<void(size_t)> &Leave) const {
+  std::vector<std::pair<size_t, size_t>> Stack; // node, next child
+  for (size_t Root : Roots) {
+    Enter(Root);
+    Stack.emplace_back(Root, 0);
+    while (!Stack.empty()) {
+      auto &[Index, Next] = Stack.back();
+      const CallPathNode &Node = Nodes[Index];
+      if (Next < Node.Children.size()) {
+        size_t Child = Node.Children[Next++];
+        Enter(Child);
+        Stack.emplace_back(Child, 0);
+        continue;
+      }
+      size_t Done = Index;
+      Stack.pop_back();
+      if (Leave)
+        Leave(Done);
+    }
+  }
+}
+
 double CallPathProfile::totalInclusiveSeconds() const {
   double Total = 0;
   for (size_t Root : Roots)

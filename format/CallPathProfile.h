@@ -17,6 +17,7 @@
 #include <cmath>
 #include <cstddef>
 #include <cstdint>
+#include <functional>
 #include <string>
 #include <vector>
 
@@ -68,6 +69,11 @@ public:
   bool empty() const { return Nodes.empty(); }
   const CallPathNode &node(size_t Index) const { return Nodes[Index]; }
   const std::vector<size_t> &roots() const { return Roots; }
+
+  /// Calls Enter for each node, depth first with the children in order,
+  /// and Leave (when given) once its subtree is done; without recursion.
+  void walk(const std::function<void(size_t Index)> &Enter,
+            const std::function<void(size_t Index)> &Leave = {}) const;
 
   /// Sum of the roots' inclusive times: the measured time of the profile.
   double totalInclusiveSeconds() const;

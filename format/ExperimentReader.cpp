@@ -40,20 +40,19 @@ void checkFormat(const JsonValue &Top, const JsonFileFormat &Format,
                  const char *WhatFile) {
   Top.expectObject((std::string("an object (a ") + WhatFile + ")").c_str());
   std::string Found =
-      Top.member(keys::Format,
-                 (std::string("\"") + Format.Name + "\"").c_str())
+      Top.member(keys::Format, (std::string("\"") + Format.Name + "\"").c_str())
           .asString();
   if (Found != Format.Name)
     Top.member(keys::Format, "")
-        .fail("is \"" + Found + "\", expected \"" + Format.Name +
-              "\": not a " + WhatFile);
+        .fail("is \"" + Found + "\", expected \"" + Format.Name + "\": not a " +
+              WhatFile);
   JsonValue Version = Top.member(keys::FormatVersion, "an integer");
   uint64_t Number = Version.asUnsigned();
   if (Number < Format.MinimumReadableVersion || Number > Format.Version) {
     std::string Readable = std::to_string(Format.Version);
     if (Format.MinimumReadableVersion != Format.Version)
-      Readable = std::to_string(Format.MinimumReadableVersion) + " to " +
-                 Readable;
+      Readable =
+          std::to_string(Format.MinimumReadableVersion) + " to " + Readable;
     Version.fail("is " + std::to_string(Number) +
                  ", but this sextant reads format_version " + Readable +
                  (Number > Format.Version ? " (written by a newer Sextant?)"
@@ -208,11 +207,12 @@ void readRegions(const std::string &Directory,
 /// frame.type of a call-path node.
 FrameType frameType(const JsonValue &Type) {
   std::string Name = Type.asString();
-  for (FrameType Known : {FrameType::Function, FrameType::OpenMP,
-                          FrameType::Mpi})
+  for (FrameType Known :
+       {FrameType::Function, FrameType::OpenMP, FrameType::Mpi})
     if (Name == frameTypeName(Known))
       return Known;
-  Type.fail("is \"" + Name + "\", expected \"function\", \"openmp\" or "
+  Type.fail("is \"" + Name +
+            "\", expected \"function\", \"openmp\" or "
             "\"mpi\"");
 }
 
@@ -223,8 +223,7 @@ MetricNotation metricNotation(const std::string &Key,
   bool Inclusive =
       Key.size() > Length &&
       Key.compare(Key.size() - Length, Length, keys::InclusiveSuffix) == 0;
-  if (isDerivedMetricName(Inclusive ? Key.substr(0, Key.size() - Length)
-                                    : Key))
+  if (isDerivedMetricName(Inclusive ? Key.substr(0, Key.size() - Length) : Key))
     return MetricNotation::Ratio;
   return Value.is_number_integer() ? MetricNotation::Integer
                                    : MetricNotation::Seconds;
@@ -266,9 +265,9 @@ void readCallPaths(const JsonValue &Roots, const Experiment &Experiment,
         Frame.member(keys::Name, "the region's display name").asString();
     if (Frame.has(keys::Type))
       Record.Type = frameType(Frame.member(keys::Type, ""));
-    JsonValue Metrics = Node.member(
-        keys::Metrics,
-        "an object with \"time (inc)\", \"time\" and \"visits\"");
+    JsonValue Metrics =
+        Node.member(keys::Metrics,
+                    "an object with \"time (inc)\", \"time\" and \"visits\"");
     Record.InclusiveSeconds =
         Metrics.member(keys::InclusiveTime, "the inclusive time in seconds")
             .asNumber();
@@ -288,7 +287,8 @@ void readCallPaths(const JsonValue &Roots, const Experiment &Experiment,
             .fail("metric \"" + Key + "\" is " +
                   describeJsonValue(Item.value()) +
                   ", expected a number or null");
-      size_t Index = Profile.metricIndex(Key, metricNotation(Key, Item.value()));
+      size_t Index =
+          Profile.metricIndex(Key, metricNotation(Key, Item.value()));
       if (Record.Metrics.size() <= Index)
         Record.Metrics.resize(Index + 1, std::nan(""));
       if (Item.value().is_number())

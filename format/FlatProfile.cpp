@@ -21,12 +21,11 @@ double FlatRegion::metric(size_t Index) const {
 
 namespace {
 
-
 /// Name without " (inc)"; Inclusive says whether it was there.
 std::string baseName(const std::string &Name, bool &Inclusive) {
   size_t Length = sizeof(keys::InclusiveSuffix) - 1;
-  Inclusive = Name.size() > Length &&
-              Name.compare(Name.size() - Length, Length, keys::InclusiveSuffix) == 0;
+  Inclusive = Name.size() > Length && Name.compare(Name.size() - Length, Length,
+                                                   keys::InclusiveSuffix) == 0;
   return Inclusive ? Name.substr(0, Name.size() - Length) : Name;
 }
 
@@ -59,7 +58,8 @@ flatProfile(const CallPathProfile &Profile,
     if (!Inclusive) {
       Measured.push_back({Base, "", 1.0, MetricAccumulation::Sum});
       MeasuredExclusive.push_back(I);
-      MeasuredInclusive.push_back(Profile.findMetric(Base + keys::InclusiveSuffix));
+      MeasuredInclusive.push_back(
+          Profile.findMetric(Base + keys::InclusiveSuffix));
     }
   }
   std::vector<DerivedMetric> Derived = derivedMetrics(Measured);
@@ -69,51 +69,39 @@ flatProfile(const CallPathProfile &Profile,
   // Open activations of each region on the current path: a node adds its
   // inclusive time only when no ancestor is the same region.
   std::unordered_map<uint32_t, unsigned> Open;
-  std::vector<std::pair<size_t, size_t>> Stack; // node, next child
-  for (size_t Root : Profile.roots()) {
-    Stack.emplace_back(Root, 0);
-    while (!Stack.empty()) {
-      auto &[Index, Next] = Stack.back();
-      const CallPathNode &Node = Profile.node(Index);
-      if (Next == 0) {
-        auto [Slot, Inserted] =
-            EntryOfRegion.emplace(Node.RegionId, Regions.size());
-        if (Inserted) {
-          Regions.emplace_back();
-          Regions.back().RegionId = Node.RegionId;
-          Regions.back().Name = Node.Name;
-        }
-        FlatRegion &Entry = Regions[Slot->second];
-        Entry.Visits += Node.Visits;
-        Entry.ExclusiveSeconds += Node.ExclusiveSeconds;
-        unsigned &Activations = Open[Node.RegionId];
-        if (Activations == 0)
-          Entry.InclusiveSeconds += Node.InclusiveSeconds;
-        Entry.Metrics.resize(MetricNames.size(), std::nan(""));
-        for (size_t I = 0; I < MetricNames.size(); ++I) {
-          double Value = Node.metric(I);
-          if (std::isnan(Value) || Rules[I] == FlatRule::Derived ||
-              (Rules[I] == FlatRule::InclusiveSum && Activations != 0))
-            continue;
-          double &Into = Entry.Metrics[I];
-          if (std::isnan(Into))
-            Into = Value;
-          else if (Rules[I] == FlatRule::Maximum)
-            Into = std::max(Into, Value);
-          else
-            Into += Value;
-        }
-        ++Activations;
-      }
-      if (Next < Node.Children.size()) {
-        size_t Child = Node.Children[Next++];
-        Stack.emplace_back(Child, 0);
-        continue;
-      }
-      --Open[Node.RegionId];
-      Stack.pop_back();
+  auto Enter = [&](size_t Index) {
+    const CallPathNode &Node = Profile.node(Index);
+    auto [Slot, Inserted] =
+        EntryOfRegion.emplace(Node.RegionId, Regions.size());
+    if (Inserted) {
+      Regions.emplace_back();
+      Regions.back().RegionId = Node.RegionId;
+      Regions.back().Name = Node.Name;
     }
-  }
+    FlatRegion &Entry = Regions[Slot->second];
+    Entry.Visits += Node.Visits;
+    Entry.ExclusiveSeconds += Node.ExclusiveSeconds;
+    unsigned &Activations = Open[Node.RegionId];
+    if (Activations == 0)
+      Entry.InclusiveSeconds += Node.InclusiveSeconds;
+    Entry.Metrics.resize(MetricNames.size(), std::nan(""));
+    for (size_t I = 0; I < MetricNames.size(); ++I) {
+      double Value = Node.metric(I);
+      if (std::isnan(Value) || Rules[I] == FlatRule::Derived ||
+          (Rules[I] == FlatRule::InclusiveSum && Activations != 0))
+        continue;
+      double &Into = Entry.Metrics[I];
+      if (std::isnan(Into))
+        Into = Value;
+      else if (Rules[I] == FlatRule::Maximum)
+        Into = std::max(Into, Value);
+      else
+        Into += Value;
+    }
+    ++Activations;
+  };
+  Profile.walk(Enter,
+               [&](size_t Index) { --Open[Profile.node(Index).RegionId]; });
   if (Derived.empty())
     return Regions;
   for (FlatRegion &Entry : Regions) {

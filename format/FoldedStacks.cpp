@@ -1,7 +1,7 @@
 //===- format/FoldedStacks.cpp - Flame-graph input ------------------------===//
 //
-// Part of Sextant. Writing a call-path profile as folded stacks, depth first
-// without recursion.
+// Part of Sextant. Writing a call-path profile as folded stacks, depth
+// first (CallPathProfile::walk).
 //
 //===----------------------------------------------------------------------===//
 
@@ -35,45 +35,39 @@ bool writeFoldedStacks(const CallPathProfile &Profile, FoldedMetric Metric,
   // above depth D.
   std::string Prefix, Line;
   std::vector<size_t> Lengths;
-  std::vector<std::pair<size_t, size_t>> Stack; // node, next child
   uint64_t Done = 0;
   const uint64_t Total = Profile.size();
-  for (size_t Root : Profile.roots()) {
-    Stack.emplace_back(Root, 0);
-    while (!Stack.empty()) {
-      auto &[Index, Next] = Stack.back();
-      const CallPathNode &Node = Profile.node(Index);
-      if (Next == 0) {
-        size_t Depth = Stack.size() - 1;
-        Lengths.resize(Depth + 1);
-        Prefix.resize(Depth == 0 ? 0 : Lengths[Depth - 1]);
-        if (Depth != 0)
-          Prefix += ';';
-        Prefix += foldedFrameName(Node.Name);
-        Lengths[Depth] = Prefix.size();
-        uint64_t Value = Metric == FoldedMetric::Visits
-                             ? Node.Visits
-                             : static_cast<uint64_t>(std::llround(
-                                   std::max(0.0, Node.ExclusiveSeconds) * 1e6));
-        if (Value != 0) {
-          Line = Prefix;
-          Line += ' ';
-          Line += std::to_string(Value);
-          Line += '\n';
-          if (!Out(Line))
-            return false;
-        }
-        if (Progress && ++Done % ProgressInterval == 0)
-          Progress(Done, Total);
+  bool Failed = false;
+  Profile.walk([&](size_t Index) {
+    const CallPathNode &Node = Profile.node(Index);
+    if (Failed)
+      return;
+    size_t Depth = Node.Depth;
+    Lengths.resize(Depth + 1);
+    Prefix.resize(Depth == 0 ? 0 : Lengths[Depth - 1]);
+    if (Depth != 0)
+      Prefix += ';';
+    Prefix += foldedFrameName(Node.Name);
+    Lengths[Depth] = Prefix.size();
+    uint64_t Value = Metric == FoldedMetric::Visits
+                         ? Node.Visits
+                         : static_cast<uint64_t>(std::llround(
+                               std::max(0.0, Node.ExclusiveSeconds) * 1e6));
+    if (Value != 0) {
+      Line = Prefix;
+      Line += ' ';
+      Line += std::to_string(Value);
+      Line += '\n';
+      if (!Out(Line)) {
+        Failed = true;
+        return;
       }
-      if (Next < Node.Children.size()) {
-        size_t Child = Node.Children[Next++];
-        Stack.emplace_back(Child, 0);
-        continue;
-      }
-      Stack.pop_back();
     }
-  }
+    if (Progress && ++Done % ProgressInterval == 0)
+      Progress(Done, Total);
+  });
+  if (Failed)
+    return false;
   if (Progress)
     Progress(Total, Total);
   return true;

@@ -8,8 +8,6 @@
 #include "format/ProfileJson.h"
 
 #include <cmath>
-#include <utility>
-#include <vector>
 
 namespace sextant {
 namespace format {
@@ -20,8 +18,7 @@ constexpr int SecondDecimals = 9;
 /// Derived metrics (ratios) are written with this many decimals.
 constexpr int RatioDecimals = 6;
 
-void writeMetricValue(JsonWriter &Json, MetricNotation Notation,
-                      double Value) {
+void writeMetricValue(JsonWriter &Json, MetricNotation Notation, double Value) {
   if (std::isnan(Value)) {
     Json.null();
     return;
@@ -75,26 +72,13 @@ void openNode(JsonWriter &Json, const CallPathProfile &Profile,
 } // namespace
 
 void writeCallPaths(JsonWriter &Json, const CallPathProfile &Profile) {
-  // Explicit stack of (node, position of its next child to write).
-  std::vector<std::pair<size_t, size_t>> Stack;
   Json.beginArray();
-  for (size_t Root : Profile.roots()) {
-    openNode(Json, Profile, Profile.node(Root));
-    Stack.emplace_back(Root, 0);
-    while (!Stack.empty()) {
-      auto &[Index, Next] = Stack.back();
-      const CallPathNode &Node = Profile.node(Index);
-      if (Next < Node.Children.size()) {
-        size_t Child = Node.Children[Next++];
-        openNode(Json, Profile, Profile.node(Child));
-        Stack.emplace_back(Child, 0);
-        continue;
-      }
-      Stack.pop_back();
-      Json.endArray();
-      Json.endObject();
-    }
-  }
+  Profile.walk(
+      [&](size_t Index) { openNode(Json, Profile, Profile.node(Index)); },
+      [&](size_t) {
+        Json.endArray(); // the children
+        Json.endObject();
+      });
   Json.endArray();
 }
 

@@ -41,8 +41,7 @@ sortedChildLists(const CallPathTree &Tree) {
 /// exclusive for each measured metric, then for each derived one.
 class MetricColumns {
 public:
-  MetricColumns(format::CallPathProfile &Profile,
-                const ProfileMetrics &Metrics)
+  MetricColumns(format::CallPathProfile &Profile, const ProfileMetrics &Metrics)
       : Metrics(Metrics), Derived(format::derivedMetrics(Metrics.Metrics)) {
     for (const MetricDescription &Metric : Metrics.Metrics) {
       format::MetricNotation Notation = Metric.Scale == 1.0

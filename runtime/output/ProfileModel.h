@@ -35,11 +35,9 @@ std::string regionDisplayName(const std::vector<RegionInfo> &Regions,
 /// Metrics: the measured metrics besides time of each node of Tree (to
 /// which the metrics derived from them are added), or null for time and
 /// visits only.
-format::CallPathProfile
-buildCallPathProfile(const CallPathTree &Tree,
-                     const std::vector<RegionInfo> &Regions,
-                     double SecondsPerTick,
-                     const ProfileMetrics *Metrics = nullptr);
+format::CallPathProfile buildCallPathProfile(
+    const CallPathTree &Tree, const std::vector<RegionInfo> &Regions,
+    double SecondsPerTick, const ProfileMetrics *Metrics = nullptr);
 
 } // namespace runtime
 } // namespace sextant

@@ -161,8 +161,9 @@ std::string renderSummary(const ExperimentInfo &Info,
   Out += padLeft("exclusive s", 14) + padLeft("inclusive s", 14) +
          padLeft("visits", 12) + padLeft("excl %", 9) + "  name  (file:line)\n";
   for (const format::FlatRegion &Entry : Flat) {
-    double Percent =
-        TotalExclusive == 0 ? 0.0 : 100.0 * Entry.ExclusiveSeconds / TotalExclusive;
+    double Percent = TotalExclusive == 0
+                         ? 0.0
+                         : 100.0 * Entry.ExclusiveSeconds / TotalExclusive;
     Out += padLeft(seconds(Entry.ExclusiveSeconds), 14);
     Out += padLeft(seconds(Entry.InclusiveSeconds), 14);
     Out += padLeft(std::to_string(Entry.Visits), 12);

@@ -9,10 +9,10 @@
 
 #include "ChromeTraceExport.h"
 
+#include "ProgressMeter.h"
 #include "format/ExperimentReader.h"
 #include "format/ExperimentSchema.h"
 #include "format/JsonInput.h"
-#include "ProgressMeter.h"
 
 #include "format/MetricTraceFormat.h"
 #include "format/TraceDecoder.h"

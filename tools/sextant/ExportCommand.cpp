@@ -9,10 +9,10 @@
 
 #include "ChromeTraceExport.h"
 #include "CommandLine.h"
-#include "format/ExperimentReader.h"
-#include "format/FoldedStacks.h"
 #include "ProgressMeter.h"
 #include "Subcommands.h"
+#include "format/ExperimentReader.h"
+#include "format/FoldedStacks.h"
 
 #include <cerrno>
 #include <cstdio>

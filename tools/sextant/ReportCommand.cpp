@@ -302,7 +302,8 @@ std::string plural(uint64_t Count, const char *Singular, const char *Plural) {
 
 std::string renderFlat(const Experiment &E, const CallPathProfile &Profile,
                        const ReportOptions &Options) {
-  std::vector<FlatRegion> Regions = flatProfile(Profile, E.Metadata.MaximumMetrics);
+  std::vector<FlatRegion> Regions =
+      flatProfile(Profile, E.Metadata.MaximumMetrics);
   if (Regions.empty())
     return "(no region was entered)\n";
   double TotalExclusive = Profile.totalExclusiveSeconds();
@@ -391,10 +392,10 @@ std::string renderTree(const Experiment &E, const CallPathProfile &Profile,
           std::to_string(Shown.HiddenVisits), "",
           percent(Shown.HiddenInclusiveSeconds, TotalInclusive)};
       Summary.resize(Summary.size() + Columns.size());
-      Summary.push_back(std::string(2 * Shown.Depth, ' ') + "(" +
-                        plural(Shown.HiddenPaths, "more call path",
-                               "more call paths") +
-                        " hidden by --top/--min-time)");
+      Summary.push_back(
+          std::string(2 * Shown.Depth, ' ') + "(" +
+          plural(Shown.HiddenPaths, "more call path", "more call paths") +
+          " hidden by --top/--min-time)");
       Table.addRow(Summary);
       return;
     }

@@ -10,13 +10,13 @@
 //===----------------------------------------------------------------------===//
 
 #include "CommandLine.h"
-#include "format/ExperimentReader.h"
-#include "format/ExperimentSchema.h"
-#include "format/FlatProfile.h"
 #include "RooflinePeaks.h"
 #include "Subcommands.h"
 #include "TextFormatting.h"
 #include "TextTable.h"
+#include "format/ExperimentReader.h"
+#include "format/ExperimentSchema.h"
+#include "format/FlatProfile.h"
 
 #include <algorithm>
 #include <cmath>

@@ -11,10 +11,10 @@
 
 #include "ChildProcess.h"
 #include "CommandLine.h"
-#include "format/ExperimentReader.h"
 #include "ReportCommand.h"
 #include "Subcommands.h"
 #include "filter/FilterSet.h"
+#include "format/ExperimentReader.h"
 
 #include <cerrno>
 #include <cstdio>

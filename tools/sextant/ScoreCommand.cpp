@@ -9,12 +9,12 @@
 //===----------------------------------------------------------------------===//
 
 #include "CommandLine.h"
-#include "format/ExperimentReader.h"
 #include "GeneratedFilter.h"
 #include "RegionScore.h"
 #include "Subcommands.h"
 #include "TextFormatting.h"
 #include "TextTable.h"
+#include "format/ExperimentReader.h"
 
 #include <cerrno>
 #include <cstdio>

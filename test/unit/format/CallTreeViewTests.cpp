@@ -26,8 +26,8 @@ std::string rows(const CallPathProfile &Profile, const CallTreeLimits &Limits) {
       Text += "hidden:" + std::to_string(Row.HiddenPaths) + "@" +
               std::to_string(Row.Depth) + " ";
     else
-      Text += Profile.node(Row.Node).Name + "@" + std::to_string(Row.Depth) +
-              " ";
+      Text +=
+          Profile.node(Row.Node).Name + "@" + std::to_string(Row.Depth) + " ";
   });
   return Text;
 }

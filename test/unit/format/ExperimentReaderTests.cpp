@@ -173,21 +173,31 @@ void checkSameProfile(const CallPathProfile &Read,
   }
 }
 
+/// Writes an experiment directory with four regions, ProfileJson and, when
+/// not empty, ThreadsJson, and reads it.
+Experiment writeAndRead(const std::string &ProfileJson,
+                        const std::string &ThreadsJson) {
+  std::string Directory = makeDirectory();
+  writeFile(Directory, files::Regions, regionsJson(4));
+  writeFile(Directory, files::Profile, ProfileJson);
+  if (!ThreadsJson.empty())
+    writeFile(Directory, files::ThreadProfiles, ThreadsJson);
+  writeFile(Directory, files::Experiment,
+            experimentJson(ExperimentFormat.Version));
+  Experiment E;
+  std::string Error;
+  INFO(Error);
+  REQUIRE(readExperiment(Directory, E, Error));
+  return E;
+}
+
 } // namespace
 
 TEST_CASE("profile.json reads back into the model it was written from",
           "[ExperimentReader]") {
-  std::string Directory = makeDirectory();
   CallPathProfile Written = sampleProfile();
   std::string ProfileJson = renderProfileJson(Written);
-  writeFile(Directory, files::Regions, regionsJson(4));
-  writeFile(Directory, files::Profile, ProfileJson);
-  writeFile(Directory, files::Experiment,
-            experimentJson(ExperimentFormat.Version));
-
-  Experiment E;
-  std::string Error;
-  REQUIRE(readExperiment(Directory, E, Error));
+  Experiment E = writeAndRead(ProfileJson, "");
   CHECK(E.Metadata.Program == "/bin/app");
   CHECK(E.Metadata.Threads == 2u);
   REQUIRE(E.Regions.size() == 4u);
@@ -200,7 +210,6 @@ TEST_CASE("profile.json reads back into the model it was written from",
 TEST_CASE("profile-threads.json reads back into the list it was written "
           "from",
           "[ExperimentReader]") {
-  std::string Directory = makeDirectory();
   ThreadProfileList Written;
   Written.MaxSeparateThreads = 1;
   Written.ThreadsBeyondBound = 3;
@@ -219,17 +228,10 @@ TEST_CASE("profile-threads.json reads back into the list it was written "
   Written.Threads.push_back(std::move(Main));
   Written.Threads.push_back(std::move(Beyond));
   std::string ThreadsJson = renderThreadProfilesJson(Written);
-  writeFile(Directory, files::Regions, regionsJson(4));
-  writeFile(Directory, files::Profile, "[]\n");
-  writeFile(Directory, files::ThreadProfiles, ThreadsJson);
-  writeFile(Directory, files::Experiment,
-            experimentJson(ExperimentFormat.Version));
-
-  Experiment E;
-  std::string Error;
-  REQUIRE(readExperiment(Directory, E, Error));
+  Experiment E = writeAndRead("[]\n", ThreadsJson);
   CHECK(E.Profile.empty());
   ThreadProfileList Read;
+  std::string Error;
   REQUIRE(readThreadProfiles(E, Read, Error));
   CHECK(Read.MaxSeparateThreads == 1u);
   CHECK(Read.ThreadsBeyondBound == 3u);

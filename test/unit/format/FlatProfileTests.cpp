@@ -106,7 +106,7 @@ TEST_CASE("metrics are summed, maxima kept, derived ones computed again",
   CHECK(Two.metric(Ins) == 400);
   CHECK(Two.metric(CycInc) == 200);
   CHECK(Two.metric(Cyc) == 200);
-  CHECK(Two.metric(Peak) == 9);           // the maximum, not 12
-  CHECK(Two.metric(Ipc) == Approx(2.0));  // 400 / 200, not 3 + 1
+  CHECK(Two.metric(Peak) == 9);          // the maximum, not 12
+  CHECK(Two.metric(Ipc) == Approx(2.0)); // 400 / 200, not 3 + 1
   CHECK(std::isnan(Two.metric(99)));
 }

@@ -86,8 +86,7 @@ TEST_CASE("several roots and the tick conversion", "[ProfileModel]") {
   CHECK(Profile.find("]},{\"frame\"") != std::string::npos); // two roots
 }
 
-TEST_CASE("an id missing from the table still gets a name",
-          "[ProfileModel]") {
+TEST_CASE("an id missing from the table still gets a name", "[ProfileModel]") {
   CallPathTree Tree;
   addVisits(Tree, {9}, 1, 1, 1);
   std::string Profile = renderHatchetProfile(Tree, {}, 1e-9);

@@ -104,13 +104,15 @@ TEST_CASE("profile.folded has one line per path with exclusive time",
   addVisits(Tree, {1, 2}, 5, 2200000, 2199600);
   addVisits(Tree, {1, 2, 3}, 3, 1600, 1600);
   addVisits(Tree, {2}, 1, 400, 400);
-  std::string Folded = format::renderFoldedStacks(buildCallPathProfile(Tree, Regions, 1e-9));
+  std::string Folded =
+      format::renderFoldedStacks(buildCallPathProfile(Tree, Regions, 1e-9));
   CHECK(Folded == "main 1000\n"
                   "main;work 2200\n"
                   "main;work;odd:name here 2\n");
   CHECK(format::foldedFrameName("a;b\r\nc") == "a:b  c");
   CHECK(format::renderFoldedStacks(
-            buildCallPathProfile(CallPathTree(), Regions, 1e-9)).empty());
+            buildCallPathProfile(CallPathTree(), Regions, 1e-9))
+            .empty());
 }
 
 TEST_CASE("the output reports clock, cost, throttling and pauses",
