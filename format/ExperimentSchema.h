@@ -1,5 +1,4 @@
-//===- format/ExperimentSchema.h - Names of the experiment's files -*- C++
-//-*-===//
+//===- format/ExperimentSchema.h - The experiment's files -----*- C++ -*-===//
 //
 // Part of Sextant. The one definition of what an experiment directory holds
 // (docs/output-formats.md): the names of its files, the "format" string and
