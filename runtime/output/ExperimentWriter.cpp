@@ -1,5 +1,4 @@
-//===- runtime/output/ExperimentWriter.cpp - Files of the experiment directory
-//===//
+//===- runtime/output/ExperimentWriter.cpp - The experiment directory ----===//
 //
 // Part of Sextant. experiment.json, regions.json and the writing of the
 // experiment directory.
