@@ -119,6 +119,13 @@ void JsonWriter::newLine() {
   Out.append(Levels.size() * IndentWidth, ' ');
 }
 
+void JsonWriter::writePendingLineBreak() {
+  if (!PendingLineBreak)
+    return;
+  Out += '\n';
+  PendingLineBreak = false;
+}
+
 void JsonWriter::beginElement() {
   if (AfterKey) {
     AfterKey = false;
@@ -130,6 +137,7 @@ void JsonWriter::beginElement() {
   if (Levels.back().HasElements)
     Out += ',';
   Levels.back().HasElements = true;
+  writePendingLineBreak();
   newLine();
 }
 
@@ -167,6 +175,7 @@ void JsonWriter::beginArray() {
 
 void JsonWriter::endArray() {
   assert(!Levels.empty() && !Levels.back().IsObject);
+  writePendingLineBreak();
   bool HadElements = Levels.back().HasElements;
   Levels.pop_back();
   if (HadElements)

@@ -63,6 +63,10 @@ public:
     boolean(Value);
   }
 
+  /// Puts the next element of the current array (after its comma), or its
+  /// closing bracket, on a new line, also in compact JSON.
+  void lineBreak() { PendingLineBreak = true; }
+
 private:
   struct Level {
     bool IsObject;
@@ -72,11 +76,14 @@ private:
   /// needed.
   void beginElement();
   void newLine();
+  /// Writes the line break lineBreak() asked for.
+  void writePendingLineBreak();
 
   std::string &Out;
   unsigned IndentWidth;
   std::vector<Level> Levels;
   bool AfterKey = false;
+  bool PendingLineBreak = false;
 };
 
 } // namespace format

@@ -1,5 +1,4 @@
-//===- runtime/output/ExperimentWriter.cpp - Files of the experiment directory
-//===//
+//===- runtime/output/ExperimentWriter.cpp - The experiment directory ----===//
 //
 // Part of Sextant. experiment.json, regions.json and the writing of the
 // experiment directory.
@@ -8,15 +7,17 @@
 
 #include "runtime/output/ExperimentWriter.h"
 
-#include "format/DerivedMetrics.h"
-#include "runtime/metrics/MetricSet.h"
-
-#include "format/JsonWriter.h"
-#include "format/TraceFormat.h"
 #include "runtime/io/OutputDirectory.h"
-#include "runtime/output/FoldedStacks.h"
-#include "runtime/output/HatchetProfile.h"
+#include "runtime/metrics/MetricSet.h"
+#include "runtime/output/ProfileModel.h"
 #include "runtime/output/SummaryReport.h"
+
+#include "format/DerivedMetrics.h"
+#include "format/ExperimentSchema.h"
+#include "format/FoldedStacks.h"
+#include "format/JsonWriter.h"
+#include "format/ProfileJson.h"
+#include "format/TraceFormat.h"
 
 #include "sextant/instrumentation_abi.h"
 
@@ -85,8 +86,9 @@ std::string renderExperimentJson(const ExperimentInfo &Info,
   std::string Out;
   format::JsonWriter Json(Out, PrettyIndent);
   Json.beginObject();
-  Json.member("format", "sextant-experiment");
-  Json.memberUnsigned("format_version", ExperimentFormatVersion);
+  Json.member(format::keys::Format, format::ExperimentFormat.Name);
+  Json.memberUnsigned(format::keys::FormatVersion,
+                      format::ExperimentFormat.Version);
   Json.member("sextant_version", Info.SextantVersion);
   Json.member("program", Info.ProgramPath);
   Json.key("arguments");
@@ -169,7 +171,7 @@ std::string renderExperimentJson(const ExperimentInfo &Info,
   } else {
     const TraceStatistics &Trace = Info.Trace;
     Json.beginObject();
-    Json.member("directory", "trace");
+    Json.member("directory", format::files::TraceDirectory);
     Json.memberUnsigned("format_version", trace::FormatVersion);
     Json.memberUnsigned("buffer_size_bytes", Info.TraceBufferSize);
     Json.memberUnsigned("files", Trace.Files);
@@ -207,8 +209,9 @@ std::string renderRegionsJson(const std::vector<RegionInfo> &Regions) {
   std::string Out;
   format::JsonWriter Json(Out, PrettyIndent);
   Json.beginObject();
-  Json.member("format", "sextant-regions");
-  Json.memberUnsigned("format_version", ExperimentFormatVersion);
+  Json.member(format::keys::Format, format::RegionsFormat.Name);
+  Json.memberUnsigned(format::keys::FormatVersion,
+                      format::RegionsFormat.Version);
   Json.key("regions");
   Json.beginArray();
   for (const RegionInfo &Region : Regions) {
@@ -281,22 +284,22 @@ bool writeExperimentDirectory(
       AllWritten = false;
     }
   };
-  Write("config.txt", renderConfiguration(Options, Info.SextantVersion));
-  Write("regions.json", renderRegionsJson(Regions));
-  Write("profile.json",
-        renderHatchetProfile(Tree, Regions, Info.Clock.SecondsPerTick,
-                             Info.Metrics));
+  format::CallPathProfile Profile = buildCallPathProfile(
+      Tree, Regions, Info.Clock.SecondsPerTick, Info.Metrics);
+  Write(format::files::Configuration,
+        renderConfiguration(Options, Info.SextantVersion));
+  Write(format::files::Regions, renderRegionsJson(Regions));
+  Write(format::files::Profile, format::renderProfileJson(Profile));
   if (Threads)
-    Write("profile-threads.json",
+    Write(format::files::ThreadProfiles,
           renderThreadProfiles(*Threads, Regions, Info.Clock.SecondsPerTick));
-  Write("profile.folded",
-        renderFoldedStacks(Tree, Regions, Info.Clock.SecondsPerTick));
-  Write("summary.txt", renderSummary(Info, Tree, Regions));
+  Write(format::files::Folded, format::renderFoldedStacks(Profile));
+  Write(format::files::Summary, renderSummary(Info, Profile, Regions));
   if (ExtraFiles) // files of adapters (adapter_abi.h), e.g. mpi.json
     for (const auto &[Name, Contents] : *ExtraFiles)
       Write(Name, Contents);
   // Last, so that its presence says the experiment is complete.
-  Write("experiment.json", renderExperimentJson(Info, Regions));
+  Write(format::files::Experiment, renderExperimentJson(Info, Regions));
   return AllWritten;
 }
 

@@ -1,10 +1,13 @@
 //===- runtime/output/ExperimentWriter.h - Experiment files -----*- C++ -*-===//
 //
 // Part of Sextant. Renders experiment.json and regions.json and writes the
-// whole experiment directory: profile.json (HatchetProfile.h),
-// profile-threads.json (ThreadProfiles.h), profile.folded (FoldedStacks.h),
-// summary.txt (SummaryReport.h), config.txt (Options.h), experiment.json and
-// regions.json. docs/output-formats.md documents every field.
+// whole experiment directory (file names and format versions:
+// format/ExperimentSchema.h): the merged tree becomes the profile model
+// (ProfileModel.h) from which format/ writes profile.json (ProfileJson.h)
+// and profile.folded (FoldedStacks.h) and summary.txt (SummaryReport.h) is
+// rendered; profile-threads.json (ThreadProfiles.h), config.txt
+// (Options.h), experiment.json and regions.json. docs/output-formats.md
+// documents every field.
 //
 //===----------------------------------------------------------------------===//
 
@@ -22,9 +25,6 @@
 
 namespace sextant {
 namespace runtime {
-
-/// Version of the layout of experiment.json and regions.json.
-constexpr unsigned ExperimentFormatVersion = 1;
 
 /// The contents of experiment.json.
 std::string renderExperimentJson(const ExperimentInfo &Info,

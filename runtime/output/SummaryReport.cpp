@@ -6,8 +6,9 @@
 
 #include "runtime/output/SummaryReport.h"
 
+#include "format/CallTreeView.h"
+#include "format/FlatProfile.h"
 #include "format/JsonWriter.h"
-#include "runtime/output/HatchetProfile.h"
 
 #include "common/ShellQuoting.h"
 
@@ -28,9 +29,8 @@ std::string padLeft(const std::string &Text, size_t Width) {
   return std::string(Width - Text.size(), ' ') + Text;
 }
 
-std::string seconds(uint64_t Ticks, double SecondsPerTick) {
-  return format::formatFixed(static_cast<double>(Ticks) * SecondsPerTick,
-                             SummaryDecimals);
+std::string seconds(double Seconds) {
+  return format::formatFixed(Seconds, SummaryDecimals);
 }
 
 std::string location(const std::vector<RegionInfo> &Regions, uint32_t Id,
@@ -48,55 +48,9 @@ std::string location(const std::vector<RegionInfo> &Regions, uint32_t Id,
 
 } // namespace
 
-std::vector<FlatProfileEntry> computeFlatProfile(const CallPathTree &Tree) {
-  std::unordered_map<uint32_t, size_t> EntryOfRegion;
-  std::vector<FlatProfileEntry> Entries;
-  std::unordered_map<uint32_t, unsigned> OpenActivations;
-  std::vector<std::vector<CallPathTree::NodeIndex>> Children =
-      Tree.childLists();
-
-  // Depth-first walk with an explicit stack; OpenActivations counts the
-  // ancestors of the current node per region.
-  std::vector<std::pair<CallPathTree::NodeIndex, size_t>> Stack;
-  Stack.emplace_back(CallPathTree::RootNode, 0);
-  while (!Stack.empty()) {
-    auto &[Index, Next] = Stack.back();
-    if (Next < Children[Index].size()) {
-      CallPathTree::NodeIndex Child = Children[Index][Next++];
-      const CallPathTree::Node &Node = Tree.node(Child);
-      auto [Slot, Inserted] =
-          EntryOfRegion.emplace(Node.Region, Entries.size());
-      if (Inserted) {
-        Entries.emplace_back();
-        Entries.back().Region = Node.Region;
-      }
-      FlatProfileEntry &Entry = Entries[Slot->second];
-      Entry.Visits += Node.Visits;
-      Entry.ExclusiveTicks += Node.ExclusiveTicks;
-      unsigned &Open = OpenActivations[Node.Region];
-      if (Open == 0)
-        Entry.InclusiveTicks += Node.InclusiveTicks;
-      ++Open;
-      Stack.emplace_back(Child, 0);
-      continue;
-    }
-    if (Index != CallPathTree::RootNode)
-      --OpenActivations[Tree.node(Index).Region];
-    Stack.pop_back();
-  }
-
-  std::sort(Entries.begin(), Entries.end(),
-            [](const FlatProfileEntry &A, const FlatProfileEntry &B) {
-              if (A.ExclusiveTicks != B.ExclusiveTicks)
-                return A.ExclusiveTicks > B.ExclusiveTicks;
-              return A.Region < B.Region;
-            });
-  return Entries;
-}
-
-std::string renderSummary(const ExperimentInfo &Info, const CallPathTree &Tree,
+std::string renderSummary(const ExperimentInfo &Info,
+                          const format::CallPathProfile &Profile,
                           const std::vector<RegionInfo> &Regions) {
-  const double PerTick = Info.Clock.SecondsPerTick;
   std::string Out;
   Out += "Sextant " + Info.SextantVersion + " profile summary\n\n";
   Out += "program:    " + Info.ProgramPath + "\n";
@@ -196,26 +150,26 @@ std::string renderSummary(const ExperimentInfo &Info, const CallPathTree &Tree,
   else
     Out += "off\n";
 
-  // Flat profile.
-  std::vector<FlatProfileEntry> Flat = computeFlatProfile(Tree);
-  uint64_t TotalExclusive = 0;
-  for (const FlatProfileEntry &Entry : Flat)
-    TotalExclusive += Entry.ExclusiveTicks;
+  // Flat profile, by exclusive time (ties by region id).
+  std::vector<format::FlatRegion> Flat = format::flatProfile(Profile);
+  format::sortByExclusiveTime(Flat);
+  double TotalExclusive = 0;
+  for (const format::FlatRegion &Entry : Flat)
+    TotalExclusive += Entry.ExclusiveSeconds;
   Out += "\nFlat profile (each region summed over all its call paths, sorted "
          "by exclusive time)\n\n";
   Out += padLeft("exclusive s", 14) + padLeft("inclusive s", 14) +
          padLeft("visits", 12) + padLeft("excl %", 9) + "  name  (file:line)\n";
-  for (const FlatProfileEntry &Entry : Flat) {
+  for (const format::FlatRegion &Entry : Flat) {
     double Percent = TotalExclusive == 0
                          ? 0.0
-                         : 100.0 * static_cast<double>(Entry.ExclusiveTicks) /
-                               static_cast<double>(TotalExclusive);
-    Out += padLeft(seconds(Entry.ExclusiveTicks, PerTick), 14);
-    Out += padLeft(seconds(Entry.InclusiveTicks, PerTick), 14);
+                         : 100.0 * Entry.ExclusiveSeconds / TotalExclusive;
+    Out += padLeft(seconds(Entry.ExclusiveSeconds), 14);
+    Out += padLeft(seconds(Entry.InclusiveSeconds), 14);
     Out += padLeft(std::to_string(Entry.Visits), 12);
     Out += padLeft(format::formatFixed(Percent, 2), 9);
-    Out += "  " + regionDisplayName(Regions, Entry.Region) + "  (" +
-           location(Regions, Entry.Region, Info.ProgramPath) + ")\n";
+    Out += "  " + Entry.Name + "  (" +
+           location(Regions, Entry.RegionId, Info.ProgramPath) + ")\n";
   }
   if (Flat.empty())
     Out += "  (no region was entered)\n";
@@ -248,27 +202,15 @@ std::string renderSummary(const ExperimentInfo &Info, const CallPathTree &Tree,
   Out += "\nCall tree (inclusive s, visits, name; children sorted by "
          "inclusive time)\n\n";
   Out += padLeft("inclusive s", 14) + padLeft("visits", 12) + "  name\n";
-  std::vector<std::vector<CallPathTree::NodeIndex>> Children =
-      sortedChildLists(Tree);
-  std::vector<std::pair<CallPathTree::NodeIndex, size_t>> Stack;
-  Stack.emplace_back(CallPathTree::RootNode, 0);
-  while (!Stack.empty()) {
-    auto &[Index, Next] = Stack.back();
-    if (Next < Children[Index].size()) {
-      CallPathTree::NodeIndex Child = Children[Index][Next++];
-      const CallPathTree::Node &Node = Tree.node(Child);
-      size_t Depth = Stack.size() - 1;
-      Out += padLeft(seconds(Node.InclusiveTicks, PerTick), 14);
-      Out += padLeft(std::to_string(Node.Visits), 12);
-      Out += "  ";
-      Out.append(2 * Depth, ' ');
-      Out += regionDisplayName(Regions, Node.Region) + "\n";
-      Stack.emplace_back(Child, 0);
-      continue;
-    }
-    Stack.pop_back();
-  }
-  if (Tree.empty())
+  format::walkCallTree(Profile, {}, [&](const format::CallTreeRow &Row) {
+    const format::CallPathNode &Node = Profile.node(Row.Node);
+    Out += padLeft(seconds(Node.InclusiveSeconds), 14);
+    Out += padLeft(std::to_string(Node.Visits), 12);
+    Out += "  ";
+    Out.append(2 * Row.Depth, ' ');
+    Out += Node.Name + "\n";
+  });
+  if (Profile.empty())
     Out += "  (empty)\n";
   return Out;
 }

@@ -1,14 +1,13 @@
 //===- runtime/output/ThreadProfiles.cpp - Per-thread call-path profiles --===//
 //
-// Part of Sextant. Keeping thread trees within the bound, and rendering
-// profile-threads.json with the node shape of profile.json.
+// Part of Sextant. Keeping thread trees within the bound, and their
+// conversion into the thread profiles format/ writes.
 //
 //===----------------------------------------------------------------------===//
 
 #include "runtime/output/ThreadProfiles.h"
 
-#include "format/JsonWriter.h"
-#include "runtime/output/HatchetProfile.h"
+#include "runtime/output/ProfileModel.h"
 
 #include <algorithm>
 
@@ -43,40 +42,34 @@ std::vector<const ThreadProfile *> ThreadProfileSet::entries() const {
   return Entries;
 }
 
-std::string renderThreadProfiles(const ThreadProfileSet &Threads,
-                                 const std::vector<RegionInfo> &Regions,
-                                 double SecondsPerTick) {
-  std::string Out;
-  Out += "{\"format\":\"sextant-thread-profiles\",\"format_version\":";
-  Out += std::to_string(ThreadProfilesFormatVersion);
-  Out += ",\"max_separate_threads\":" + std::to_string(Threads.maxSeparate());
-  Out += ",\"threads_beyond_bound\":" +
-         std::to_string(Threads.threadsBeyondBound());
-  Out += ",\"threads\":[";
-  bool First = true;
+format::ThreadProfileList
+buildThreadProfileList(const ThreadProfileSet &Threads,
+                       const std::vector<RegionInfo> &Regions,
+                       double SecondsPerTick) {
+  format::ThreadProfileList List;
+  List.MaxSeparateThreads = Threads.maxSeparate();
+  List.ThreadsBeyondBound = Threads.threadsBeyondBound();
   for (const ThreadProfile *Profile : Threads.entries()) {
-    if (!First)
-      Out += ',';
-    First = false;
-    std::string Name =
+    format::ThreadProfile Thread;
+    Thread.Index = Profile->Index;
+    Thread.Tid = Profile->Tid;
+    Thread.Name =
         Profile->BeyondBound
             ? "<" + std::to_string(Profile->MergedThreads) + " more threads>"
             : Profile->Name;
-    Out += "\n{\"index\":" + std::to_string(Profile->Index);
-    Out += ",\"tid\":" + std::to_string(Profile->Tid);
-    Out += ",\"name\":";
-    format::appendJsonString(Out, Name);
-    Out += ",\"merged_threads\":" + std::to_string(Profile->MergedThreads);
-    Out += ",\"roots\":";
-    std::string Roots =
-        renderHatchetProfile(Profile->Tree, Regions, SecondsPerTick);
-    while (!Roots.empty() && Roots.back() == '\n')
-      Roots.pop_back();
-    Out += Roots;
-    Out += '}';
+    Thread.MergedThreads = Profile->MergedThreads;
+    Thread.Profile =
+        buildCallPathProfile(Profile->Tree, Regions, SecondsPerTick);
+    List.Threads.push_back(std::move(Thread));
   }
-  Out += "\n]}\n";
-  return Out;
+  return List;
+}
+
+std::string renderThreadProfiles(const ThreadProfileSet &Threads,
+                                 const std::vector<RegionInfo> &Regions,
+                                 double SecondsPerTick) {
+  return format::renderThreadProfilesJson(
+      buildThreadProfileList(Threads, Regions, SecondsPerTick));
 }
 
 } // namespace runtime

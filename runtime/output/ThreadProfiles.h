@@ -7,15 +7,8 @@
 // one; the trees of all later threads are summed into one more entry, so
 // that a program that creates threads without end keeps bounded memory.
 //
-// profile-threads.json (docs/output-formats.md):
-//
-//   {"format": "sextant-thread-profiles", "format_version": 1,
-//    "max_separate_threads": M, "threads_beyond_bound": K,
-//    "threads": [{"index": 0, "tid": <OS tid>, "name": "main",
-//                 "merged_threads": 1, "roots": [ ...profile.json nodes... ]},
-//                ...,
-//                {"index": M, "tid": 0, "name": "<K more threads>",
-//                 "merged_threads": K, "roots": [...]}]}
+// profile-threads.json (docs/output-formats.md, format/ThreadProfiles.h)
+// is written by format/ from the model of each kept tree.
 //
 //===----------------------------------------------------------------------===//
 
@@ -25,15 +18,14 @@
 #include "runtime/profile/CallPathTree.h"
 #include "runtime/regions/RegionRegistry.h"
 
+#include "format/ThreadProfiles.h"
+
 #include <cstdint>
 #include <string>
 #include <vector>
 
 namespace sextant {
 namespace runtime {
-
-/// Version of the layout of profile-threads.json.
-constexpr unsigned ThreadProfilesFormatVersion = 1;
 
 struct ThreadProfile {
   uint64_t Index = 0;
@@ -72,6 +64,14 @@ private:
   /// MergedThreads counts the threads summed here (0: none).
   ThreadProfile Beyond;
 };
+
+/// The kept threads (ThreadProfileSet::entries()) as the model of
+/// profile-threads.json; the entry of the threads beyond the bound is named
+/// "<K more threads>".
+format::ThreadProfileList
+buildThreadProfileList(const ThreadProfileSet &Threads,
+                       const std::vector<RegionInfo> &Regions,
+                       double SecondsPerTick);
 
 /// The contents of profile-threads.json.
 std::string renderThreadProfiles(const ThreadProfileSet &Threads,

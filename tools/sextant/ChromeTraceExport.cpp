@@ -9,9 +9,10 @@
 
 #include "ChromeTraceExport.h"
 
-#include "ExperimentReader.h"
-#include "JsonInput.h"
 #include "ProgressMeter.h"
+#include "format/ExperimentReader.h"
+#include "format/ExperimentSchema.h"
+#include "format/JsonInput.h"
 
 #include "format/MetricTraceFormat.h"
 #include "format/TraceDecoder.h"
@@ -27,6 +28,8 @@
 
 namespace sextant {
 namespace tool {
+
+using namespace format;
 
 namespace {
 
@@ -97,7 +100,7 @@ std::vector<TraceFile> listTraceFiles(const std::string &TraceDirectory) {
 /// The number of trace files experiment.json lists; throws InputError when
 /// the run was not traced.
 uint64_t tracedFiles(const std::string &Directory) {
-  std::string Path = joinPath(Directory, "experiment.json");
+  std::string Path = joinPath(Directory, files::Experiment);
   nlohmann::json Document = loadJsonFile(Path);
   JsonValue Top(Document, Path);
   if (!Top.has("trace") || Top.member("trace", "").isNull())
@@ -111,7 +114,7 @@ uint64_t tracedFiles(const std::string &Directory) {
 
 /// Region names of regions.json as JSON string literals, indexed by id.
 std::vector<std::string> readRegionNames(const std::string &Directory) {
-  std::string Path = joinPath(Directory, "regions.json");
+  std::string Path = joinPath(Directory, files::Regions);
   nlohmann::json Document = loadJsonFile(Path);
   JsonValue Top(Document, Path);
   Top.expectObject("an object (a Sextant region list)");
@@ -257,7 +260,7 @@ void convert(const std::string &Directory, std::FILE *Out, bool ShowProgress) {
     throw InputError(Error);
   uint64_t FilesWritten = tracedFiles(Directory);
   std::vector<std::string> Names = readRegionNames(Directory);
-  std::string TraceDirectory = joinPath(Directory, "trace");
+  std::string TraceDirectory = joinPath(Directory, files::TraceDirectory);
   std::vector<TraceFile> Files;
   struct stat Status;
   // A run whose threads recorded nothing (or could write nothing) has no
@@ -343,7 +346,7 @@ void convert(const std::string &Directory, std::FILE *Out, bool ShowProgress) {
         throw InputError(
             File.Path + ": chunk " + std::to_string(Chunk.Header.Sequence) +
             " enters region " + std::to_string(Writer.unknownRegion()) +
-            ", which is not in " + joinPath(Directory, "regions.json"));
+            ", which is not in " + joinPath(Directory, files::Regions));
       if (Text.size() >= OutputBlock)
         emit(Out, Text);
       Meter.update("converting " + File.Path, BytesDone + Reader.offset(),

@@ -9,10 +9,10 @@
 
 #include "ChromeTraceExport.h"
 #include "CommandLine.h"
-#include "ExperimentReader.h"
-#include "FoldedStacks.h"
 #include "ProgressMeter.h"
 #include "Subcommands.h"
+#include "format/ExperimentReader.h"
+#include "format/FoldedStacks.h"
 
 #include <cerrno>
 #include <cstdio>
@@ -20,6 +20,8 @@
 
 namespace sextant {
 namespace tool {
+
+using namespace format;
 
 namespace {
 
@@ -142,7 +144,11 @@ int exportFolded(const CommandLine &Line, const std::string &Directory,
     Writing = [&](uint64_t Done, uint64_t Total) {
       Meter.update("writing call paths", Done, Total, false);
     };
-  if (!writeFoldedStacks(E.Profile, Metric, Output.stream(), Writing)) {
+  std::FILE *Stream = Output.stream();
+  auto WriteLine = [Stream](const std::string &Text) {
+    return std::fwrite(Text.data(), 1, Text.size(), Stream) == Text.size();
+  };
+  if (!writeFoldedStacks(E.Profile, Metric, WriteLine, Writing)) {
     Error = std::strerror(errno);
     Output.discard();
     return Line.failure("cannot write '" +

@@ -15,6 +15,8 @@
 namespace sextant {
 namespace tool {
 
+using namespace format;
+
 namespace {
 
 /// Whether Name, read as a token, could be taken for a keyword of either

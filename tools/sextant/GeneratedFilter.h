@@ -21,7 +21,7 @@ namespace tool {
 
 /// The filter text excluding every score with ExcludedByFilter set.
 /// CommandWords is the command line that made it, Date when.
-std::string renderGeneratedFilter(const Experiment &E,
+std::string renderGeneratedFilter(const format::Experiment &E,
                                   const std::vector<RegionScore> &Scores,
                                   const FilterThresholds &Thresholds,
                                   const std::vector<std::string> &CommandWords,

@@ -6,10 +6,14 @@
 
 #include "RegionScore.h"
 
+#include "format/FlatProfile.h"
+
 #include <algorithm>
 
 namespace sextant {
 namespace tool {
+
+using namespace format;
 
 CostModel chooseCostModel(const Experiment &E,
                           std::optional<double> BytesOverride) {
@@ -44,7 +48,7 @@ std::vector<RegionScore> scoreRegions(const Experiment &E,
                                       const CostModel &Model,
                                       const FilterThresholds &Thresholds) {
   std::vector<RegionScore> Scores;
-  for (const FlatRegion &Flat : E.Profile.flatten()) {
+  for (const FlatRegion &Flat : flatProfile(E.Profile)) {
     RegionScore Score;
     Score.RegionId = Flat.RegionId;
     Score.Name = Flat.Name;

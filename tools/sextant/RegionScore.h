@@ -11,7 +11,7 @@
 #ifndef SEXTANT_TOOLS_REGIONSCORE_H
 #define SEXTANT_TOOLS_REGIONSCORE_H
 
-#include "ExperimentReader.h"
+#include "format/ExperimentReader.h"
 
 #include <optional>
 #include <string>
@@ -69,12 +69,12 @@ struct RegionScore {
 /// The cost model of E: its measured pair cost when recorded, else the
 /// default; BytesOverride (from the command line), else the average bytes
 /// per event of E's trace, else the default.
-CostModel chooseCostModel(const Experiment &E,
+CostModel chooseCostModel(const format::Experiment &E,
                           std::optional<double> BytesOverride);
 
 /// One score per region that was entered, sorted by estimated overhead
 /// (largest first; ties by exclusive time, then name).
-std::vector<RegionScore> scoreRegions(const Experiment &E,
+std::vector<RegionScore> scoreRegions(const format::Experiment &E,
                                       const CostModel &Model,
                                       const FilterThresholds &Thresholds);
 

@@ -11,11 +11,15 @@
 #include "ReportCommand.h"
 
 #include "CommandLine.h"
-#include "ExperimentReader.h"
 #include "Subcommands.h"
 #include "TextFormatting.h"
-#include "common/ShellQuoting.h"
 #include "TextTable.h"
+
+#include "common/ShellQuoting.h"
+#include "format/CallTreeView.h"
+#include "format/ExperimentReader.h"
+#include "format/ExperimentSchema.h"
+#include "format/FlatProfile.h"
 
 #include <algorithm>
 #include <cctype>
@@ -25,6 +29,8 @@
 
 namespace sextant {
 namespace tool {
+
+using namespace format;
 
 namespace {
 
@@ -296,7 +302,8 @@ std::string plural(uint64_t Count, const char *Singular, const char *Plural) {
 
 std::string renderFlat(const Experiment &E, const CallPathProfile &Profile,
                        const ReportOptions &Options) {
-  std::vector<FlatRegion> Regions = Profile.flatten(E.Metadata.MaximumMetrics);
+  std::vector<FlatRegion> Regions =
+      flatProfile(Profile, E.Metadata.MaximumMetrics);
   if (Regions.empty())
     return "(no region was entered)\n";
   double TotalExclusive = Profile.totalExclusiveSeconds();
@@ -366,65 +373,33 @@ std::string renderTree(const Experiment &E, const CallPathProfile &Profile,
     Table.addColumn(Title, TextTable::Align::Right);
   Table.addColumn("call path", TextTable::Align::Left);
   size_t SortMetric = Profile.findMetric(Options.SortMetric);
-
-  auto SortedAndShown = [&](const std::vector<size_t> &Nodes, unsigned Depth) {
-    std::vector<size_t> Sorted = Nodes;
-    std::sort(Sorted.begin(), Sorted.end(), [&](size_t A, size_t B) {
-      const CallPathNode &NA = Profile.node(A), &NB = Profile.node(B);
-      return sortsBefore({NA.ExclusiveSeconds, NA.InclusiveSeconds, NA.Visits,
-                          &NA.Name, NA.RegionId, NA.metric(SortMetric)},
-                         {NB.ExclusiveSeconds, NB.InclusiveSeconds, NB.Visits,
-                          &NB.Name, NB.RegionId, NB.metric(SortMetric)},
-                         Options.Sort);
-    });
-    std::vector<size_t> Shown;
-    uint64_t Hidden = 0, HiddenVisits = 0;
-    double HiddenInclusive = 0, HiddenExclusive = 0;
-    for (size_t Index : Sorted) {
-      const CallPathNode &Node = Profile.node(Index);
-      if (Node.InclusiveSeconds >= Options.MinTime &&
-          (Options.Top == 0 || Shown.size() < Options.Top)) {
-        Shown.push_back(Index);
-        continue;
-      }
-      ++Hidden;
-      HiddenVisits += Node.Visits;
-      HiddenInclusive += Node.InclusiveSeconds;
-      HiddenExclusive += Node.ExclusiveSeconds;
-    }
-    std::vector<std::string> Summary;
-    if (Hidden != 0) {
-      Summary = {seconds(HiddenInclusive), seconds(HiddenExclusive),
-                 std::to_string(HiddenVisits), "",
-                 percent(HiddenInclusive, TotalInclusive)};
+  CallTreeLimits Limits;
+  Limits.Top = Options.Top;
+  Limits.MinTime = Options.MinTime;
+  Limits.Before = [&](size_t A, size_t B) {
+    const CallPathNode &NA = Profile.node(A), &NB = Profile.node(B);
+    return sortsBefore({NA.ExclusiveSeconds, NA.InclusiveSeconds, NA.Visits,
+                        &NA.Name, NA.RegionId, NA.metric(SortMetric)},
+                       {NB.ExclusiveSeconds, NB.InclusiveSeconds, NB.Visits,
+                        &NB.Name, NB.RegionId, NB.metric(SortMetric)},
+                       Options.Sort);
+  };
+  walkCallTree(Profile, Limits, [&](const CallTreeRow &Shown) {
+    if (Shown.Node == CallTreeRow::Hidden) {
+      std::vector<std::string> Summary = {
+          seconds(Shown.HiddenInclusiveSeconds),
+          seconds(Shown.HiddenExclusiveSeconds),
+          std::to_string(Shown.HiddenVisits), "",
+          percent(Shown.HiddenInclusiveSeconds, TotalInclusive)};
       Summary.resize(Summary.size() + Columns.size());
-      Summary.push_back(std::string(2 * Depth, ' ') + "(" +
-                        plural(Hidden, "more call path", "more call paths") +
-                        " hidden by --top/--min-time)");
+      Summary.push_back(
+          std::string(2 * Shown.Depth, ' ') + "(" +
+          plural(Shown.HiddenPaths, "more call path", "more call paths") +
+          " hidden by --top/--min-time)");
+      Table.addRow(Summary);
+      return;
     }
-    return std::make_pair(Shown, Summary);
-  };
-
-  // Depth first without recursion: each entry is a list of siblings still
-  // to print, and the summary row that follows them.
-  struct Level {
-    std::vector<size_t> Nodes;
-    size_t Next;
-    std::vector<std::string> Summary;
-  };
-  std::vector<Level> Stack;
-  auto [Roots, RootSummary] = SortedAndShown(Profile.roots(), 0);
-  Stack.push_back({Roots, 0, RootSummary});
-  while (!Stack.empty()) {
-    Level &Top = Stack.back();
-    if (Top.Next == Top.Nodes.size()) {
-      if (!Top.Summary.empty())
-        Table.addRow(Top.Summary);
-      Stack.pop_back();
-      continue;
-    }
-    size_t Index = Top.Nodes[Top.Next++];
-    const CallPathNode &Node = Profile.node(Index);
+    const CallPathNode &Node = Profile.node(Shown.Node);
     std::vector<std::string> Row = {
         seconds(Node.InclusiveSeconds), seconds(Node.ExclusiveSeconds),
         std::to_string(Node.Visits),
@@ -435,11 +410,7 @@ std::string renderTree(const Experiment &E, const CallPathProfile &Profile,
     Row.push_back(std::string(2 * Node.Depth, ' ') +
                   shownName(E, Node.RegionId, Node.Name, Options));
     Table.addRow(Row);
-    if (!Node.Children.empty()) {
-      auto [Children, Summary] = SortedAndShown(Node.Children, Node.Depth + 1);
-      Stack.push_back({Children, 0, Summary});
-    }
-  }
+  });
   return Table.render();
 }
 
@@ -482,7 +453,7 @@ std::string crossRankView(const Experiment &E, std::string &Error) {
             "has no \"combined\": true); --ranks needs the job's directory";
     return std::string();
   }
-  std::string Path = E.file("summary.txt");
+  std::string Path = E.file(files::Summary);
   std::FILE *File = std::fopen(Path.c_str(), "rb");
   std::string Text;
   if (File) {
@@ -610,10 +581,11 @@ int runReportCommand(int Argc, char **Argv) {
     Out += "\n" + viewTitle(Options, "All threads") + "\n\n";
     Out += renderView(E, E.Profile, Options);
   } else {
-    std::vector<ThreadProfile> Threads;
-    if (!readThreadProfiles(E, Threads, Error))
+    ThreadProfileList List;
+    if (!readThreadProfiles(E, List, Error))
       return Line.failure(Error + "; run without --threads for the "
                                   "merged profile");
+    const std::vector<ThreadProfile> &Threads = List.Threads;
     for (const ThreadProfile &Thread : Threads) {
       std::string Scope =
           Thread.MergedThreads > 1

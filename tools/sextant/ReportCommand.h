@@ -8,7 +8,7 @@
 #ifndef SEXTANT_TOOLS_REPORTCOMMAND_H
 #define SEXTANT_TOOLS_REPORTCOMMAND_H
 
-#include "ExperimentReader.h"
+#include "format/ExperimentReader.h"
 
 #include <string>
 
@@ -17,7 +17,7 @@ namespace tool {
 
 /// What `sextant report DIR` (Tree false) or `sextant report --tree DIR`
 /// (Tree true) prints for E.
-std::string renderReport(const Experiment &E, bool Tree);
+std::string renderReport(const format::Experiment &E, bool Tree);
 
 } // namespace tool
 } // namespace sextant

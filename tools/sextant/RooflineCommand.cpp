@@ -10,11 +10,13 @@
 //===----------------------------------------------------------------------===//
 
 #include "CommandLine.h"
-#include "ExperimentReader.h"
 #include "RooflinePeaks.h"
 #include "Subcommands.h"
 #include "TextFormatting.h"
 #include "TextTable.h"
+#include "format/ExperimentReader.h"
+#include "format/ExperimentSchema.h"
+#include "format/FlatProfile.h"
 
 #include <algorithm>
 #include <cmath>
@@ -23,6 +25,8 @@
 
 namespace sextant {
 namespace tool {
+
+using namespace format;
 
 namespace {
 
@@ -137,14 +141,14 @@ int placeRegions(CommandLine &Line, const std::string &PeaksPath,
   if (Flops == CallPathProfile::NoMetric ||
       Intensity == CallPathProfile::NoMetric)
     return Line.failure(
-        E.file("profile.json") +
+        E.file(files::Profile) +
         " has no \"FLOP/s\" and \"arithmetic intensity\" metrics: measure "
         "with SEXTANT_METRICS=PAPI_DP_OPS,PAPI_L3_TCM (or PAPI_FP_OPS or "
         "PAPI_SP_OPS instead of PAPI_DP_OPS), which needs hardware counters "
         "(see \"not measured\" in sextant report for why they were not)");
 
   std::vector<FlatRegion> Regions =
-      E.Profile.flatten(E.Metadata.MaximumMetrics);
+      flatProfile(E.Profile, E.Metadata.MaximumMetrics);
   Regions.erase(std::remove_if(Regions.begin(), Regions.end(),
                                [&](const FlatRegion &R) {
                                  double Value = R.metric(Flops);

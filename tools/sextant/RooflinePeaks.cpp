@@ -7,7 +7,7 @@
 
 #include "RooflinePeaks.h"
 
-#include "JsonInput.h"
+#include "format/JsonInput.h"
 
 #include <nlohmann/json.hpp>
 
@@ -26,6 +26,8 @@
 
 namespace sextant {
 namespace tool {
+
+using namespace format;
 
 namespace {
 

@@ -11,10 +11,10 @@
 
 #include "ChildProcess.h"
 #include "CommandLine.h"
-#include "ExperimentReader.h"
 #include "ReportCommand.h"
 #include "Subcommands.h"
 #include "filter/FilterSet.h"
+#include "format/ExperimentReader.h"
 
 #include <cerrno>
 #include <cstdio>
@@ -25,6 +25,8 @@
 
 namespace sextant {
 namespace tool {
+
+using namespace format;
 
 namespace {
 

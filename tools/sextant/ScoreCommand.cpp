@@ -9,12 +9,12 @@
 //===----------------------------------------------------------------------===//
 
 #include "CommandLine.h"
-#include "ExperimentReader.h"
 #include "GeneratedFilter.h"
 #include "RegionScore.h"
 #include "Subcommands.h"
 #include "TextFormatting.h"
 #include "TextTable.h"
+#include "format/ExperimentReader.h"
 
 #include <cerrno>
 #include <cstdio>
@@ -22,6 +22,8 @@
 
 namespace sextant {
 namespace tool {
+
+using namespace format;
 
 namespace {
 

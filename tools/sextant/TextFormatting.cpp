@@ -16,13 +16,6 @@
 namespace sextant {
 namespace tool {
 
-std::string formatFixed(double Value, int Decimals) {
-  // The tool never calls setlocale(), so printf uses the "C" locale's '.'.
-  char Buffer[64];
-  std::snprintf(Buffer, sizeof(Buffer), "%.*f", Decimals, Value);
-  return Buffer;
-}
-
 std::string formatGeneral(double Value, int Digits) {
   char Buffer[64];
   std::snprintf(Buffer, sizeof(Buffer), "%.*g", Digits, Value);

@@ -1,13 +1,16 @@
 //===- tools/sextant/TextFormatting.h - Text helpers ------------*- C++ -*-===//
 //
 // Part of Sextant. Small text helpers shared by the subcommands: numbers in
-// fixed notation independent of the locale, command lines quoted for a
-// POSIX shell, and the optional shortening of long names.
+// %g notation, the optional shortening of long names and the current time.
+// Fixed notation is format::formatFixed (format/JsonWriter.h), the one the
+// runtime writes with.
 //
 //===----------------------------------------------------------------------===//
 
 #ifndef SEXTANT_TOOLS_TEXTFORMATTING_H
 #define SEXTANT_TOOLS_TEXTFORMATTING_H
+
+#include "format/JsonWriter.h"
 
 #include <cstdint>
 #include <string>
@@ -17,7 +20,7 @@ namespace sextant {
 namespace tool {
 
 /// Value with Decimals digits after the point ("0.001234").
-std::string formatFixed(double Value, int Decimals);
+using format::formatFixed;
 
 /// Value in the shortest of %g notation with Digits significant digits
 /// ("1e-06", "0.25").

@@ -8,6 +8,11 @@
 
 #include "runtime/output/ExperimentWriter.h"
 
+#include "runtime/output/ProfileModel.h"
+
+#include "format/ExperimentReader.h"
+#include "format/ProfileJson.h"
+
 #include "TestRegions.h"
 
 #include <catch2/catch.hpp>
@@ -186,4 +191,61 @@ TEST_CASE("an output location that cannot be created is one error",
   CHECK(Errors[0] == "cannot create output directory '" + Blocker +
                          "/run': Not a directory");
   std::remove(Blocker.c_str());
+}
+
+TEST_CASE("the directory written reads back through the experiment reader",
+          "[ExperimentWriter]") {
+  namespace format = sextant::format;
+  ExperimentInfo Info = sampleInfo();
+  Info.OutputDirectory = std::string(SEXTANT_RUNTIME_TEST_TMPDIR) +
+                         "/readback-" + std::to_string(getpid());
+  std::string Cleanup = "rm -rf '" + Info.OutputDirectory + "'";
+  REQUIRE(std::system(Cleanup.c_str()) == 0);
+  std::vector<RegionInfo> Regions = sampleRegions();
+  CallPathTree Tree;
+  addVisits(Tree, {1}, 2, 3000, 1000);
+  addVisits(Tree, {1, 2}, 5, 2000, 2000);
+  ThreadProfileSet Threads(1);
+  Threads.add(0, 4242, "main", Tree);
+  Threads.add(1, 4243, "worker", Tree);
+  std::vector<std::string> Warnings;
+  RuntimeOptions Options = parseOptions(nullptr, Warnings);
+  std::vector<std::string> Errors;
+  REQUIRE(writeExperimentDirectory(Info, Tree, Regions, Options, Errors,
+                                   &Threads));
+
+  format::Experiment E;
+  std::string Error;
+  INFO(Error);
+  REQUIRE(format::readExperiment(Info.OutputDirectory, E, Error));
+  CHECK(E.Metadata.SextantVersion == Info.SextantVersion);
+  CHECK(E.Metadata.Program == Info.ProgramPath);
+  CHECK(E.Metadata.Arguments == Info.Arguments);
+  CHECK(E.Metadata.Pid == Info.Pid);
+  CHECK(E.Metadata.Hostname == Info.Hostname);
+  CHECK(E.Metadata.WallSeconds == Info.WallSeconds);
+  CHECK(E.Metadata.Threads == Info.ThreadsSeen);
+  REQUIRE(E.Regions.size() == Regions.size());
+  for (size_t I = 0; I < Regions.size(); ++I) {
+    CHECK(E.Regions[I].Id == Regions[I].Id);
+    CHECK(E.Regions[I].Name == Regions[I].DisplayName);
+    CHECK(E.Regions[I].Mangled == Regions[I].MangledName);
+    CHECK(E.Regions[I].File == Regions[I].File);
+    CHECK(E.Regions[I].BeginLine == Regions[I].BeginLine);
+    CHECK(E.Regions[I].Module == Regions[I].Module);
+    CHECK(E.Regions[I].Filtered == Regions[I].Filtered);
+  }
+  // The profile and the threads read back write the same files again.
+  format::CallPathProfile Written =
+      buildCallPathProfile(Tree, Regions, Info.Clock.SecondsPerTick);
+  CHECK(format::renderProfileJson(E.Profile) ==
+        format::renderProfileJson(Written));
+  CHECK(format::renderProfileJson(E.Profile) ==
+        readFile(Info.OutputDirectory + "/profile.json"));
+  format::ThreadProfileList Read;
+  REQUIRE(format::readThreadProfiles(E, Read, Error));
+  CHECK(Read.Threads.size() == 2u);
+  CHECK(format::renderThreadProfilesJson(Read) ==
+        readFile(Info.OutputDirectory + "/profile-threads.json"));
+  REQUIRE(std::system(Cleanup.c_str()) == 0);
 }

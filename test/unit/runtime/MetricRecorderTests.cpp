@@ -13,7 +13,9 @@
 #include "format/MetricTraceFormat.h"
 #include "runtime/metrics/MetricSet.h"
 #include "runtime/metrics/MetricTrace.h"
-#include "runtime/output/HatchetProfile.h"
+#include "runtime/output/ProfileModel.h"
+
+#include "format/ProfileJson.h"
 
 #include <catch2/catch.hpp>
 
@@ -323,8 +325,8 @@ TEST_CASE("profile.json has every metric, inclusive with (inc), and derived "
   Regions[0].DisplayName = "outer";
   Regions[1].Id = 2;
   Regions[1].DisplayName = "kernel";
-  std::string Json =
-      renderHatchetProfile(T.Recorder.tree(), Regions, 1e-6, &Profile);
+  std::string Json = sextant::format::renderProfileJson(
+      buildCallPathProfile(T.Recorder.tree(), Regions, 1e-6, &Profile));
   // outer: 4 ms inclusive, 500 instructions over 200 cycles.
   CHECK(Json.find("\"PAPI_TOT_INS (inc)\":500,\"PAPI_TOT_INS\":200,") !=
         std::string::npos);

@@ -1,11 +1,13 @@
 //===- test/unit/runtime/SummaryReportTests.cpp - summary.txt -------------===//
 //
-// Part of Sextant. The flat profile (regions summed over call paths,
-// recursion counted once, sorting) and the layout of summary.txt.
+// Part of Sextant. The layout of summary.txt: its header, the flat profile
+// and the call tree (the views themselves: test/unit/format).
 //
 //===----------------------------------------------------------------------===//
 
 #include "runtime/output/SummaryReport.h"
+
+#include "runtime/output/ProfileModel.h"
 
 #include "TestRegions.h"
 
@@ -13,57 +15,6 @@
 
 using namespace sextant::runtime;
 using namespace sextant::runtime::test;
-
-TEST_CASE("the flat profile sums each region over its call paths",
-          "[SummaryReport]") {
-  CallPathTree Tree;
-  addVisits(Tree, {1}, 1, 100, 20);
-  addVisits(Tree, {1, 2}, 3, 50, 30);
-  addVisits(Tree, {1, 2, 3}, 6, 20, 20);
-  addVisits(Tree, {1, 3}, 2, 30, 30);
-  std::vector<FlatProfileEntry> Flat = computeFlatProfile(Tree);
-  REQUIRE(Flat.size() == 3);
-  // Sorted by exclusive time: 3 (50), 2 (30), 1 (20).
-  CHECK(Flat[0].Region == 3u);
-  CHECK(Flat[0].ExclusiveTicks == 50);
-  CHECK(Flat[0].InclusiveTicks == 50);
-  CHECK(Flat[0].Visits == 8);
-  CHECK(Flat[1].Region == 2u);
-  CHECK(Flat[1].InclusiveTicks == 50);
-  CHECK(Flat[2].Region == 1u);
-  CHECK(Flat[2].InclusiveTicks == 100);
-}
-
-TEST_CASE("recursive calls are not counted twice in inclusive time",
-          "[SummaryReport]") {
-  CallPathTree Tree;
-  addVisits(Tree, {1}, 1, 100, 10);
-  addVisits(Tree, {1, 5}, 1, 90, 10);
-  addVisits(Tree, {1, 5, 5}, 1, 80, 10);
-  addVisits(Tree, {1, 5, 5, 6}, 1, 70, 20);
-  addVisits(Tree, {1, 5, 5, 6, 5}, 1, 50, 50);
-  std::vector<FlatProfileEntry> Flat = computeFlatProfile(Tree);
-  REQUIRE(Flat.size() == 3);
-  CHECK(Flat[0].Region == 5u);
-  CHECK(Flat[0].ExclusiveTicks == 70);
-  CHECK(Flat[0].InclusiveTicks == 90); // only the outermost activation
-  CHECK(Flat[0].Visits == 3);
-  CHECK(Flat[1].Region == 6u);
-  CHECK(Flat[1].InclusiveTicks == 70);
-}
-
-TEST_CASE("ties in the flat profile are ordered by region id",
-          "[SummaryReport]") {
-  CallPathTree Tree;
-  addVisits(Tree, {4}, 1, 5, 5);
-  addVisits(Tree, {2}, 1, 5, 5);
-  addVisits(Tree, {3}, 1, 5, 5);
-  std::vector<FlatProfileEntry> Flat = computeFlatProfile(Tree);
-  REQUIRE(Flat.size() == 3);
-  CHECK(Flat[0].Region == 2u);
-  CHECK(Flat[1].Region == 3u);
-  CHECK(Flat[2].Region == 4u);
-}
 
 TEST_CASE("summary.txt has a header, the flat profile and the call tree",
           "[SummaryReport]") {
@@ -89,7 +40,9 @@ TEST_CASE("summary.txt has a header, the flat profile and the call tree",
   addVisits(Tree, {1}, 1, 2000000000, 500000000);
   addVisits(Tree, {1, 2}, 10, 1500000000, 1500000000);
 
-  std::string Summary = renderSummary(Info, Tree, Regions);
+  std::string Summary = renderSummary(
+      Info, buildCallPathProfile(Tree, Regions, Info.Clock.SecondsPerTick),
+      Regions);
   INFO(Summary);
   CHECK(Summary.find("program:    /bin/app\n") != std::string::npos);
   CHECK(Summary.find("arguments:  ./app -n 'it'\\''s 2'\n") !=
@@ -120,7 +73,7 @@ TEST_CASE("summary.txt has a header, the flat profile and the call tree",
 
 TEST_CASE("an empty profile says so", "[SummaryReport]") {
   ExperimentInfo Info;
-  std::string Summary = renderSummary(Info, CallPathTree(), {});
+  std::string Summary = renderSummary(Info, {}, {});
   CHECK(Summary.find("(no region was entered)") != std::string::npos);
   CHECK(Summary.find("(empty)") != std::string::npos);
 }

@@ -8,11 +8,13 @@
 //===----------------------------------------------------------------------===//
 
 #include "runtime/output/ExperimentWriter.h"
-#include "runtime/output/FoldedStacks.h"
+#include "runtime/output/ProfileModel.h"
 #include "runtime/output/SummaryReport.h"
 #include "runtime/output/ThreadProfiles.h"
 
 #include "TestRegions.h"
+
+#include "format/FoldedStacks.h"
 
 #include <catch2/catch.hpp>
 
@@ -102,12 +104,15 @@ TEST_CASE("profile.folded has one line per path with exclusive time",
   addVisits(Tree, {1, 2}, 5, 2200000, 2199600);
   addVisits(Tree, {1, 2, 3}, 3, 1600, 1600);
   addVisits(Tree, {2}, 1, 400, 400);
-  std::string Folded = renderFoldedStacks(Tree, Regions, 1e-9);
+  std::string Folded =
+      format::renderFoldedStacks(buildCallPathProfile(Tree, Regions, 1e-9));
   CHECK(Folded == "main 1000\n"
                   "main;work 2200\n"
                   "main;work;odd:name here 2\n");
   CHECK(format::foldedFrameName("a;b\r\nc") == "a:b  c");
-  CHECK(renderFoldedStacks(CallPathTree(), Regions, 1e-9).empty());
+  CHECK(format::renderFoldedStacks(
+            buildCallPathProfile(CallPathTree(), Regions, 1e-9))
+            .empty());
 }
 
 TEST_CASE("the output reports clock, cost, throttling and pauses",
@@ -152,7 +157,7 @@ TEST_CASE("the output reports clock, cost, throttling and pauses",
                          "\"mean_visit_seconds\": 0.000000042000\n      }") !=
         std::string::npos);
 
-  std::string Summary = renderSummary(Info, CallPathTree(), Regions);
+  std::string Summary = renderSummary(Info, {}, Regions);
   CHECK(Summary.find("clock:      TSC at 2500.000 MHz (TSC against "
                      "CLOCK_MONOTONIC over 1.000 ms at start-up)\n") !=
         std::string::npos);
@@ -167,7 +172,7 @@ TEST_CASE("the output reports clock, cost, throttling and pauses",
 
   Info.Throttle = ThrottleSetting();
   Info.Enabled = false;
-  Summary = renderSummary(Info, CallPathTree(), {});
+  Summary = renderSummary(Info, {}, {});
   CHECK(Summary.find("throttling: off\n") != std::string::npos);
   CHECK(Summary.find("enabled:    no (SEXTANT_ENABLE=0)") != std::string::npos);
   CHECK(Summary.find("Throttled regions") == std::string::npos);

@@ -1,4 +1,4 @@
-//===- tools/sextant/JsonInput.h - Validated JSON input ---------*- C++ -*-===//
+//===- format/JsonInput.h - Validated JSON input ----------------*- C++ -*-===//
 //
 // Part of Sextant. Reading the JSON files of an experiment directory with
 // nlohmann-json, and typed access to their values that names the file and
@@ -8,12 +8,13 @@
 //   a non-negative integer)
 //
 // Errors are reported by throwing InputError; the experiment reader catches
-// it at its entry points and returns the message.
+// it at its entry points and returns the message. Part of the library
+// sextant_format_reader, which alone in format/ uses nlohmann-json.
 //
 //===----------------------------------------------------------------------===//
 
-#ifndef SEXTANT_TOOLS_JSONINPUT_H
-#define SEXTANT_TOOLS_JSONINPUT_H
+#ifndef SEXTANT_FORMAT_JSONINPUT_H
+#define SEXTANT_FORMAT_JSONINPUT_H
 
 #include <nlohmann/json.hpp>
 
@@ -24,7 +25,7 @@
 #include <string>
 
 namespace sextant {
-namespace tool {
+namespace format {
 
 /// Bad or unreadable input; what() is the complete message.
 class InputError : public std::runtime_error {
@@ -99,7 +100,7 @@ private:
 /// "an object", "the number -3", ...
 std::string describeJsonValue(const nlohmann::json &Value);
 
-} // namespace tool
+} // namespace format
 } // namespace sextant
 
-#endif // SEXTANT_TOOLS_JSONINPUT_H
+#endif // SEXTANT_FORMAT_JSONINPUT_H

@@ -1,11 +1,11 @@
-//===- tools/sextant/JsonInput.cpp - Validated access to JSON files -------===//
+//===- format/JsonInput.cpp - Validated access to JSON files --------------===//
 //
 // Part of Sextant. Loading JSON files with located syntax errors, and the
 // typed accessors of JsonValue.
 //
 //===----------------------------------------------------------------------===//
 
-#include "JsonInput.h"
+#include "format/JsonInput.h"
 
 #include <algorithm>
 #include <cerrno>
@@ -16,7 +16,7 @@
 #include <vector>
 
 namespace sextant {
-namespace tool {
+namespace format {
 
 namespace {
 
@@ -303,5 +303,5 @@ std::string describeJsonValue(const nlohmann::json &Value) {
   }
 }
 
-} // namespace tool
+} // namespace format
 } // namespace sextant

@@ -1,4 +1,4 @@
-//===- tools/sextant/ExperimentReader.cpp - Reading experiments -----------===//
+//===- format/ExperimentReader.cpp - Reading experiments ------------------===//
 //
 // Part of Sextant. Validation and reading of the files of an experiment
 // directory. Bad input is reported by throwing InputError inside this file;
@@ -7,9 +7,11 @@
 //
 //===----------------------------------------------------------------------===//
 
-#include "ExperimentReader.h"
+#include "format/ExperimentReader.h"
 
-#include "JsonInput.h"
+#include "format/DerivedMetrics.h"
+#include "format/ExperimentSchema.h"
+#include "format/JsonInput.h"
 
 #include <cerrno>
 #include <cmath>
@@ -18,13 +20,9 @@
 #include <sys/stat.h>
 
 namespace sextant {
-namespace tool {
+namespace format {
 
 namespace {
-
-const char ExperimentFormat[] = "sextant-experiment";
-const char RegionsFormat[] = "sextant-regions";
-const char ThreadProfilesFormat[] = "sextant-thread-profiles";
 
 std::string joinPath(const std::string &Directory, const char *Name) {
   if (!Directory.empty() && Directory.back() == '/')
@@ -38,25 +36,28 @@ bool fileExists(const std::string &Path) {
 }
 
 /// Checks "format" and "format_version" of a top-level object.
-void checkFormat(const JsonValue &Top, const char *Format,
+void checkFormat(const JsonValue &Top, const JsonFileFormat &Format,
                  const char *WhatFile) {
   Top.expectObject((std::string("an object (a ") + WhatFile + ")").c_str());
   std::string Found =
-      Top.member("format", (std::string("\"") + Format + "\"").c_str())
+      Top.member(keys::Format, (std::string("\"") + Format.Name + "\"").c_str())
           .asString();
-  if (Found != Format)
-    Top.member("format", "")
-        .fail("is \"" + Found + "\", expected \"" + Format + "\": not a " +
+  if (Found != Format.Name)
+    Top.member(keys::Format, "")
+        .fail("is \"" + Found + "\", expected \"" + Format.Name + "\": not a " +
               WhatFile);
-  JsonValue Version = Top.member("format_version", "an integer");
+  JsonValue Version = Top.member(keys::FormatVersion, "an integer");
   uint64_t Number = Version.asUnsigned();
-  if (Number != SupportedFormatVersion)
+  if (Number < Format.MinimumReadableVersion || Number > Format.Version) {
+    std::string Readable = std::to_string(Format.Version);
+    if (Format.MinimumReadableVersion != Format.Version)
+      Readable =
+          std::to_string(Format.MinimumReadableVersion) + " to " + Readable;
     Version.fail("is " + std::to_string(Number) +
-                 ", but this sextant reads format_version " +
-                 std::to_string(SupportedFormatVersion) +
-                 (Number > SupportedFormatVersion
-                      ? " (written by a newer Sextant?)"
-                      : ""));
+                 ", but this sextant reads format_version " + Readable +
+                 (Number > Format.Version ? " (written by a newer Sextant?)"
+                                          : " (written by an older Sextant)"));
+  }
 }
 
 /// Checks that Directory exists and is an experiment directory.
@@ -70,10 +71,10 @@ void checkDirectory(const std::string &Directory) {
     throw InputError(Directory +
                      ": not a directory (expected an experiment directory "
                      "written by a program measured with Sextant)");
-  if (fileExists(joinPath(Directory, "experiment.json")))
+  if (fileExists(joinPath(Directory, files::Experiment)))
     return;
-  if (fileExists(joinPath(Directory, "profile.json")) ||
-      fileExists(joinPath(Directory, "regions.json")))
+  if (fileExists(joinPath(Directory, files::Profile)) ||
+      fileExists(joinPath(Directory, files::Regions)))
     throw InputError(Directory +
                      ": incomplete experiment: experiment.json is missing "
                      "(the runtime writes it last; did the program end "
@@ -90,7 +91,7 @@ std::optional<double> optionalNumber(const JsonValue &Object, const char *Key) {
 
 void readMetadata(const std::string &Directory, ExperimentMetadata &Out) {
   checkDirectory(Directory);
-  std::string Path = joinPath(Directory, "experiment.json");
+  std::string Path = joinPath(Directory, files::Experiment);
   nlohmann::json Document = loadJsonFile(Path);
   JsonValue Top(Document, Path);
   checkFormat(Top, ExperimentFormat, "Sextant experiment.json");
@@ -157,7 +158,7 @@ void readMetadata(const std::string &Directory, ExperimentMetadata &Out) {
 
 void readRegions(const std::string &Directory,
                  std::vector<RegionRecord> &Regions) {
-  std::string Path = joinPath(Directory, "regions.json");
+  std::string Path = joinPath(Directory, files::Regions);
   nlohmann::json Document = loadJsonFile(Path);
   JsonValue Top(Document, Path);
   checkFormat(Top, RegionsFormat, "Sextant regions.json");
@@ -203,6 +204,31 @@ void readRegions(const std::string &Directory,
   }
 }
 
+/// frame.type of a call-path node.
+FrameType frameType(const JsonValue &Type) {
+  std::string Name = Type.asString();
+  for (FrameType Known :
+       {FrameType::Function, FrameType::OpenMP, FrameType::Mpi})
+    if (Name == frameTypeName(Known))
+      return Known;
+  Type.fail("is \"" + Name +
+            "\", expected \"function\", \"openmp\" or "
+            "\"mpi\"");
+}
+
+/// How the metric Key is written, judged by its name and its first value.
+MetricNotation metricNotation(const std::string &Key,
+                              const nlohmann::json &Value) {
+  size_t Length = sizeof(keys::InclusiveSuffix) - 1;
+  bool Inclusive =
+      Key.size() > Length &&
+      Key.compare(Key.size() - Length, Length, keys::InclusiveSuffix) == 0;
+  if (isDerivedMetricName(Inclusive ? Key.substr(0, Key.size() - Length) : Key))
+    return MetricNotation::Ratio;
+  return Value.is_number_integer() ? MetricNotation::Integer
+                                   : MetricNotation::Seconds;
+}
+
 /// Reads the nodes of Roots (an array in profile.json's node shape) into
 /// Profile, depth first and without recursion.
 void readCallPaths(const JsonValue &Roots, const Experiment &Experiment,
@@ -234,43 +260,58 @@ void readCallPaths(const JsonValue &Roots, const Experiment &Experiment,
     Node.expectObject("a call-path node (an object with \"frame\", "
                       "\"metrics\", \"attributes\" and \"children\")");
     CallPathNode Record;
-    JsonValue Frame = Node.member("frame", "an object with \"name\"");
-    Record.Name = Frame.member("name", "the region's display name").asString();
-    JsonValue Metrics = Node.member(
-        "metrics", "an object with \"time (inc)\", \"time\" and \"visits\"");
+    JsonValue Frame = Node.member(keys::Frame, "an object with \"name\"");
+    Record.Name =
+        Frame.member(keys::Name, "the region's display name").asString();
+    if (Frame.has(keys::Type))
+      Record.Type = frameType(Frame.member(keys::Type, ""));
+    JsonValue Metrics =
+        Node.member(keys::Metrics,
+                    "an object with \"time (inc)\", \"time\" and \"visits\"");
     Record.InclusiveSeconds =
-        Metrics.member("time (inc)", "the inclusive time in seconds")
+        Metrics.member(keys::InclusiveTime, "the inclusive time in seconds")
             .asNumber();
     Record.ExclusiveSeconds =
-        Metrics.member("time", "the exclusive time in seconds").asNumber();
+        Metrics.member(keys::ExclusiveTime, "the exclusive time in seconds")
+            .asNumber();
     Record.Visits =
-        Metrics.member("visits", "a non-negative integer").asUnsigned();
+        Metrics.member(keys::Visits, "a non-negative integer").asUnsigned();
     for (auto Item = Metrics.raw().begin(); Item != Metrics.raw().end();
          ++Item) {
       const std::string &Key = Item.key();
-      if (Key == "time (inc)" || Key == "time" || Key == "visits")
+      if (Key == keys::InclusiveTime || Key == keys::ExclusiveTime ||
+          Key == keys::Visits)
         continue;
       if (!Item.value().is_number() && !Item.value().is_null())
         Metrics.member(Key.c_str(), "")
             .fail("metric \"" + Key + "\" is " +
                   describeJsonValue(Item.value()) +
                   ", expected a number or null");
-      size_t Index = Profile.metricIndex(Key);
+      size_t Index =
+          Profile.metricIndex(Key, metricNotation(Key, Item.value()));
       if (Record.Metrics.size() <= Index)
         Record.Metrics.resize(Index + 1, std::nan(""));
       if (Item.value().is_number())
         Record.Metrics[Index] = Item.value().get<double>();
     }
     JsonValue Attributes = Node.member(
-        "attributes", "an object with \"region_id\"; Sextant writes it");
-    JsonValue RegionId = Attributes.member("region_id", "a region id");
+        keys::Attributes, "an object with \"region_id\"; Sextant writes it");
+    JsonValue RegionId = Attributes.member(keys::RegionId, "a region id");
     uint64_t Id = RegionId.asUnsigned();
     if (Id < 1 || Id > Experiment.Regions.size())
       RegionId.fail("region " + std::to_string(Id) +
                     " is not in regions.json (which lists " +
                     std::to_string(Experiment.Regions.size()) + " regions)");
     Record.RegionId = static_cast<uint32_t>(Id);
-    JsonValue Children = Node.member("children", "an array of nodes");
+    if (Attributes.has(keys::File)) {
+      Record.HasSource = true;
+      Record.File = Attributes.member(keys::File, "").asString();
+      Record.Line = Attributes.member(keys::Line, "a line number").asUnsigned();
+      Record.Module = Attributes.member(keys::Module, "a module").asString();
+      Record.Mangled =
+          Attributes.member(keys::Mangled, "the linkage name").asString();
+    }
+    JsonValue Children = Node.member(keys::Children, "an array of nodes");
     Children.expectArray("an array of call-path nodes");
     size_t Index = Profile.addNode(ParentIndex, std::move(Record));
     if (!Children.raw().empty())
@@ -321,7 +362,7 @@ bool readExperiment(const std::string &Directory, Experiment &Out,
     Out.Directory = Directory;
     readMetadata(Directory, Out.Metadata);
     readRegions(Directory, Out.Regions);
-    std::string Path = joinPath(Directory, "profile.json");
+    std::string Path = joinPath(Directory, files::Profile);
     ByteProgress Bytes;
     if (Progress)
       Bytes = [&](uint64_t Done, uint64_t Total) {
@@ -334,9 +375,8 @@ bool readExperiment(const std::string &Directory, Experiment &Out,
 }
 
 bool readThreadProfiles(const Experiment &Experiment,
-                        std::vector<ThreadProfile> &Threads,
-                        std::string &Error) {
-  std::string Path = Experiment.file("profile-threads.json");
+                        ThreadProfileList &Threads, std::string &Error) {
+  std::string Path = Experiment.file(files::ThreadProfiles);
   if (!fileExists(Path)) {
     Error = Experiment.Directory +
             ": no per-thread profiles: profile-threads.json is missing (the "
@@ -347,25 +387,35 @@ bool readThreadProfiles(const Experiment &Experiment,
     nlohmann::json Document = loadJsonFile(Path);
     JsonValue Top(Document, Path);
     checkFormat(Top, ThreadProfilesFormat, "Sextant profile-threads.json");
-    JsonValue List = Top.member("threads", "an array of threads");
+    Threads = ThreadProfileList();
+    if (Top.has(keys::MaxSeparateThreads))
+      Threads.MaxSeparateThreads =
+          Top.member(keys::MaxSeparateThreads, "a number of threads")
+              .asUnsigned();
+    if (Top.has(keys::ThreadsBeyondBound))
+      Threads.ThreadsBeyondBound =
+          Top.member(keys::ThreadsBeyondBound, "a number of threads")
+              .asUnsigned();
+    JsonValue List = Top.member(keys::Threads, "an array of threads");
     List.expectArray("an array of threads");
-    Threads.clear();
     for (size_t I = 0; I < List.raw().size(); ++I) {
       JsonValue Entry = List.element(I);
       Entry.expectObject("a thread object");
       ThreadProfile Thread;
-      Thread.Index = Entry.member("index", "the thread's index").asUnsigned();
-      Thread.Tid = Entry.member("tid", "the OS thread id").asInteger();
-      Thread.Name = Entry.member("name", "the thread's name").asString();
-      if (Entry.has("merged_threads"))
+      Thread.Index =
+          Entry.member(keys::Index, "the thread's index").asUnsigned();
+      Thread.Tid = Entry.member(keys::Tid, "the OS thread id").asInteger();
+      Thread.Name = Entry.member(keys::Name, "the thread's name").asString();
+      if (Entry.has(keys::MergedThreads))
         Thread.MergedThreads =
-            Entry.member("merged_threads", "a number of threads").asUnsigned();
-      readCallPaths(Entry.member("roots", "an array of call-path nodes"),
+            Entry.member(keys::MergedThreads, "a number of threads")
+                .asUnsigned();
+      readCallPaths(Entry.member(keys::Roots, "an array of call-path nodes"),
                     Experiment, Thread.Profile);
-      Threads.push_back(std::move(Thread));
+      Threads.Threads.push_back(std::move(Thread));
     }
   });
 }
 
-} // namespace tool
+} // namespace format
 } // namespace sextant

@@ -1,12 +1,15 @@
-//===- test/unit/runtime/HatchetProfileTests.cpp - profile.json -----------===//
+//===- test/unit/runtime/ProfileModelTests.cpp - profile.json of a tree ---===//
 //
-// Part of Sextant. The Hatchet literal shape of profile.json: a list of root
-// nodes with frame, metrics, attributes and children, children ordered by
+// Part of Sextant. A call-path tree turned into the profile model and
+// written as profile.json in the Hatchet literal shape: a list of root nodes
+// with frame, metrics, attributes and children, children ordered by
 // inclusive time, escaped names, and deep trees.
 //
 //===----------------------------------------------------------------------===//
 
-#include "runtime/output/HatchetProfile.h"
+#include "runtime/output/ProfileModel.h"
+
+#include "format/ProfileJson.h"
 
 #include "TestRegions.h"
 
@@ -15,11 +18,21 @@
 using namespace sextant::runtime;
 using namespace sextant::runtime::test;
 
-TEST_CASE("an empty profile is an empty list", "[HatchetProfile]") {
+namespace {
+/// profile.json of Tree.
+std::string renderHatchetProfile(const CallPathTree &Tree,
+                                 const std::vector<RegionInfo> &Regions,
+                                 double SecondsPerTick) {
+  return sextant::format::renderProfileJson(
+      buildCallPathProfile(Tree, Regions, SecondsPerTick));
+}
+} // namespace
+
+TEST_CASE("an empty profile is an empty list", "[ProfileModel]") {
   CHECK(renderHatchetProfile(CallPathTree(), {}, 1e-9) == "[]\n");
 }
 
-TEST_CASE("a small tree in Hatchet's literal format", "[HatchetProfile]") {
+TEST_CASE("a small tree in Hatchet's literal format", "[ProfileModel]") {
   std::vector<RegionInfo> Regions = {
       makeRegion(1, "main", "/src/app.c", 10),
       makeRegion(2, "solve", "/src/solve.c", 3),
@@ -54,7 +67,7 @@ TEST_CASE("a small tree in Hatchet's literal format", "[HatchetProfile]") {
   CHECK(renderHatchetProfile(Tree, Regions, 1e-9) == Expected);
 }
 
-TEST_CASE("several roots and the tick conversion", "[HatchetProfile]") {
+TEST_CASE("several roots and the tick conversion", "[ProfileModel]") {
   std::vector<RegionInfo> Regions = {makeRegion(1, "a", "a.c", 1),
                                      makeRegion(2, "b", "b.c", 2)};
   CallPathTree Tree;
@@ -73,8 +86,7 @@ TEST_CASE("several roots and the tick conversion", "[HatchetProfile]") {
   CHECK(Profile.find("]},{\"frame\"") != std::string::npos); // two roots
 }
 
-TEST_CASE("an id missing from the table still gets a name",
-          "[HatchetProfile]") {
+TEST_CASE("an id missing from the table still gets a name", "[ProfileModel]") {
   CallPathTree Tree;
   addVisits(Tree, {9}, 1, 1, 1);
   std::string Profile = renderHatchetProfile(Tree, {}, 1e-9);
@@ -83,7 +95,7 @@ TEST_CASE("an id missing from the table still gets a name",
   CHECK(regionDisplayName({}, 0) == "<region 0>");
 }
 
-TEST_CASE("a very deep tree renders without recursion", "[HatchetProfile]") {
+TEST_CASE("a very deep tree renders without recursion", "[ProfileModel]") {
   std::vector<RegionInfo> Regions = {makeRegion(1, "r", "r.c", 1)};
   CallPathTree Tree;
   std::vector<uint32_t> Path(100000, 1);

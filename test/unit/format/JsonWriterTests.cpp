@@ -1,4 +1,4 @@
-//===- test/unit/runtime/JsonWriterTests.cpp - JSON output ----------------===//
+//===- test/unit/format/JsonWriterTests.cpp - JSON output ----------------===//
 //
 // Part of Sextant. String escaping (RFC 8259, invalid UTF-8), the layout of
 // compact and indented output and locale-independent numbers.
@@ -124,4 +124,25 @@ TEST_CASE("values that are not finite are written as null",
   Json.fixedNumber(std::numeric_limits<double>::quiet_NaN(), 3);
   Json.endArray();
   CHECK(Out == "[null,null]");
+}
+
+TEST_CASE("lineBreak puts an element on a line of its own in compact JSON",
+          "[format::JsonWriter]") {
+  std::string Out;
+  format::JsonWriter Json(Out);
+  Json.beginObject();
+  Json.key("a");
+  Json.beginArray();
+  Json.lineBreak();
+  Json.unsignedNumber(1);
+  Json.lineBreak();
+  Json.unsignedNumber(2);
+  Json.lineBreak();
+  Json.endArray();
+  Json.key("b");
+  Json.beginArray();
+  Json.lineBreak();
+  Json.endArray();
+  Json.endObject();
+  CHECK(Out == "{\"a\":[\n1,\n2\n],\"b\":[\n]}");
 }

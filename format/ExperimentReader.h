@@ -1,17 +1,20 @@
-//===- tools/sextant/ExperimentReader.h - Reading experiments ---*- C++ -*-===//
+//===- format/ExperimentReader.h - Reading experiments ----------*- C++ -*-===//
 //
 // Part of Sextant. Reads an experiment directory written by the runtime
 // (docs/output-formats.md): experiment.json, regions.json, profile.json and,
 // on request, profile-threads.json. Everything is validated; a directory
 // that is damaged or was not written by Sextant gives one message that
-// names the file and what is wrong in it, never a crash.
+// names the file and what is wrong in it, never a crash. The file names,
+// format strings and versions are those of ExperimentSchema.h; profiles
+// are read into the model the views work on (CallPathProfile.h).
 //
 //===----------------------------------------------------------------------===//
 
-#ifndef SEXTANT_TOOLS_EXPERIMENTREADER_H
-#define SEXTANT_TOOLS_EXPERIMENTREADER_H
+#ifndef SEXTANT_FORMAT_EXPERIMENTREADER_H
+#define SEXTANT_FORMAT_EXPERIMENTREADER_H
 
-#include "CallPathProfile.h"
+#include "format/CallPathProfile.h"
+#include "format/ThreadProfiles.h"
 
 #include <cstdint>
 #include <functional>
@@ -20,10 +23,7 @@
 #include <vector>
 
 namespace sextant {
-namespace tool {
-
-/// The layout version of the experiment files this reader understands.
-constexpr uint64_t SupportedFormatVersion = 1;
+namespace format {
 
 /// When and why the runtime disarmed a region (regions.json "throttled").
 struct ThrottleRecord {
@@ -73,15 +73,6 @@ struct ExperimentMetadata {
   std::vector<std::pair<std::string, std::string>> UnavailableMetrics;
 };
 
-/// One thread of profile-threads.json.
-struct ThreadProfile {
-  uint64_t Index = 0;
-  int64_t Tid = 0;
-  std::string Name;
-  uint64_t MergedThreads = 1; ///< more than 1: threads beyond the bound
-  CallPathProfile Profile;
-};
-
 /// A complete experiment: metadata, regions and the merged profile.
 struct Experiment {
   std::string Directory;
@@ -116,10 +107,9 @@ bool readExperiment(const std::string &Directory, Experiment &Out,
 /// Reads profile-threads.json of an experiment already read. False with a
 /// message in Error when the file is absent or bad.
 bool readThreadProfiles(const Experiment &Experiment,
-                        std::vector<ThreadProfile> &Threads,
-                        std::string &Error);
+                        ThreadProfileList &Threads, std::string &Error);
 
-} // namespace tool
+} // namespace format
 } // namespace sextant
 
-#endif // SEXTANT_TOOLS_EXPERIMENTREADER_H
+#endif // SEXTANT_FORMAT_EXPERIMENTREADER_H

@@ -1,29 +1,41 @@
-//===- tools/sextant/CallPathProfile.h - A call-path tree -------*- C++ -*-===//
+//===- format/CallPathProfile.h - A call-path profile in memory -*- C++ -*-===//
 //
 // Part of Sextant. The call-path tree of one profile (profile.json, or one
-// thread of profile-threads.json) as the `sextant` tool holds it: nodes in
-// one array, in depth-first order, so that neither reading nor walking a
-// deep tree recurses. Also the flat view: each region summed over all the
-// call paths it was called on.
+// thread of profile-threads.json) as both the runtime, at the end of a run,
+// and the `sextant` tool, reading an experiment, hold it: nodes in one
+// array, in depth-first order, so that neither building, writing nor
+// walking a deep tree recurses. Every view (FlatProfile.h, CallTreeView.h,
+// FoldedStacks.h) and the writer of profile.json (ProfileJson.h) work on it.
 //
 //===----------------------------------------------------------------------===//
 
-#ifndef SEXTANT_TOOLS_CALLPATHPROFILE_H
-#define SEXTANT_TOOLS_CALLPATHPROFILE_H
+#ifndef SEXTANT_FORMAT_CALLPATHPROFILE_H
+#define SEXTANT_FORMAT_CALLPATHPROFILE_H
+
+#include "format/ExperimentSchema.h"
 
 #include <cmath>
 #include <cstddef>
 #include <cstdint>
+#include <functional>
 #include <string>
 #include <vector>
 
 namespace sextant {
-namespace tool {
+namespace format {
 
 /// One call path: a region called from the path of its parent.
 struct CallPathNode {
   uint32_t RegionId = 0;
   std::string Name; ///< frame.name, the region's display name
+  FrameType Type = FrameType::Function;
+  /// attributes.file, line, module and mangled: written when the region is
+  /// known (HasSource), absent otherwise.
+  bool HasSource = false;
+  std::string File;
+  uint64_t Line = 0;
+  std::string Module;
+  std::string Mangled;
   double InclusiveSeconds = 0;
   double ExclusiveSeconds = 0;
   uint64_t Visits = 0;
@@ -38,26 +50,11 @@ struct CallPathNode {
   double metric(size_t Index) const;
 };
 
-/// One region summed over every call path it appears on.
-struct FlatRegion {
-  uint32_t RegionId = 0;
-  std::string Name;
-  double ExclusiveSeconds = 0;
-  /// Inclusive time; a call inside another call of the same region
-  /// (recursion) is not counted again.
-  double InclusiveSeconds = 0;
-  uint64_t Visits = 0;
-  /// The other metrics, as CallPathNode::Metrics: measured ones summed like
-  /// the times (maxima for high-water marks), derived ones computed again
-  /// from the sums.
-  std::vector<double> Metrics;
-
-  double metric(size_t Index) const;
-
-  /// Inclusive seconds per visit, 0 without visits.
-  double inclusivePerVisit() const {
-    return Visits == 0 ? 0.0 : InclusiveSeconds / static_cast<double>(Visits);
-  }
+/// How a metric's values are written in profile.json.
+enum class MetricNotation {
+  Integer, ///< a count, e.g. "perf::PAGE-FAULTS": 12
+  Seconds, ///< a scaled measurement, 9 decimals: 0.000123000
+  Ratio,   ///< a derived metric, 6 decimals: 1.250000
 };
 
 class CallPathProfile {
@@ -73,33 +70,38 @@ public:
   const CallPathNode &node(size_t Index) const { return Nodes[Index]; }
   const std::vector<size_t> &roots() const { return Roots; }
 
+  /// Calls Enter for each node, depth first with the children in order,
+  /// and Leave (when given) once its subtree is done; without recursion.
+  void walk(const std::function<void(size_t Index)> &Enter,
+            const std::function<void(size_t Index)> &Leave = {}) const;
+
   /// Sum of the roots' inclusive times: the measured time of the profile.
   double totalInclusiveSeconds() const;
   /// Sum of all exclusive times.
   double totalExclusiveSeconds() const;
 
   /// The index of metric Name (a key of profile.json's "metrics" besides
-  /// time and visits, e.g. "perf::PAGE-FAULTS (inc)"), added when new.
-  size_t metricIndex(const std::string &Name);
+  /// time and visits, e.g. "perf::PAGE-FAULTS (inc)"), added with Notation
+  /// when new.
+  size_t metricIndex(const std::string &Name,
+                     MetricNotation Notation = MetricNotation::Seconds);
   /// The metric names in order of first appearance.
   const std::vector<std::string> &metricNames() const { return MetricNames; }
+  MetricNotation metricNotation(size_t Index) const {
+    return MetricNotations[Index];
+  }
   /// The index of Name, or NoMetric.
   size_t findMetric(const std::string &Name) const;
   static constexpr size_t NoMetric = static_cast<size_t>(-1);
-
-  /// One entry per region, in the order of their first appearance.
-  /// MaximumMetrics: names (without " (inc)") of the metrics accumulated as
-  /// maxima (experiment.json), which the flat view does not sum.
-  std::vector<FlatRegion>
-  flatten(const std::vector<std::string> &MaximumMetrics = {}) const;
 
 private:
   std::vector<CallPathNode> Nodes;
   std::vector<size_t> Roots;
   std::vector<std::string> MetricNames;
+  std::vector<MetricNotation> MetricNotations;
 };
 
-} // namespace tool
+} // namespace format
 } // namespace sextant
 
-#endif // SEXTANT_TOOLS_CALLPATHPROFILE_H
+#endif // SEXTANT_FORMAT_CALLPATHPROFILE_H

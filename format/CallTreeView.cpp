@@ -1,0 +1,76 @@
+//===- format/CallTreeView.cpp - The call tree, row by row ----------------===//
+//
+// Part of Sextant. Ordering and limiting siblings, and the depth-first walk
+// without recursion.
+//
+//===----------------------------------------------------------------------===//
+
+#include "format/CallTreeView.h"
+
+#include <algorithm>
+#include <vector>
+
+namespace sextant {
+namespace format {
+
+namespace {
+
+/// Siblings still to show, and the row of those hidden, shown after them.
+struct Level {
+  std::vector<size_t> Shown;
+  size_t Next = 0;
+  CallTreeRow HiddenRow;
+};
+
+Level selectSiblings(const CallPathProfile &Profile,
+                     const CallTreeLimits &Limits,
+                     const std::vector<size_t> &Siblings, unsigned Depth) {
+  std::vector<size_t> Sorted = Siblings;
+  if (Limits.Before)
+    std::stable_sort(Sorted.begin(), Sorted.end(), Limits.Before);
+  Level Result;
+  Result.HiddenRow.Depth = Depth;
+  CallTreeRow &Hidden = Result.HiddenRow;
+  for (size_t Index : Sorted) {
+    const CallPathNode &Node = Profile.node(Index);
+    if (Node.InclusiveSeconds >= Limits.MinTime &&
+        (Limits.Top == 0 || Result.Shown.size() < Limits.Top)) {
+      Result.Shown.push_back(Index);
+      continue;
+    }
+    ++Hidden.HiddenPaths;
+    Hidden.HiddenVisits += Node.Visits;
+    Hidden.HiddenInclusiveSeconds += Node.InclusiveSeconds;
+    Hidden.HiddenExclusiveSeconds += Node.ExclusiveSeconds;
+  }
+  return Result;
+}
+
+} // namespace
+
+void walkCallTree(const CallPathProfile &Profile, const CallTreeLimits &Limits,
+                  const std::function<void(const CallTreeRow &)> &Row) {
+  std::vector<Level> Stack;
+  Stack.push_back(selectSiblings(Profile, Limits, Profile.roots(), 0));
+  while (!Stack.empty()) {
+    Level &Top = Stack.back();
+    if (Top.Next == Top.Shown.size()) {
+      if (Top.HiddenRow.HiddenPaths != 0)
+        Row(Top.HiddenRow);
+      Stack.pop_back();
+      continue;
+    }
+    size_t Index = Top.Shown[Top.Next++];
+    const CallPathNode &Node = Profile.node(Index);
+    CallTreeRow Shown;
+    Shown.Node = Index;
+    Shown.Depth = Node.Depth;
+    Row(Shown);
+    if (!Node.Children.empty())
+      Stack.push_back(
+          selectSiblings(Profile, Limits, Node.Children, Node.Depth + 1));
+  }
+}
+
+} // namespace format
+} // namespace sextant

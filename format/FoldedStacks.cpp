@@ -1,0 +1,87 @@
+//===- format/FoldedStacks.cpp - Flame-graph input ------------------------===//
+//
+// Part of Sextant. Writing a call-path profile as folded stacks, depth
+// first (CallPathProfile::walk).
+//
+//===----------------------------------------------------------------------===//
+
+#include "format/FoldedStacks.h"
+
+#include <algorithm>
+#include <cmath>
+#include <vector>
+
+namespace sextant {
+namespace format {
+
+namespace {
+constexpr uint64_t ProgressInterval = 4096; // call paths
+} // namespace
+
+std::string foldedFrameName(const std::string &Name) {
+  std::string Frame = Name;
+  for (char &C : Frame) {
+    if (C == ';')
+      C = ':';
+    else if (C == '\n' || C == '\r')
+      C = ' ';
+  }
+  return Frame;
+}
+
+bool writeFoldedStacks(const CallPathProfile &Profile, FoldedMetric Metric,
+                       const FoldedSink &Out, const FoldedProgress &Progress) {
+  // Prefix holds the frames of the current path and Lengths[D] its length
+  // above depth D.
+  std::string Prefix, Line;
+  std::vector<size_t> Lengths;
+  uint64_t Done = 0;
+  const uint64_t Total = Profile.size();
+  bool Failed = false;
+  Profile.walk([&](size_t Index) {
+    const CallPathNode &Node = Profile.node(Index);
+    if (Failed)
+      return;
+    size_t Depth = Node.Depth;
+    Lengths.resize(Depth + 1);
+    Prefix.resize(Depth == 0 ? 0 : Lengths[Depth - 1]);
+    if (Depth != 0)
+      Prefix += ';';
+    Prefix += foldedFrameName(Node.Name);
+    Lengths[Depth] = Prefix.size();
+    uint64_t Value = Metric == FoldedMetric::Visits
+                         ? Node.Visits
+                         : static_cast<uint64_t>(std::llround(
+                               std::max(0.0, Node.ExclusiveSeconds) * 1e6));
+    if (Value != 0) {
+      Line = Prefix;
+      Line += ' ';
+      Line += std::to_string(Value);
+      Line += '\n';
+      if (!Out(Line)) {
+        Failed = true;
+        return;
+      }
+    }
+    if (Progress && ++Done % ProgressInterval == 0)
+      Progress(Done, Total);
+  });
+  if (Failed)
+    return false;
+  if (Progress)
+    Progress(Total, Total);
+  return true;
+}
+
+std::string renderFoldedStacks(const CallPathProfile &Profile,
+                               FoldedMetric Metric) {
+  std::string Text;
+  writeFoldedStacks(Profile, Metric, [&](const std::string &Line) {
+    Text += Line;
+    return true;
+  });
+  return Text;
+}
+
+} // namespace format
+} // namespace sextant

@@ -1,0 +1,52 @@
+//===- format/FoldedStacks.h - Flame-graph input ----------------*- C++ -*-===//
+//
+// Part of Sextant. Folded stacks, the input of flame-graph tools
+// (flamegraph.pl, inferno, speedscope): one line `a;b;c VALUE` per call
+// path, the frames from the outermost call, separated by ';'. The value is
+// the exclusive time of the call path in whole microseconds (rounded) or its
+// visits; call paths whose value is 0 are left out. In names, ';' becomes
+// ':' and line breaks become blanks, so that every line stays one record.
+// Paths come depth first in the order of the profile (in profile.json:
+// children by inclusive time, largest first). The runtime writes
+// profile.folded with it and `sextant export --format=folded` prints it.
+//
+//===----------------------------------------------------------------------===//
+
+#ifndef SEXTANT_FORMAT_FOLDEDSTACKS_H
+#define SEXTANT_FORMAT_FOLDEDSTACKS_H
+
+#include "format/CallPathProfile.h"
+
+#include <cstdint>
+#include <functional>
+#include <string>
+
+namespace sextant {
+namespace format {
+
+enum class FoldedMetric { ExclusiveMicroseconds, Visits };
+
+/// Called every so many call paths with the number written so far.
+using FoldedProgress = std::function<void(uint64_t Done, uint64_t Total)>;
+/// Takes one line, '\n' included; false stops the writing.
+using FoldedSink = std::function<bool(const std::string &Line)>;
+
+/// Name as one frame of a folded stack: ';' (the frame separator) becomes
+/// ':', line breaks become blanks.
+std::string foldedFrameName(const std::string &Name);
+
+/// Passes the folded stacks of Profile to Out line by line. False when Out
+/// returned false.
+bool writeFoldedStacks(const CallPathProfile &Profile, FoldedMetric Metric,
+                       const FoldedSink &Out,
+                       const FoldedProgress &Progress = {});
+
+/// The folded stacks of Profile as one text (profile.folded).
+std::string
+renderFoldedStacks(const CallPathProfile &Profile,
+                   FoldedMetric Metric = FoldedMetric::ExclusiveMicroseconds);
+
+} // namespace format
+} // namespace sextant
+
+#endif // SEXTANT_FORMAT_FOLDEDSTACKS_H
