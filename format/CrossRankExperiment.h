@@ -1,4 +1,4 @@
-//===- format/CrossRankExperiment.h - An MPI job's experiment.json -*- C++ -*-===//
+//===- format/CrossRankExperiment.h - A job's experiment.json ---*- C++ -*-===//
 //
 // Part of Sextant. The job's experiment.json: the lowest rank's, with the
 // job's base directory, "mpi_rank" null, "mpi_ranks" the job's size, the

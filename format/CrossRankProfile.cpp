@@ -52,10 +52,11 @@ void mergeRankProfile(const json &Profile, size_t Position,
   for (const json &Node : Profile) {
     const json &Attributes = Node.value("attributes", json::object());
     auto Found = Ids.find(Attributes.value("region_id", 0u));
-    uint32_t Id = Found != Ids.end()
-                      ? Found->second
-                      : Union.addStandIn(Node.value("frame", json::object())
-                                             .value("name", "?"));
+    uint32_t Id =
+        Found != Ids.end()
+            ? Found->second
+            : Union.addStandIn(
+                  Node.value("frame", json::object()).value("name", "?"));
     MergedNode &Child = Root.child(Id, Node);
     const json &Metrics = Node.value("metrics", json::object());
     for (size_t M = 0; M < job::ProfileMetricCount; ++M)

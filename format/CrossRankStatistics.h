@@ -1,4 +1,4 @@
-//===- format/CrossRankStatistics.h - One value over the ranks -*- C++ -*-===//
+//===- format/CrossRankStatistics.h - One value over the ranks --*- C++ -*-===//
 //
 // Part of Sextant. The statistics of the combined view of an MPI job: min,
 // mean and max of one value over the ranks (one value per rank, in rank

@@ -1,4 +1,4 @@
-//===- format/CrossRankTraffic.h - Messages and bytes between ranks -*- C++ -*-===//
+//===- format/CrossRankTraffic.h - Traffic between ranks --------*- C++ -*-===//
 //
 // Part of Sextant. The traffic between two ranks (messages and bytes sent
 // and received), one rank's row of it (indexed by partner rank) and the

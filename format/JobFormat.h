@@ -1,4 +1,4 @@
-//===- format/JobFormat.h - An MPI job's file names and keys -*- C++ -*-===//
+//===- format/JobFormat.h - An MPI job's file names and keys ----*- C++ -*-===//
 //
 // Part of Sextant. The constants of an MPI job's experiment directory that
 // the cross-rank merge (format/CrossRank*, format/Job*) and the MPI adapter

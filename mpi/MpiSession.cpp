@@ -409,28 +409,46 @@ void sessionAfterInit(int Result, int ProvidedThreadLevel) {
   A.Active.store(true);
 }
 
-void sessionBeforeFinalize() {
-  Session &S = session();
-  if (!S.Initialized || S.Finalized)
-    return;
-  S.Finalized = true;
-  accounting().Active.store(false);
-  int Expected = NotEnded;
-  S.EndedBy.compare_exchange_strong(Expected, EndedByFinalize);
-  __sextant_adapter_finalize(); // writes rank-<r>/, mpi.json included
-  if (S.Private == MPI_COMM_NULL)
-    return;
+namespace {
 
-  // Every rank's files to rank 0.
-  format::RankFiles Own = format::readRankFiles(S.Base, S.Rank);
-  const std::string *Parts[] = {&Own.Profile, &Own.Regions, &Own.Experiment,
-                                &Own.Mpi};
+/// A rank's files as one message: each file's length (8 bytes), then its
+/// text.
+std::string packRankFiles(const format::RankFiles &Files) {
   std::string Packed;
-  for (const std::string *Part : Parts) {
+  for (const std::string *Part :
+       {&Files.Profile, &Files.Regions, &Files.Experiment, &Files.Mpi}) {
     uint64_t Length = Part->size();
     Packed.append(reinterpret_cast<const char *>(&Length), sizeof(Length));
     Packed += *Part;
   }
+  return Packed;
+}
+
+/// The files of Rank from its message (files cut short stay empty).
+format::RankFiles unpackRankFiles(int Rank, const char *Data, size_t Size) {
+  format::RankFiles Files;
+  Files.Rank = Rank;
+  size_t Position = 0;
+  for (std::string *Field :
+       {&Files.Profile, &Files.Regions, &Files.Experiment, &Files.Mpi}) {
+    uint64_t Length = 0;
+    if (Position + sizeof(Length) > Size)
+      break;
+    std::memcpy(&Length, Data + Position, sizeof(Length));
+    Position += sizeof(Length);
+    if (Position + Length > Size)
+      break;
+    Field->assign(Data + Position, Length);
+    Position += Length;
+  }
+  return Files;
+}
+
+/// Every rank's files to rank 0 over the private communicator, which is
+/// freed; empty on the other ranks.
+std::vector<format::RankFiles> gatherRankFiles(Session &S) {
+  format::RankFiles Own = format::readRankFiles(S.Base, S.Rank);
+  std::string Packed = packRankFiles(Own);
   MPI_Count Mine = static_cast<MPI_Count>(Packed.size());
   std::vector<MPI_Count> Sizes(S.Rank == 0 ? S.Size : 0);
   PMPI_Gather(&Mine, 1, MPI_COUNT, Sizes.data(), 1, MPI_COUNT, 0, S.Private);
@@ -444,30 +462,17 @@ void sessionBeforeFinalize() {
   PMPI_Gatherv_c(Packed.data(), Mine, MPI_CHAR, All.data(), Sizes.data(),
                  Offsets.data(), MPI_CHAR, 0, S.Private);
   PMPI_Comm_free(&S.Private);
-  if (S.Rank != 0)
-    return;
-
   std::vector<format::RankFiles> Ranks;
-  for (int Rank = 0; Rank < S.Size; ++Rank) {
-    format::RankFiles Files;
-    Files.Rank = Rank;
-    size_t Position = static_cast<size_t>(Offsets[Rank]);
-    size_t End = Position + static_cast<size_t>(Sizes[Rank]);
-    std::string *Fields[] = {&Files.Profile, &Files.Regions, &Files.Experiment,
-                             &Files.Mpi};
-    for (std::string *Field : Fields) {
-      uint64_t Length = 0;
-      if (Position + sizeof(Length) > End)
-        break;
-      std::memcpy(&Length, All.data() + Position, sizeof(Length));
-      Position += sizeof(Length);
-      if (Position + Length > End)
-        break;
-      Field->assign(All.data() + Position, Length);
-      Position += Length;
-    }
-    Ranks.push_back(std::move(Files));
-  }
+  for (size_t Rank = 0; Rank < Sizes.size(); ++Rank)
+    Ranks.push_back(unpackRankFiles(static_cast<int>(Rank),
+                                    All.data() + Offsets[Rank],
+                                    static_cast<size_t>(Sizes[Rank])));
+  return Ranks;
+}
+
+/// The job's combined view in the base directory (format/JobCombiner.h).
+void writeJobView(const Session &S,
+                  const std::vector<format::RankFiles> &Ranks) {
   try {
     format::CombinedFiles Combined = format::combineJob(Ranks, S.Size, S.Base);
     for (const std::string &Problem : Combined.Problems)
@@ -480,6 +485,24 @@ void sessionBeforeFinalize() {
     printWarning(std::string("cannot combine the ranks' profiles: ") +
                  Error.what());
   }
+}
+
+} // namespace
+
+void sessionBeforeFinalize() {
+  Session &S = session();
+  if (!S.Initialized || S.Finalized)
+    return;
+  S.Finalized = true;
+  accounting().Active.store(false);
+  int Expected = NotEnded;
+  S.EndedBy.compare_exchange_strong(Expected, EndedByFinalize);
+  __sextant_adapter_finalize(); // writes rank-<r>/, mpi.json included
+  if (S.Private == MPI_COMM_NULL)
+    return;
+  std::vector<format::RankFiles> Ranks = gatherRankFiles(S);
+  if (S.Rank == 0)
+    writeJobView(S, Ranks);
 }
 
 void sessionAfterFinalize() {}

@@ -122,11 +122,11 @@ int combine(const CommandLine &Line, const std::string &JobDirectory,
     Line.warning(Problem);
   std::string Error;
   if (!format::writeCombinedFiles(JobDirectory, Combined, Error))
-    return Line.failure("cannot write the combined view into '" +
-                        JobDirectory + "': " + Error);
+    return Line.failure("cannot write the combined view into '" + JobDirectory +
+                        "': " + Error);
   std::string Missing = missingRanks(Found, RankCount);
-  std::printf("Combined %zu of %d rank(s) into %s%s\n", Found.size(),
-              RankCount, JobDirectory.c_str(),
+  std::printf("Combined %zu of %d rank(s) into %s%s\n", Found.size(), RankCount,
+              JobDirectory.c_str(),
               Missing.empty() ? "" : ("; missing rank(s): " + Missing).c_str());
   return ExitSuccess;
 }

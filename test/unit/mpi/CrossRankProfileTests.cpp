@@ -8,24 +8,13 @@
 
 #include "format/CrossRankProfile.h"
 
+#include "RankFileFixtures.h"
+
 #include <catch2/catch.hpp>
 
 using namespace sextant::format;
 using nlohmann::json;
-
-namespace {
-
-json node(unsigned Id, const std::string &Name, double Inclusive,
-          double Exclusive, unsigned Visits, json Children = json::array()) {
-  return {
-      {"frame", {{"name", Name}, {"type", "function"}}},
-      {"metrics",
-       {{"time (inc)", Inclusive}, {"time", Exclusive}, {"visits", Visits}}},
-      {"attributes", {{"region_id", Id}}},
-      {"children", Children}};
-}
-
-} // namespace
+using namespace sextant::test;
 
 TEST_CASE("recursion counts a region's inclusive time once", "[profile]") {
   // f -> f -> g on one rank; ids 1 (f) and 2 (g).
@@ -33,10 +22,10 @@ TEST_CASE("recursion counts a region's inclusive time once", "[profile]") {
   RegionRenumbering Ids = {{1, 1}, {2, 2}};
   Union.addStandIn("f");
   Union.addStandIn("g");
-  json Profile = json::array({node(
-      1, "f", 5.0, 1.0, 1,
-      json::array({node(1, "f", 4.0, 2.0, 1,
-                        json::array({node(2, "g", 2.0, 2.0, 3)}))}))});
+  json Profile = json::array(
+      {node(1, "f", 5.0, 1.0, 1,
+            json::array({node(1, "f", 4.0, 2.0, 1,
+                              json::array({node(2, "g", 2.0, 2.0, 3)}))}))});
   MergedNode Root(1);
   mergeRankProfile(Profile, 0, Ids, Union, Root);
   std::map<uint32_t, RegionTimes> Times = regionTimes(Root, 1);
@@ -74,10 +63,10 @@ TEST_CASE("children come in decreasing inclusive time", "[profile]") {
   RegionUnion Union;
   RegionRenumbering Ids = {{1, 1}, {2, 2}, {3, 3}};
   MergedNode Root(1);
-  mergeRankProfile(json::array({node(1, "a", 1.0, 1.0, 1),
-                                node(2, "b", 2.0, 2.0, 1),
-                                node(3, "c", 1.0, 1.0, 1)}),
-                   0, Ids, Union, Root);
+  mergeRankProfile(
+      json::array({node(1, "a", 1.0, 1.0, 1), node(2, "b", 2.0, 2.0, 1),
+                   node(3, "c", 1.0, 1.0, 1)}),
+      0, Ids, Union, Root);
   json Out = json::parse(jobProfileJson(Root, RankPositions{{0}, 1}));
   REQUIRE(Out.size() == 3);
   CHECK(Out[0]["frame"]["name"] == "b");

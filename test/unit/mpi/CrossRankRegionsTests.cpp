@@ -8,33 +8,21 @@
 
 #include "format/CrossRankRegions.h"
 
+#include "RankFileFixtures.h"
+
 #include <catch2/catch.hpp>
 
 using namespace sextant::format;
 using nlohmann::json;
-
-namespace {
-
-json region(unsigned Id, const std::string &Name, unsigned Line = 1) {
-  return {{"id", Id},        {"name", Name},       {"mangled", Name},
-          {"file", "a.c"},   {"begin_line", Line}, {"module", "/bin/app"},
-          {"filtered", false}};
-}
-
-json regionsFile(json Regions) {
-  return {{"format", "sextant-regions"},
-          {"format_version", 3},
-          {"regions", std::move(Regions)}};
-}
-
-} // namespace
+using namespace sextant::test;
 
 TEST_CASE("the union renumbers the ranks' regions", "[regions]") {
   RegionUnion Union;
   RegionRenumbering Rank0 = Union.addRankRegions(
-      regionsFile(json::array({region(1, "main"), region(2, "work")})));
-  RegionRenumbering Rank1 = Union.addRankRegions(regionsFile(json::array(
-      {region(1, "work"), region(2, "main"), region(3, "work", 7)})));
+      regionsFile(json::array({region(1, "main"), region(2, "work")}), 3));
+  RegionRenumbering Rank1 = Union.addRankRegions(regionsFile(
+      json::array({region(1, "work"), region(2, "main"), region(3, "work", 7)}),
+      3));
   CHECK(Rank0 == RegionRenumbering{{1, 1}, {2, 2}});
   // "work" at line 7 is another region.
   CHECK(Rank1 == RegionRenumbering{{1, 2}, {2, 1}, {3, 3}});
@@ -57,7 +45,7 @@ TEST_CASE("stand-ins are keyed by their name", "[regions]") {
 TEST_CASE("the job's regions.json keeps the lowest rank's version",
           "[regions]") {
   RegionUnion Union;
-  json First = regionsFile(json::array({region(1, "main")}));
+  json First = regionsFile(json::array({region(1, "main")}), 3);
   Union.addRankRegions(First);
   json Out = json::parse(jobRegionsJson(Union, First));
   CHECK(Out["format"] == "sextant-regions");

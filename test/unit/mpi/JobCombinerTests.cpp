@@ -10,29 +10,16 @@
 
 #include "format/JobCombiner.h"
 
+#include "RankFileFixtures.h"
+
 #include <catch2/catch.hpp>
 #include <nlohmann/json.hpp>
 
 using namespace sextant::format;
 using nlohmann::json;
+using namespace sextant::test;
 
 namespace {
-
-json region(unsigned Id, const std::string &Name) {
-  return {{"id", Id},         {"name", Name},    {"mangled", Name},
-          {"file", "a.c"},    {"begin_line", 1}, {"module", "/bin/app"},
-          {"filtered", false}};
-}
-
-json node(unsigned Id, const std::string &Name, double Inclusive,
-          double Exclusive, unsigned Visits, json Children = json::array()) {
-  return {
-      {"frame", {{"name", Name}, {"type", "function"}}},
-      {"metrics",
-       {{"time (inc)", Inclusive}, {"time", Exclusive}, {"visits", Visits}}},
-      {"attributes", {{"region_id", Id}, {"file", "a.c"}}},
-      {"children", Children}};
-}
 
 json experiment(int Rank) {
   return {{"format", "sextant-experiment"},
@@ -66,30 +53,27 @@ json mpiFile(int Rank, uint64_t SentToOther, uint64_t ReceivedFromOther) {
           {"other_pmpi_tools", json::array()}};
 }
 
+RankFiles rankFiles(int Rank, const json &Regions, const json &Profile,
+                    uint64_t Received) {
+  RankFiles Files;
+  Files.Rank = Rank;
+  Files.Regions = regionsFile(Regions).dump();
+  Files.Profile = json::array({Profile}).dump();
+  Files.Experiment = experiment(Rank).dump();
+  Files.Mpi = mpiFile(Rank, 16, Received).dump();
+  return Files;
+}
+
 std::vector<RankFiles> twoRanks(uint64_t Rank1Receives) {
   // Rank 0 registered main (1) then work (2); rank 1 work (1) then main (2).
-  RankFiles R0, R1;
-  R0.Rank = 0;
-  R0.Regions = json({{"format", "sextant-regions"},
-                     {"format_version", 1},
-                     {"regions", {region(1, "main"), region(2, "work")}}})
-                   .dump();
-  R0.Profile = json::array({node(1, "main", 4.0, 1.0, 1,
-                                 json::array({node(2, "work", 3.0, 3.0, 10)}))})
-                   .dump();
-  R0.Experiment = experiment(0).dump();
-  R0.Mpi = mpiFile(0, 16, 16).dump();
-  R1.Rank = 1;
-  R1.Regions = json({{"format", "sextant-regions"},
-                     {"format_version", 1},
-                     {"regions", {region(1, "work"), region(2, "main")}}})
-                   .dump();
-  R1.Profile = json::array({node(2, "main", 2.0, 1.0, 1,
-                                 json::array({node(1, "work", 1.0, 1.0, 20)}))})
-                   .dump();
-  R1.Experiment = experiment(1).dump();
-  R1.Mpi = mpiFile(1, 16, Rank1Receives).dump();
-  return {R0, R1};
+  return {rankFiles(0, json::array({region(1, "main"), region(2, "work")}),
+                    node(1, "main", 4.0, 1.0, 1,
+                         json::array({node(2, "work", 3.0, 3.0, 10)})),
+                    16),
+          rankFiles(1, json::array({region(1, "work"), region(2, "main")}),
+                    node(2, "main", 2.0, 1.0, 1,
+                         json::array({node(1, "work", 1.0, 1.0, 20)})),
+                    Rank1Receives)};
 }
 
 } // namespace
@@ -180,8 +164,7 @@ TEST_CASE("asymmetric traffic and missing ranks are problems", "[crossrank]") {
 TEST_CASE("a missing rank is named in the caller's words", "[crossrank]") {
   std::vector<RankFiles> OnlyRank1 = twoRanks(16);
   OnlyRank1.erase(OnlyRank1.begin());
-  CombinedFiles Out =
-      combineJob(OnlyRank1, 2, "/job", "no rank-0/ directory");
+  CombinedFiles Out = combineJob(OnlyRank1, 2, "/job", "no rank-0/ directory");
   REQUIRE(Out.Problems.size() == 1);
   CHECK(Out.Problems[0] == "rank 0: no rank-0/ directory");
   CHECK(Out.Summary.find("Warning: rank 0: no rank-0/ directory\n") !=

@@ -47,8 +47,8 @@ void writeText(const std::string &Path, const std::string &Text) {
 
 TEST_CASE("rank directories are rank-<r> directories", "[jobdirectory]") {
   ScratchDirectory Job;
-  for (const char *Name : {"rank-2", "rank-0", "rank-10", "rank-01", "rank-",
-                           "rank-x", "ranks-1"})
+  for (const char *Name :
+       {"rank-2", "rank-0", "rank-10", "rank-01", "rank-", "rank-x", "ranks-1"})
     REQUIRE(::mkdir((Job.Path + "/" + Name).c_str(), 0777) == 0);
   writeText(Job.Path + "/rank-3", "a file, not a directory");
   std::vector<int> Ranks;

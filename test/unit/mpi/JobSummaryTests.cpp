@@ -20,8 +20,8 @@ std::string summary(const JobMpi &Mpi) {
   RegionUnion Regions;
   Regions.addStandIn("main");
   std::map<uint32_t, RegionTimes> Times = {{1, {{2.0}, {0.5}, {1.0}}}};
-  return jobSummary({"/bin/app", "/job", {2.0, 0.0}, Problems, Ranks,
-                     Regions, Times, Mpi});
+  return jobSummary(
+      {"/bin/app", "/job", {2.0, 0.0}, Problems, Ranks, Regions, Times, Mpi});
 }
 
 } // namespace
