@@ -55,8 +55,8 @@ const char CombineHelp[] =
     "\n"
     "EXIT STATUS\n"
     "    0 success (also with warnings), 1 JOBDIR has no rank-<r>/\n"
-    "    directories, already has combined files (without --force) or\n"
-    "    cannot be written, 2 usage error.\n"
+    "    directories (or none with files), already has combined files\n"
+    "    (without --force) or cannot be written, 2 usage error.\n"
     "\n"
     "EXAMPLES\n"
     "    sextant combine sextant-jacobi-20260101-120000-4242\n"
@@ -109,6 +109,13 @@ int combine(const CommandLine &Line, const std::string &JobDirectory,
   std::vector<format::RankFiles> Ranks;
   for (int Rank : Found)
     Ranks.push_back(format::readRankFiles(JobDirectory, Rank));
+  bool AnyFile = false;
+  for (const format::RankFiles &R : Ranks)
+    AnyFile |= !R.Profile.empty() || !R.Regions.empty() ||
+               !R.Experiment.empty() || !R.Mpi.empty();
+  if (!AnyFile)
+    return Line.failure("'" + JobDirectory +
+                        "': no rank-<r>/ directory has experiment files");
   int RankCount = format::jobRankCount(Ranks);
   format::CombinedFiles Combined;
   try {
