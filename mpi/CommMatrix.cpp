@@ -63,51 +63,5 @@ uint64_t CommMatrix::outOfRange() const {
   return OutOfRange;
 }
 
-RankStatistics rankStatistics(const std::vector<double> &Values) {
-  RankStatistics Result;
-  if (Values.empty())
-    return Result;
-  Result.Min = Result.Max = Values[0];
-  Result.MinRank = Result.MaxRank = 0;
-  double Sum = 0;
-  for (size_t Rank = 0; Rank < Values.size(); ++Rank) {
-    double Value = Values[Rank];
-    Sum += Value;
-    if (Value < Result.Min) {
-      Result.Min = Value;
-      Result.MinRank = static_cast<int>(Rank);
-    }
-    if (Value > Result.Max) {
-      Result.Max = Value;
-      Result.MaxRank = static_cast<int>(Rank);
-    }
-  }
-  Result.Mean = Sum / static_cast<double>(Values.size());
-  return Result;
-}
-
-std::vector<std::string>
-matrixAsymmetries(const std::vector<std::vector<Traffic>> &Rows) {
-  std::vector<std::string> Found;
-  for (size_t From = 0; From < Rows.size(); ++From) {
-    for (size_t To = 0; To < Rows.size(); ++To) {
-      Traffic Sent = From < Rows.size() && To < Rows[From].size()
-                         ? Rows[From][To]
-                         : Traffic();
-      Traffic Received = From < Rows[To].size() ? Rows[To][From] : Traffic();
-      if (Sent.MessagesSent == Received.MessagesReceived &&
-          Sent.BytesSent == Received.BytesReceived)
-        continue;
-      Found.push_back(
-          std::to_string(From) + "->" + std::to_string(To) + ": sent " +
-          std::to_string(Sent.MessagesSent) + " messages / " +
-          std::to_string(Sent.BytesSent) + " bytes, received " +
-          std::to_string(Received.MessagesReceived) + " messages / " +
-          std::to_string(Received.BytesReceived) + " bytes");
-    }
-  }
-  return Found;
-}
-
 } // namespace mpi
 } // namespace sextant

@@ -8,12 +8,14 @@
 
 #include "MpiSession.h"
 
-#include "CrossRankProfile.h"
 #include "LauncherRank.h"
 #include "MpiAccounting.h"
 #include "OtherTools.h"
 
-#include "common/FileContents.h"
+#include "format/CrossRankMpi.h"
+#include "format/JobCombiner.h"
+#include "format/JobDirectory.h"
+#include "format/JobFormat.h"
 #include "sextant/adapter_abi.h"
 
 #include <mpi.h>
@@ -110,21 +112,6 @@ const char *threadLevelName(int Level) {
   return nullptr;
 }
 
-nlohmann::json trafficJson(const std::vector<Traffic> &Row) {
-  nlohmann::json List = nlohmann::json::array();
-  for (size_t Partner = 0; Partner < Row.size(); ++Partner) {
-    const Traffic &T = Row[Partner];
-    if (T.empty())
-      continue;
-    List.push_back({{"partner", Partner},
-                    {"messages_sent", T.MessagesSent},
-                    {"bytes_sent", T.BytesSent},
-                    {"messages_received", T.MessagesReceived},
-                    {"bytes_received", T.BytesReceived}});
-  }
-  return List;
-}
-
 /// The rank's mpi.json (called by the runtime when it writes the rank's
 /// directory, possibly in a signal handler).
 char *renderRankFile(void *) {
@@ -141,11 +128,8 @@ char *renderRankFile(void *) {
       uint64_t Received = B.Received.load(std::memory_order_relaxed);
       if (Calls == 0 && Sent == 0 && Received == 0)
         continue;
-      Functions.push_back({{"name", Wrappers[I].Name},
-                           {"calls", Calls},
-                           {"bytes_sent", Sent},
-                           {"bytes_received", Received},
-                           {"root_calls", B.RootCalls.load()}});
+      Functions.push_back(format::rankFunctionJson(
+          Wrappers[I].Name, {Calls, Sent, Received, B.RootCalls.load()}));
     }
     nlohmann::json Tools = nlohmann::json::array();
     for (const OtherTool &T : S.Tools)
@@ -153,8 +137,8 @@ char *renderRankFile(void *) {
     const char *Ended = endedByName(S.EndedBy.load());
     const char *Level = threadLevelName(S.ThreadLevel);
     nlohmann::json Out = {
-        {"format", "sextant-mpi"},
-        {"format_version", 1},
+        {"format", format::job::RankMpiFormat},
+        {"format_version", format::job::FormatVersion},
         {"rank", S.Rank},
         {"ranks", S.Size},
         {"rank_source", S.RankSource},
@@ -167,8 +151,8 @@ char *renderRankFile(void *) {
                            ? nlohmann::json(S.AbortCode)
                            : nlohmann::json()},
         {"functions", Functions},
-        {"point_to_point", trafficJson(A.PointToPoint.row())},
-        {"one_sided", trafficJson(A.OneSided.row())},
+        {"point_to_point", format::rankTrafficJson(A.PointToPoint.row())},
+        {"one_sided", format::rankTrafficJson(A.OneSided.row())},
         {"unresolved_partners",
          A.PointToPoint.outOfRange() + A.OneSided.outOfRange()},
         {"requests_pending", A.Requests.size()},
@@ -180,36 +164,6 @@ char *renderRankFile(void *) {
   } catch (...) {
     return nullptr;
   }
-}
-
-bool writeFile(const std::string &Directory, const std::string &Name,
-               const std::string &Contents) {
-  std::string Target = Directory + "/" + Name;
-  std::string Temporary =
-      Directory + "/." + Name + ".tmp-" + std::to_string(::getpid());
-  int Descriptor =
-      ::open(Temporary.c_str(), O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0666);
-  if (Descriptor < 0)
-    return false;
-  size_t Done = 0;
-  while (Done < Contents.size()) {
-    ssize_t Written =
-        ::write(Descriptor, Contents.data() + Done, Contents.size() - Done);
-    if (Written < 0 && errno == EINTR)
-      continue;
-    if (Written <= 0) {
-      ::close(Descriptor);
-      ::unlink(Temporary.c_str());
-      return false;
-    }
-    Done += static_cast<size_t>(Written);
-  }
-  if (::close(Descriptor) != 0 ||
-      ::rename(Temporary.c_str(), Target.c_str()) != 0) {
-    ::unlink(Temporary.c_str());
-    return false;
-  }
-  return true;
 }
 
 std::string baseDirectory() {
@@ -224,7 +178,7 @@ std::string baseDirectory() {
 }
 
 std::string rankDirectory(const std::string &Base, int Rank) {
-  return Base + "/rank-" + std::to_string(Rank);
+  return Base + "/" + format::job::rankDirectoryName(Rank);
 }
 
 //===----------------------------------------------------------------------===//
@@ -455,30 +409,46 @@ void sessionAfterInit(int Result, int ProvidedThreadLevel) {
   A.Active.store(true);
 }
 
-void sessionBeforeFinalize() {
-  Session &S = session();
-  if (!S.Initialized || S.Finalized)
-    return;
-  S.Finalized = true;
-  accounting().Active.store(false);
-  int Expected = NotEnded;
-  S.EndedBy.compare_exchange_strong(Expected, EndedByFinalize);
-  __sextant_adapter_finalize(); // writes rank-<r>/, mpi.json included
-  if (S.Private == MPI_COMM_NULL)
-    return;
+namespace {
 
-  // Every rank's files to rank 0.
-  std::string Directory = rankDirectory(S.Base, S.Rank);
-  std::string Parts[] = {readWholeFile(Directory + "/profile.json"),
-                         readWholeFile(Directory + "/regions.json"),
-                         readWholeFile(Directory + "/experiment.json"),
-                         readWholeFile(Directory + "/mpi.json")};
+/// A rank's files as one message: each file's length (8 bytes), then its
+/// text.
+std::string packRankFiles(const format::RankFiles &Files) {
   std::string Packed;
-  for (const std::string &Part : Parts) {
-    uint64_t Length = Part.size();
+  for (const std::string *Part :
+       {&Files.Profile, &Files.Regions, &Files.Experiment, &Files.Mpi}) {
+    uint64_t Length = Part->size();
     Packed.append(reinterpret_cast<const char *>(&Length), sizeof(Length));
-    Packed += Part;
+    Packed += *Part;
   }
+  return Packed;
+}
+
+/// The files of Rank from its message (files cut short stay empty).
+format::RankFiles unpackRankFiles(int Rank, const char *Data, size_t Size) {
+  format::RankFiles Files;
+  Files.Rank = Rank;
+  size_t Position = 0;
+  for (std::string *Field :
+       {&Files.Profile, &Files.Regions, &Files.Experiment, &Files.Mpi}) {
+    uint64_t Length = 0;
+    if (Position + sizeof(Length) > Size)
+      break;
+    std::memcpy(&Length, Data + Position, sizeof(Length));
+    Position += sizeof(Length);
+    if (Position + Length > Size)
+      break;
+    Field->assign(Data + Position, Length);
+    Position += Length;
+  }
+  return Files;
+}
+
+/// Every rank's files to rank 0 over the private communicator, which is
+/// freed; empty on the other ranks.
+std::vector<format::RankFiles> gatherRankFiles(Session &S) {
+  format::RankFiles Own = format::readRankFiles(S.Base, S.Rank);
+  std::string Packed = packRankFiles(Own);
   MPI_Count Mine = static_cast<MPI_Count>(Packed.size());
   std::vector<MPI_Count> Sizes(S.Rank == 0 ? S.Size : 0);
   PMPI_Gather(&Mine, 1, MPI_COUNT, Sizes.data(), 1, MPI_COUNT, 0, S.Private);
@@ -492,46 +462,47 @@ void sessionBeforeFinalize() {
   PMPI_Gatherv_c(Packed.data(), Mine, MPI_CHAR, All.data(), Sizes.data(),
                  Offsets.data(), MPI_CHAR, 0, S.Private);
   PMPI_Comm_free(&S.Private);
-  if (S.Rank != 0)
-    return;
+  std::vector<format::RankFiles> Ranks;
+  for (size_t Rank = 0; Rank < Sizes.size(); ++Rank)
+    Ranks.push_back(unpackRankFiles(static_cast<int>(Rank),
+                                    All.data() + Offsets[Rank],
+                                    static_cast<size_t>(Sizes[Rank])));
+  return Ranks;
+}
 
-  std::vector<RankFiles> Ranks;
-  for (int Rank = 0; Rank < S.Size; ++Rank) {
-    RankFiles Files;
-    Files.Rank = Rank;
-    size_t Position = static_cast<size_t>(Offsets[Rank]);
-    size_t End = Position + static_cast<size_t>(Sizes[Rank]);
-    std::string *Fields[] = {&Files.Profile, &Files.Regions, &Files.Experiment,
-                             &Files.Mpi};
-    for (std::string *Field : Fields) {
-      uint64_t Length = 0;
-      if (Position + sizeof(Length) > End)
-        break;
-      std::memcpy(&Length, All.data() + Position, sizeof(Length));
-      Position += sizeof(Length);
-      if (Position + Length > End)
-        break;
-      Field->assign(All.data() + Position, Length);
-      Position += Length;
-    }
-    Ranks.push_back(std::move(Files));
-  }
+/// The job's combined view in the base directory (format/JobCombiner.h).
+void writeJobView(const Session &S,
+                  const std::vector<format::RankFiles> &Ranks) {
   try {
-    CombinedFiles Combined = combineRanks(Ranks, S.Size, S.Base);
+    format::CombinedFiles Combined = format::combineJob(Ranks, S.Size, S.Base);
     for (const std::string &Problem : Combined.Problems)
       printWarning(Problem);
-    bool Written = writeFile(S.Base, "regions.json", Combined.Regions) &&
-                   writeFile(S.Base, "profile.json", Combined.Profile) &&
-                   writeFile(S.Base, "mpi.json", Combined.Mpi) &&
-                   writeFile(S.Base, "summary.txt", Combined.Summary) &&
-                   writeFile(S.Base, "experiment.json", Combined.Experiment);
-    if (!Written)
+    std::string Error;
+    if (!format::writeCombinedFiles(S.Base, Combined, Error))
       printWarning("cannot write the combined view of the MPI job into '" +
-                   S.Base + "': " + std::strerror(errno));
+                   S.Base + "': " + Error);
   } catch (const std::exception &Error) {
     printWarning(std::string("cannot combine the ranks' profiles: ") +
                  Error.what());
   }
+}
+
+} // namespace
+
+void sessionBeforeFinalize() {
+  Session &S = session();
+  if (!S.Initialized || S.Finalized)
+    return;
+  S.Finalized = true;
+  accounting().Active.store(false);
+  int Expected = NotEnded;
+  S.EndedBy.compare_exchange_strong(Expected, EndedByFinalize);
+  __sextant_adapter_finalize(); // writes rank-<r>/, mpi.json included
+  if (S.Private == MPI_COMM_NULL)
+    return;
+  std::vector<format::RankFiles> Ranks = gatherRankFiles(S);
+  if (S.Rank == 0)
+    writeJobView(S, Ranks);
 }
 
 void sessionAfterFinalize() {}

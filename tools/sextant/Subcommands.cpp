@@ -21,6 +21,8 @@ static const Subcommand AllSubcommands[] = {
      runFilterCommand},
     {"roofline", "measure machine peaks; place regions on the roofline",
      runRooflineCommand},
+    {"combine", "build an MPI job's combined view from its ranks' files",
+     runCombineCommand},
 };
 
 const Subcommand *subcommandsBegin() { return AllSubcommands; }

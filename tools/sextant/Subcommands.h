@@ -29,6 +29,7 @@ int runFilterCommand(int Argc, char **Argv);
 int runReportCommand(int Argc, char **Argv);
 int runScoreCommand(int Argc, char **Argv);
 int runExportCommand(int Argc, char **Argv);
+int runCombineCommand(int Argc, char **Argv);
 int runRunCommand(int Argc, char **Argv);
 int runRooflineCommand(int Argc, char **Argv);
 

@@ -1,7 +1,7 @@
-//===- test/unit/mpi/CommMatrixTests.cpp - Matrix and rank statistics -----===//
+//===- test/unit/mpi/CommMatrixTests.cpp - A rank's communication row -----===//
 //
-// Part of Sextant. A rank's row of the communication matrix, the detection
-// of asymmetric pairs across the ranks' rows, and min/mean/max over ranks.
+// Part of Sextant. A rank's row of the communication matrix, counted from
+// several threads.
 //
 //===----------------------------------------------------------------------===//
 
@@ -59,32 +59,4 @@ TEST_CASE("concurrent recording loses nothing", "[matrix]") {
   CHECK(Row.row()[1].MessagesSent == 40000);
   CHECK(Row.row()[1].BytesSent == 120000);
   CHECK(Row.row()[0].BytesReceived == 80000);
-}
-
-TEST_CASE("symmetric rows have no asymmetries", "[matrix]") {
-  std::vector<std::vector<Traffic>> Rows(2, std::vector<Traffic>(2));
-  Rows[0][1].MessagesSent = 3;
-  Rows[0][1].BytesSent = 30;
-  Rows[1][0].MessagesReceived = 3;
-  Rows[1][0].BytesReceived = 30;
-  CHECK(matrixAsymmetries(Rows).empty());
-
-  Rows[1][0].BytesReceived = 29;
-  std::vector<std::string> Found = matrixAsymmetries(Rows);
-  REQUIRE(Found.size() == 1);
-  CHECK(Found[0] == "0->1: sent 3 messages / 30 bytes, received 3 messages "
-                    "/ 29 bytes");
-}
-
-TEST_CASE("rank statistics name the extreme ranks", "[statistics]") {
-  RankStatistics S = rankStatistics({2.0, 5.0, 1.0, 5.0});
-  CHECK(S.Min == 1.0);
-  CHECK(S.MinRank == 2);
-  CHECK(S.Max == 5.0);
-  CHECK(S.MaxRank == 1); // the lowest rank holding the maximum
-  CHECK(S.Mean == Approx(3.25));
-
-  RankStatistics Empty = rankStatistics({});
-  CHECK(Empty.MinRank == -1);
-  CHECK(Empty.Mean == 0.0);
 }

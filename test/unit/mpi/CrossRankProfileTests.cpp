@@ -1,177 +1,75 @@
-//===- test/unit/mpi/CrossRankProfileTests.cpp - The job's combined view --===//
+//===- test/unit/mpi/CrossRankProfileTests.cpp - The call tree of a job ---===//
 //
-// Part of Sextant. Merging the ranks' profiles by call path when their
-// region ids differ, the per-rank and min/mean/max metrics, the union of
-// regions, the job's matrices and function statistics, and the problems
-// reported for missing ranks and asymmetric traffic.
+// Part of Sextant. format/CrossRankProfile: call trees merged by call path,
+// regions a profile names but its regions.json lacks, and the regions'
+// times over the ranks with recursion counted once.
 //
 //===----------------------------------------------------------------------===//
 
-#include "CrossRankProfile.h"
+#include "format/CrossRankProfile.h"
+
+#include "RankFileFixtures.h"
 
 #include <catch2/catch.hpp>
-#include <nlohmann/json.hpp>
 
-using namespace sextant::mpi;
+using namespace sextant::format;
 using nlohmann::json;
+using namespace sextant::test;
 
-namespace {
-
-json region(unsigned Id, const std::string &Name) {
-  return {{"id", Id},         {"name", Name},    {"mangled", Name},
-          {"file", "a.c"},    {"begin_line", 1}, {"module", "/bin/app"},
-          {"filtered", false}};
+TEST_CASE("recursion counts a region's inclusive time once", "[profile]") {
+  // f -> f -> g on one rank; ids 1 (f) and 2 (g).
+  RegionUnion Union;
+  RegionRenumbering Ids = {{1, 1}, {2, 2}};
+  Union.addStandIn("f");
+  Union.addStandIn("g");
+  json Profile = json::array(
+      {node(1, "f", 5.0, 1.0, 1,
+            json::array({node(1, "f", 4.0, 2.0, 1,
+                              json::array({node(2, "g", 2.0, 2.0, 3)}))}))});
+  MergedNode Root(1);
+  mergeRankProfile(Profile, 0, Ids, Union, Root);
+  std::map<uint32_t, RegionTimes> Times = regionTimes(Root, 1);
+  CHECK(Times[1].Inclusive == std::vector<double>{5.0});
+  CHECK(Times[1].Exclusive == std::vector<double>{3.0});
+  CHECK(Times[1].Visits == std::vector<double>{2.0});
+  CHECK(Times[2].Inclusive == std::vector<double>{2.0});
 }
 
-json node(unsigned Id, const std::string &Name, double Inclusive,
-          double Exclusive, unsigned Visits, json Children = json::array()) {
-  return {
-      {"frame", {{"name", Name}, {"type", "function"}}},
-      {"metrics",
-       {{"time (inc)", Inclusive}, {"time", Exclusive}, {"visits", Visits}}},
-      {"attributes", {{"region_id", Id}, {"file", "a.c"}}},
-      {"children", Children}};
+TEST_CASE("a region missing from regions.json joins the union by name",
+          "[profile]") {
+  RegionUnion Union;
+  MergedNode Root(2);
+  mergeRankProfile(json::array({node(9, "lost", 1.0, 1.0, 1)}), 0, {}, Union,
+                   Root);
+  mergeRankProfile(json::array({node(4, "lost", 3.0, 3.0, 2)}), 1, {}, Union,
+                   Root);
+  REQUIRE(Root.Children.size() == 1);
+  CHECK(Root.Children[0]->Region == 1);
+  CHECK(Union.nameOf(1) == "lost");
+
+  RankPositions Ranks{{0, 2}, 3};
+  json Lost = json::parse(jobProfileJson(Root, Ranks))[0];
+  CHECK(Lost["attributes"]["region_id"] == 1);
+  CHECK(Lost["attributes"]["ranks"] == 2);
+  CHECK(Lost["metrics"]["time (inc)"] == 4.0);
+  CHECK(Lost["metrics"]["time (inc) [rank 2]"] == 3.0);
+  // Rank 1 was not read: it counts 0 in the statistics.
+  CHECK(Lost["metrics"]["time (inc) (min)"] == 0.0);
+  CHECK(Lost["metrics"]["visits"] == 3);
+  CHECK_FALSE(Lost["metrics"].contains("visits [rank 1]"));
 }
 
-json experiment(int Rank) {
-  return {{"format", "sextant-experiment"},
-          {"format_version", 1},
-          {"program", "/bin/app"},
-          {"pid", 100 + Rank},
-          {"hostname", "node"},
-          {"threads", 2},
-          {"wall_time_seconds", 1.0 + Rank},
-          {"mpi_rank", Rank},
-          {"mpi_ranks", 2}};
-}
-
-json mpiFile(int Rank, uint64_t SentToOther, uint64_t ReceivedFromOther) {
-  return {{"format", "sextant-mpi"},
-          {"rank", Rank},
-          {"ended_by", "MPI_Finalize"},
-          {"functions",
-           {{{"name", "MPI_Send"},
-             {"calls", 1 + Rank},
-             {"bytes_sent", 8},
-             {"bytes_received", 0},
-             {"root_calls", 0}}}},
-          {"point_to_point",
-           {{{"partner", 1 - Rank},
-             {"messages_sent", 1},
-             {"bytes_sent", SentToOther},
-             {"messages_received", 1},
-             {"bytes_received", ReceivedFromOther}}}},
-          {"one_sided", json::array()},
-          {"other_pmpi_tools", json::array()}};
-}
-
-std::vector<RankFiles> twoRanks(uint64_t Rank1Receives) {
-  // Rank 0 registered main (1) then work (2); rank 1 work (1) then main (2).
-  RankFiles R0, R1;
-  R0.Rank = 0;
-  R0.Regions = json({{"format", "sextant-regions"},
-                     {"format_version", 1},
-                     {"regions", {region(1, "main"), region(2, "work")}}})
-                   .dump();
-  R0.Profile = json::array({node(1, "main", 4.0, 1.0, 1,
-                                 json::array({node(2, "work", 3.0, 3.0, 10)}))})
-                   .dump();
-  R0.Experiment = experiment(0).dump();
-  R0.Mpi = mpiFile(0, 16, 16).dump();
-  R1.Rank = 1;
-  R1.Regions = json({{"format", "sextant-regions"},
-                     {"format_version", 1},
-                     {"regions", {region(1, "work"), region(2, "main")}}})
-                   .dump();
-  R1.Profile = json::array({node(2, "main", 2.0, 1.0, 1,
-                                 json::array({node(1, "work", 1.0, 1.0, 20)}))})
-                   .dump();
-  R1.Experiment = experiment(1).dump();
-  R1.Mpi = mpiFile(1, 16, Rank1Receives).dump();
-  return {R0, R1};
-}
-
-} // namespace
-
-TEST_CASE("profiles merge by call path across region numberings",
-          "[crossrank]") {
-  CombinedFiles Out = combineRanks(twoRanks(16), 2, "/out");
-  CHECK(Out.Problems.empty());
-  json Profile = json::parse(Out.Profile);
-  REQUIRE(Profile.size() == 1);
-  const json &Main = Profile[0];
-  CHECK(Main["frame"]["name"] == "main");
-  CHECK(Main["metrics"]["time (inc)"] == 6.0);
-  CHECK(Main["metrics"]["visits"] == 2);
-  CHECK(Main["metrics"]["time (inc) (min)"] == 2.0);
-  CHECK(Main["metrics"]["time (inc) (mean)"] == 3.0);
-  CHECK(Main["metrics"]["time (inc) (max)"] == 4.0);
-  CHECK(Main["metrics"]["time (inc) [rank 1]"] == 2.0);
-  CHECK(Main["attributes"]["ranks"] == 2);
-  REQUIRE(Main["children"].size() == 1);
-  const json &Work = Main["children"][0];
-  CHECK(Work["frame"]["name"] == "work");
-  CHECK(Work["metrics"]["visits"] == 30);
-  CHECK(Work["metrics"]["visits [rank 0]"] == 10);
-  CHECK(Work["metrics"]["visits [rank 1]"] == 20);
-  CHECK(Work["metrics"]["visits (mean)"] == 15.0);
-
-  json Regions = json::parse(Out.Regions);
-  REQUIRE(Regions["regions"].size() == 2);
-  // Ids follow the first rank's order and the profile uses them.
-  CHECK(Regions["regions"][0]["name"] == "main");
-  CHECK(Main["attributes"]["region_id"] == 1);
-  CHECK(Work["attributes"]["region_id"] == 2);
-}
-
-TEST_CASE("the job's experiment, matrix and function statistics",
-          "[crossrank]") {
-  CombinedFiles Out = combineRanks(twoRanks(16), 2, "/out");
-  json Experiment = json::parse(Out.Experiment);
-  CHECK(Experiment["output_directory"] == "/out");
-  CHECK(Experiment["threads"] == 4);
-  CHECK(Experiment["mpi_ranks"] == 2);
-  CHECK(Experiment["mpi_rank"].is_null());
-  CHECK(Experiment["ranks"].size() == 2);
-  CHECK(Experiment["ranks"][1]["directory"] == "rank-1");
-
-  json Mpi = json::parse(Out.Mpi);
-  CHECK(Mpi["point_to_point"]["bytes_sent"] == json({{0, 16}, {16, 0}}));
-  CHECK(Mpi["point_to_point_symmetric"] == true);
-  const json &Send = Mpi["functions"][0];
-  CHECK(Send["name"] == "MPI_Send");
-  CHECK(Send["calls"]["total"] == 3.0);
-  CHECK(Send["calls"]["min_rank"] == 0);
-  CHECK(Send["calls"]["max_rank"] == 1);
-  CHECK(Send["calls"]["per_rank"] == json({1.0, 2.0}));
-
-  CHECK(Out.Summary.find("Point-to-point matrix: symmetric") !=
-        std::string::npos);
-  CHECK(Out.Summary.find("2 rank(s)") != std::string::npos);
-}
-
-TEST_CASE("asymmetric traffic and missing ranks are problems", "[crossrank]") {
-  CombinedFiles Out = combineRanks(twoRanks(12), 2, "/out");
-  REQUIRE(Out.Problems.size() == 1);
-  CHECK(Out.Problems[0].find("0->1: sent 1 messages / 16 bytes, received 1 "
-                             "messages / 12 bytes") != std::string::npos);
-  CHECK(json::parse(Out.Mpi)["point_to_point_symmetric"] == false);
-
-  std::vector<RankFiles> OnlyRank0 = twoRanks(16);
-  OnlyRank0.pop_back();
-  Out = combineRanks(OnlyRank0, 2, "/out");
-  REQUIRE(Out.Problems.size() == 1);
-  CHECK(Out.Problems[0] == "rank 1: no data was received");
-  json Main = json::parse(Out.Profile)[0];
-  // The missing rank counts 0 in the statistics.
-  CHECK(Main["metrics"]["time (inc) (min)"] == 0.0);
-  CHECK(Main["metrics"]["time (inc) (mean)"] == 2.0);
-  CHECK(json::parse(Out.Mpi)["point_to_point_symmetric"].is_null());
-
-  std::vector<RankFiles> Broken = twoRanks(16);
-  Broken[1].Profile = "[{";
-  Out = combineRanks(Broken, 2, "/out");
-  REQUIRE(Out.Problems.size() == 1);
-  CHECK(Out.Problems[0].find("rank 1: profile.json, regions.json or "
-                             "experiment.json is missing or unreadable") == 0);
+TEST_CASE("children come in decreasing inclusive time", "[profile]") {
+  RegionUnion Union;
+  RegionRenumbering Ids = {{1, 1}, {2, 2}, {3, 3}};
+  MergedNode Root(1);
+  mergeRankProfile(
+      json::array({node(1, "a", 1.0, 1.0, 1), node(2, "b", 2.0, 2.0, 1),
+                   node(3, "c", 1.0, 1.0, 1)}),
+      0, Ids, Union, Root);
+  json Out = json::parse(jobProfileJson(Root, RankPositions{{0}, 1}));
+  REQUIRE(Out.size() == 3);
+  CHECK(Out[0]["frame"]["name"] == "b");
+  CHECK(Out[1]["frame"]["name"] == "a");
+  CHECK(Out[2]["frame"]["name"] == "c");
 }

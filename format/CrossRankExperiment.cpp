@@ -1,0 +1,62 @@
+//===- format/CrossRankExperiment.cpp - An MPI job's experiment.json ------===//
+//
+// Part of Sextant. See CrossRankExperiment.h.
+//
+//===----------------------------------------------------------------------===//
+
+#include "format/CrossRankExperiment.h"
+
+#include "format/JobFormat.h"
+
+namespace sextant {
+namespace format {
+
+using nlohmann::json;
+
+namespace {
+
+json rankEntry(const json &Experiment, int Rank) {
+  return {{"rank", Rank},
+          {"directory", job::rankDirectoryName(Rank)},
+          {"pid", Experiment.value("pid", 0)},
+          {"hostname", Experiment.value("hostname", "")},
+          {"threads", Experiment.value("threads", 0u)},
+          {"wall_time_seconds", Experiment.value("wall_time_seconds", 0.0)},
+          {"ended_by_signal", Experiment.value("ended_by_signal", json())}};
+}
+
+} // namespace
+
+json jobExperiment(const std::vector<json> &Experiments,
+                   const RankPositions &Ranks, const std::string &BaseDirectory,
+                   size_t RegionCount) {
+  json Experiment = Experiments.empty() ? json::object() : Experiments[0];
+  Experiment["format"] = job::ExperimentFormat;
+  if (!Experiment.contains("format_version"))
+    Experiment["format_version"] = job::FormatVersion;
+  Experiment["output_directory"] = BaseDirectory;
+  Experiment["mpi_rank"] = nullptr;
+  Experiment["mpi_ranks"] = Ranks.RankCount;
+  uint64_t Threads = 0;
+  json RankList = json::array();
+  for (size_t P = 0; P < Ranks.RankOf.size(); ++P) {
+    Threads += Experiments[P].value("threads", 0u);
+    RankList.push_back(rankEntry(Experiments[P], Ranks.RankOf[P]));
+  }
+  Experiment["threads"] = Threads;
+  Experiment["regions_registered"] = RegionCount;
+  Experiment["ranks"] = RankList;
+  Experiment["combined"] = true;
+  return Experiment;
+}
+
+std::vector<double> rankWallTimes(const std::vector<json> &Experiments,
+                                  const RankPositions &Ranks) {
+  std::vector<double> Wall(Experiments.size());
+  for (size_t P = 0; P < Experiments.size(); ++P)
+    Wall[P] = Experiments[P].value("wall_time_seconds", 0.0);
+  return Ranks.perRank(Wall);
+}
+
+} // namespace format
+} // namespace sextant

@@ -1,0 +1,133 @@
+//===- format/JobDirectory.cpp - An MPI job's directory on disk -----------===//
+//
+// Part of Sextant. See JobDirectory.h.
+//
+//===----------------------------------------------------------------------===//
+
+#include "format/JobDirectory.h"
+
+#include "common/FileContents.h"
+#include "format/JobFormat.h"
+
+#include <algorithm>
+#include <cerrno>
+#include <cstring>
+#include <dirent.h>
+#include <fcntl.h>
+#include <sys/stat.h>
+#include <unistd.h>
+
+namespace sextant {
+namespace format {
+
+namespace {
+
+/// The rank of a directory entry named rank-<r>, or -1.
+int rankOfEntry(const std::string &Name) {
+  size_t Prefix = std::strlen(job::RankDirectoryPrefix);
+  if (Name.compare(0, Prefix, job::RankDirectoryPrefix) != 0 ||
+      Name.size() == Prefix || Name.size() > Prefix + 9)
+    return -1;
+  std::string Digits = Name.substr(Prefix);
+  if (!std::all_of(Digits.begin(), Digits.end(),
+                   [](char C) { return C >= '0' && C <= '9'; }))
+    return -1;
+  int Rank = std::stoi(Digits);
+  return std::to_string(Rank) == Digits ? Rank : -1;
+}
+
+bool isDirectory(const std::string &Path) {
+  struct stat Status;
+  return ::stat(Path.c_str(), &Status) == 0 && S_ISDIR(Status.st_mode);
+}
+
+/// Writes Contents to Directory/Name through a temporary file.
+bool writeFileAtomically(const std::string &Directory, const std::string &Name,
+                         const std::string &Contents) {
+  std::string Target = Directory + "/" + Name;
+  std::string Temporary =
+      Directory + "/." + Name + ".tmp-" + std::to_string(::getpid());
+  int Descriptor =
+      ::open(Temporary.c_str(), O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0666);
+  if (Descriptor < 0)
+    return false;
+  size_t Done = 0;
+  while (Done < Contents.size()) {
+    ssize_t Written =
+        ::write(Descriptor, Contents.data() + Done, Contents.size() - Done);
+    if (Written < 0 && errno == EINTR)
+      continue;
+    if (Written <= 0) {
+      int Saved = errno;
+      ::close(Descriptor);
+      ::unlink(Temporary.c_str());
+      errno = Saved;
+      return false;
+    }
+    Done += static_cast<size_t>(Written);
+  }
+  if (::close(Descriptor) != 0 ||
+      ::rename(Temporary.c_str(), Target.c_str()) != 0) {
+    int Saved = errno;
+    ::unlink(Temporary.c_str());
+    errno = Saved;
+    return false;
+  }
+  return true;
+}
+
+} // namespace
+
+bool findRankDirectories(const std::string &JobDirectory,
+                         std::vector<int> &Ranks, std::string &Error) {
+  DIR *Directory = ::opendir(JobDirectory.c_str());
+  if (!Directory) {
+    Error = JobDirectory + ": " + std::strerror(errno);
+    return false;
+  }
+  Ranks.clear();
+  while (const dirent *Entry = ::readdir(Directory)) {
+    int Rank = rankOfEntry(Entry->d_name);
+    if (Rank >= 0 && isDirectory(JobDirectory + "/" + Entry->d_name))
+      Ranks.push_back(Rank);
+  }
+  ::closedir(Directory);
+  std::sort(Ranks.begin(), Ranks.end());
+  return true;
+}
+
+RankFiles readRankFiles(const std::string &JobDirectory, int Rank) {
+  std::string Directory =
+      JobDirectory + "/" + job::rankDirectoryName(Rank) + "/";
+  RankFiles Files;
+  Files.Rank = Rank;
+  Files.Profile = readWholeFile(Directory + job::ProfileFile);
+  Files.Regions = readWholeFile(Directory + job::RegionsFile);
+  Files.Experiment = readWholeFile(Directory + job::ExperimentFile);
+  Files.Mpi = readWholeFile(Directory + job::MpiFile);
+  return Files;
+}
+
+const std::vector<std::string> &combinedFileNames() {
+  static const std::vector<std::string> Names = {
+      job::RegionsFile, job::ProfileFile, job::MpiFile, job::SummaryFile,
+      job::ExperimentFile};
+  return Names;
+}
+
+bool writeCombinedFiles(const std::string &JobDirectory,
+                        const CombinedFiles &Files, std::string &Error) {
+  const std::string *Contents[] = {&Files.Regions, &Files.Profile, &Files.Mpi,
+                                   &Files.Summary, &Files.Experiment};
+  const std::vector<std::string> &Names = combinedFileNames();
+  for (size_t I = 0; I < Names.size(); ++I) {
+    if (writeFileAtomically(JobDirectory, Names[I], *Contents[I]))
+      continue;
+    Error = Names[I] + ": " + std::strerror(errno);
+    return false;
+  }
+  return true;
+}
+
+} // namespace format
+} // namespace sextant

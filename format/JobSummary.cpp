@@ -1,0 +1,158 @@
+//===- format/JobSummary.cpp - An MPI job's summary.txt -------------------===//
+//
+// Part of Sextant. See JobSummary.h.
+//
+//===----------------------------------------------------------------------===//
+
+#include "format/JobSummary.h"
+
+#include "format/CrossRankStatistics.h"
+
+#include <algorithm>
+#include <cstdio>
+
+namespace sextant {
+namespace format {
+
+namespace {
+
+std::string fixed(double Value, int Decimals) {
+  char Buffer[64];
+  std::snprintf(Buffer, sizeof(Buffer), "%.*f", Decimals, Value);
+  return Buffer;
+}
+
+std::string padLeft(const std::string &Text, size_t Width) {
+  return Text.size() >= Width ? Text
+                              : std::string(Width - Text.size(), ' ') + Text;
+}
+
+std::string header(const JobSummaryInput &In) {
+  std::string S = "Sextant MPI job: " + In.Program + ", " +
+                  std::to_string(In.Ranks.RankCount) + " rank(s)\n";
+  S += "Experiment: " + In.BaseDirectory +
+       " (each rank's own experiment: rank-<r>/)\n";
+  RankStatistics Wall = rankStatistics(In.WallTimes);
+  S += "Wall time (s): min " + fixed(Wall.Min, 6) + " (rank " +
+       std::to_string(Wall.MinRank) + "), mean " + fixed(Wall.Mean, 6) +
+       ", max " + fixed(Wall.Max, 6) + " (rank " +
+       std::to_string(Wall.MaxRank) + ")\n";
+  for (const std::string &P : In.Problems)
+    S += "Warning: " + P + "\n";
+  return S;
+}
+
+struct RegionLine {
+  uint32_t Region;
+  RankStatistics Inclusive;
+  RankStatistics Exclusive;
+  double TotalInclusive;
+  double Visits;
+};
+
+/// One line per region, in decreasing inclusive time summed over the ranks.
+std::vector<RegionLine> regionLines(const JobSummaryInput &In) {
+  std::vector<RegionLine> Lines;
+  for (const auto &[Region, T] : In.Times)
+    Lines.push_back({Region, rankStatistics(In.Ranks.perRank(T.Inclusive)),
+                     rankStatistics(In.Ranks.perRank(T.Exclusive)),
+                     rankTotal(T.Inclusive), rankTotal(T.Visits)});
+  std::sort(Lines.begin(), Lines.end(),
+            [](const RegionLine &A, const RegionLine &B) {
+              if (A.TotalInclusive != B.TotalInclusive)
+                return A.TotalInclusive > B.TotalInclusive;
+              return A.Region < B.Region;
+            });
+  return Lines;
+}
+
+std::string regionTable(const JobSummaryInput &In) {
+  std::string S =
+      "\nRegions across ranks (inclusive and exclusive seconds per rank)\n";
+  S += "  incl min  incl mean   incl max  max rank   excl mean       visits  "
+       "region\n";
+  for (const RegionLine &L : regionLines(In))
+    S += padLeft(fixed(L.Inclusive.Min, 6), 10) + " " +
+         padLeft(fixed(L.Inclusive.Mean, 6), 10) + " " +
+         padLeft(fixed(L.Inclusive.Max, 6), 10) + " " +
+         padLeft(std::to_string(L.Inclusive.MaxRank), 9) + " " +
+         padLeft(fixed(L.Exclusive.Mean, 6), 11) + " " +
+         padLeft(std::to_string(static_cast<uint64_t>(L.Visits + 0.5)), 12) +
+         "  " + In.Regions.nameOf(L.Region) + "\n";
+  return S;
+}
+
+std::string functionTable(const JobMpi &Mpi) {
+  std::string S = "\nMPI functions (calls and bytes summed over ranks; "
+                  "min/max calls per rank)\n";
+  S += "       calls  min calls  max calls    bytes sent  bytes received  "
+       "function\n";
+  for (const auto &[Name, Fields] : Mpi.Functions) {
+    RankStatistics Calls = rankStatistics(Fields[0]);
+    S += padLeft(fixed(rankTotal(Fields[0]), 0), 12) + " " +
+         padLeft(fixed(Calls.Min, 0), 10) + " " +
+         padLeft(fixed(Calls.Max, 0), 10) + " " +
+         padLeft(fixed(rankTotal(Fields[1]), 0), 13) + " " +
+         padLeft(fixed(rankTotal(Fields[2]), 0), 15) + "  " + Name + "\n";
+  }
+  return S;
+}
+
+std::string matrixTable(const std::string &Title, const TrafficMatrix &Rows,
+                        uint64_t Traffic::*Field) {
+  std::string S =
+      "\n" + Title + " (row: from rank, column: to rank)\n" + padLeft("", 6);
+  for (size_t To = 0; To < Rows.size(); ++To)
+    S += padLeft(std::to_string(To), 14);
+  S += "\n";
+  for (size_t From = 0; From < Rows.size(); ++From) {
+    S += padLeft(std::to_string(From), 6);
+    for (size_t To = 0; To < Rows.size(); ++To)
+      S += padLeft(std::to_string(Rows[From][To].*Field), 14);
+    S += "\n";
+  }
+  return S;
+}
+
+bool anyTraffic(const TrafficMatrix &Rows) {
+  for (const auto &Row : Rows)
+    for (const Traffic &T : Row)
+      if (!T.empty())
+        return true;
+  return false;
+}
+
+std::string matrices(const JobMpi &Mpi) {
+  std::string S = matrixTable("Point-to-point bytes sent", Mpi.PointToPoint,
+                              &Traffic::BytesSent);
+  S += matrixTable("Point-to-point messages sent", Mpi.PointToPoint,
+                   &Traffic::MessagesSent);
+  if (anyTraffic(Mpi.OneSided)) {
+    S += matrixTable("One-sided bytes put/accumulated", Mpi.OneSided,
+                     &Traffic::BytesSent);
+    S += matrixTable("One-sided bytes got", Mpi.OneSided,
+                     &Traffic::BytesReceived);
+  }
+  S += "\nPoint-to-point matrix: ";
+  if (!Mpi.AllRanks)
+    S += "incomplete (ranks are missing)\n";
+  else if (Mpi.Asymmetries.empty())
+    S += "symmetric (every message sent was received)\n";
+  else
+    S += std::to_string(Mpi.Asymmetries.size()) + " asymmetric pair(s)\n";
+  for (const nlohmann::json &T : Mpi.Tools)
+    S += "Other PMPI tool: " + T.value("library", "?") + " (" +
+         T.value("position", "?") + " Sextant, " +
+         std::to_string(T.value("functions", 0)) + " function(s))\n";
+  return S;
+}
+
+} // namespace
+
+std::string jobSummary(const JobSummaryInput &Input) {
+  return header(Input) + regionTable(Input) + functionTable(Input.Mpi) +
+         matrices(Input.Mpi);
+}
+
+} // namespace format
+} // namespace sextant

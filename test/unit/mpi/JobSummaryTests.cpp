@@ -1,0 +1,48 @@
+//===- test/unit/mpi/JobSummaryTests.cpp - A job's summary.txt ------------===//
+//
+// Part of Sextant. format/JobSummary: the header with wall times and
+// problems, the regions and functions tables, and the one-sided matrices
+// shown only when there was one-sided traffic.
+//
+//===----------------------------------------------------------------------===//
+
+#include "format/JobSummary.h"
+
+#include <catch2/catch.hpp>
+
+using namespace sextant::format;
+
+namespace {
+
+std::string summary(const JobMpi &Mpi) {
+  std::vector<std::string> Problems = {"rank 1: no data was received"};
+  RankPositions Ranks{{0}, 2};
+  RegionUnion Regions;
+  Regions.addStandIn("main");
+  std::map<uint32_t, RegionTimes> Times = {{1, {{2.0}, {0.5}, {1.0}}}};
+  return jobSummary(
+      {"/bin/app", "/job", {2.0, 0.0}, Problems, Ranks, Regions, Times, Mpi});
+}
+
+} // namespace
+
+TEST_CASE("the summary of a job with a missing rank", "[summary]") {
+  JobMpi Mpi = combineRankMpi({nlohmann::json::object(), nullptr});
+  std::string S = summary(Mpi);
+  CHECK(S.rfind("Sextant MPI job: /bin/app, 2 rank(s)\n"
+                "Experiment: /job (each rank's own experiment: rank-<r>/)\n"
+                "Wall time (s): min 0.000000 (rank 1), mean 1.000000, max "
+                "2.000000 (rank 0)\n"
+                "Warning: rank 1: no data was received\n",
+                0) == 0);
+  CHECK(S.find("  0.000000   1.000000   2.000000         0    0.250000"
+               "            1  main\n") != std::string::npos);
+  CHECK(S.find("Point-to-point matrix: incomplete (ranks are missing)\n") !=
+        std::string::npos);
+  CHECK(S.find("One-sided") == std::string::npos);
+
+  Mpi.OneSided[0][1].MessagesSent = 1;
+  Mpi.OneSided[0][1].BytesSent = 4;
+  CHECK(summary(Mpi).find("One-sided bytes put/accumulated (row: from rank, "
+                          "column: to rank)\n") != std::string::npos);
+}

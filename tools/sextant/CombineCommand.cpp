@@ -1,0 +1,171 @@
+//===- tools/sextant/CombineCommand.cpp - sextant combine -----------------===//
+//
+// Part of Sextant. `sextant combine JOBDIR` builds the combined view of an
+// MPI job (regions.json, profile.json, experiment.json, mpi.json and
+// summary.txt in JOBDIR) from the ranks' directories rank-<r>/ on disk,
+// with the same code and result as the MPI adapter at MPI_Finalize
+// (format/JobCombiner.h): for a job that ended before MPI_Finalize, or
+// after a rank's directory was copied in later.
+//
+//===----------------------------------------------------------------------===//
+
+#include "CommandLine.h"
+#include "Subcommands.h"
+
+#include "format/JobCombiner.h"
+#include "format/JobDirectory.h"
+
+#include <cstdio>
+#include <exception>
+#include <string>
+#include <sys/stat.h>
+#include <unistd.h>
+#include <vector>
+
+namespace sextant {
+namespace tool {
+
+namespace {
+
+const char CombineHelp[] =
+    "NAME\n"
+    "    sextant combine - build the combined view of an MPI job\n"
+    "\n"
+    "SYNOPSIS\n"
+    "    sextant combine [-f|--force] JOBDIR\n"
+    "\n"
+    "DESCRIPTION\n"
+    "    Reads every rank's experiment in JOBDIR/rank-<r>/ and writes the\n"
+    "    job's combined view into JOBDIR: regions.json, profile.json,\n"
+    "    experiment.json, mpi.json and summary.txt, exactly as the MPI\n"
+    "    adapter writes them at MPI_Finalize. Use it for a job that ended\n"
+    "    before MPI_Finalize (MPI_Abort, a fault, a killed job), or after\n"
+    "    copying a rank's directory into JOBDIR later.\n"
+    "\n"
+    "    The job has as many ranks as the largest of: the highest rank-<r>/\n"
+    "    plus one, and the \"mpi_ranks\" of the ranks' experiment.json. A\n"
+    "    rank without a directory is named in a warning and counts 0 in the\n"
+    "    statistics; the other ranks are combined. Problems with a rank's\n"
+    "    files are warnings too, and appear in summary.txt.\n"
+    "\n"
+    "OPTIONS\n"
+    "    -f, --force    replace the combined files JOBDIR already has\n"
+    "                   (without it, an existing one is an error)\n"
+    "    -h, --help     show this help\n"
+    "\n"
+    "EXIT STATUS\n"
+    "    0 success (also with warnings), 1 JOBDIR has no rank-<r>/\n"
+    "    directories (or none with files), already has combined files\n"
+    "    (without --force) or cannot be written, 2 usage error.\n"
+    "\n"
+    "EXAMPLES\n"
+    "    sextant combine sextant-jacobi-20260101-120000-4242\n"
+    "    cp -r node7/job/rank-3 job/ && sextant combine --force job\n";
+
+/// Path as an absolute path without trailing slashes, the way the runtime
+/// names its experiment directories (no symbolic links resolved).
+std::string absoluteDirectory(std::string Path) {
+  while (Path.size() > 1 && Path.back() == '/')
+    Path.pop_back();
+  if (Path.empty() || Path[0] == '/')
+    return Path;
+  std::vector<char> Buffer(4096);
+  if (!::getcwd(Buffer.data(), Buffer.size()))
+    return Path;
+  std::string Current = Buffer.data();
+  if (Path == ".")
+    return Current;
+  return Current + (Current.back() == '/' ? "" : "/") + Path;
+}
+
+/// The combined files JobDirectory already has, as "a, b".
+std::string existingCombinedFiles(const std::string &JobDirectory) {
+  std::string Found;
+  for (const std::string &Name : format::combinedFileNames()) {
+    struct stat Status;
+    if (::lstat((JobDirectory + "/" + Name).c_str(), &Status) != 0)
+      continue;
+    Found += (Found.empty() ? "" : ", ") + Name;
+  }
+  return Found;
+}
+
+/// The ranks of [0, RankCount) missing from Found (ascending), as "1, 3".
+std::string missingRanks(const std::vector<int> &Found, int RankCount) {
+  std::string Missing;
+  size_t Next = 0;
+  for (int Rank = 0; Rank < RankCount; ++Rank) {
+    if (Next < Found.size() && Found[Next] == Rank) {
+      ++Next;
+      continue;
+    }
+    Missing += (Missing.empty() ? "" : ", ") + std::to_string(Rank);
+  }
+  return Missing;
+}
+
+int combine(const CommandLine &Line, const std::string &JobDirectory,
+            const std::vector<int> &Found) {
+  std::vector<format::RankFiles> Ranks;
+  for (int Rank : Found)
+    Ranks.push_back(format::readRankFiles(JobDirectory, Rank));
+  bool AnyFile = false;
+  for (const format::RankFiles &R : Ranks)
+    AnyFile |= !R.Profile.empty() || !R.Regions.empty() ||
+               !R.Experiment.empty() || !R.Mpi.empty();
+  if (!AnyFile)
+    return Line.failure("'" + JobDirectory +
+                        "': no rank-<r>/ directory has experiment files");
+  int RankCount = format::jobRankCount(Ranks);
+  format::CombinedFiles Combined;
+  try {
+    Combined = format::combineJob(Ranks, RankCount, JobDirectory,
+                                  "its directory is missing");
+  } catch (const std::exception &Error) {
+    return Line.failure("cannot combine the ranks of '" + JobDirectory +
+                        "': " + Error.what());
+  }
+  for (const std::string &Problem : Combined.Problems)
+    Line.warning(Problem);
+  std::string Error;
+  if (!format::writeCombinedFiles(JobDirectory, Combined, Error))
+    return Line.failure("cannot write the combined view into '" + JobDirectory +
+                        "': " + Error);
+  std::string Missing = missingRanks(Found, RankCount);
+  std::printf("Combined %zu of %d rank(s) into %s%s\n", Found.size(), RankCount,
+              JobDirectory.c_str(),
+              Missing.empty() ? "" : ("; missing rank(s): " + Missing).c_str());
+  return ExitSuccess;
+}
+
+} // namespace
+
+int runCombineCommand(int Argc, char **Argv) {
+  bool Force = false;
+  CommandLine Line("sextant combine", CombineHelp);
+  Line.addFlag("force", 'f', Force);
+  if (Line.parse(Argc, Argv) == CommandLine::Outcome::Exit)
+    return Line.exitStatus();
+  if (Line.positional().size() != 1)
+    return Line.usageError(Line.positional().empty()
+                               ? "missing the job's experiment directory"
+                               : "expected one experiment directory");
+
+  std::string JobDirectory = absoluteDirectory(Line.positional()[0]);
+  std::vector<int> Found;
+  std::string Error;
+  if (!format::findRankDirectories(JobDirectory, Found, Error))
+    return Line.failure(Error);
+  if (Found.empty())
+    return Line.failure("'" + JobDirectory +
+                        "' has no rank-<r>/ directories: not the experiment "
+                        "directory of an MPI job");
+  std::string Existing = existingCombinedFiles(JobDirectory);
+  if (!Existing.empty() && !Force)
+    return Line.failure("'" + JobDirectory + "' already has a combined view (" +
+                        Existing + "); use --force to replace it");
+  return combine(Line, JobDirectory, Found);
+}
+
+} // namespace tool
+} // namespace sextant
