@@ -1,4 +1,4 @@
-//===- runtime/core/TraceSession.h - The process's side of tracing -*- C++ -*-===//
+//===- runtime/core/TraceSession.h - Tracing of the process -----*- C++ -*-===//
 //
 // Part of Sextant. With SEXTANT_TRACE=1: the TraceTarget every thread's
 // trace shares (directory, pid, clock), a ThreadTrace for every thread that
