@@ -19,7 +19,6 @@
 #include "runtime/core/FatalSignals.h"
 #include "runtime/core/Runtime.h"
 #include "runtime/io/Diagnostics.h"
-#include "runtime/io/OutputDirectory.h"
 
 #include <cstring>
 #include <ctime>

@@ -26,7 +26,6 @@
 #include <dlfcn.h>
 #include <fcntl.h>
 #include <link.h>
-#include <sched.h>
 #include <unistd.h>
 
 extern char **environ;
