@@ -8,6 +8,8 @@
 
 #include "runtime/core/FatalSignals.h"
 
+#include "runtime/io/Diagnostics.h"
+
 #include <atomic>
 #include <cerrno>
 #include <csignal>
@@ -28,6 +30,8 @@ constexpr unsigned NumHandledSignals =
 
 /// How long the measurement may take to be written in the handler.
 constexpr unsigned WatchdogSeconds = 30;
+/// How long a lock is waited for in the handler (lockWithSignalPatience).
+constexpr long SignalLockPatienceMilliseconds = 5000;
 /// Size of the alternate signal stack of the installing thread.
 constexpr size_t AlternateStackSize = 256 * 1024;
 
@@ -223,6 +227,26 @@ unsigned installFatalSignalHandlers(void (*OnFatalSignal)(int)) noexcept {
 }
 
 bool inFatalSignalHandler() noexcept { return InHandler; }
+
+bool lockWithSignalPatience(std::unique_lock<std::mutex> &Lock) noexcept {
+  if (!InHandler) {
+    Lock.lock();
+    return true;
+  }
+  // Another thread that holds the lock (say, to write the measurement)
+  // finishes meanwhile; the interrupted code never does.
+  for (long Waited = 0; !Lock.try_lock(); ++Waited) {
+    if (Waited == SignalLockPatienceMilliseconds) {
+      printMessage(MessageKind::Error,
+                   "the measurement cannot be written: the signal "
+                   "interrupted the runtime while it held its lock");
+      return false;
+    }
+    timespec Pause{0, 1000000};
+    nanosleep(&Pause, nullptr);
+  }
+  return true;
+}
 
 const char *signalName(int Signal) noexcept {
   switch (Signal) {

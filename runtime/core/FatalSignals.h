@@ -52,6 +52,8 @@
 #ifndef SEXTANT_RUNTIME_CORE_FATALSIGNALS_H
 #define SEXTANT_RUNTIME_CORE_FATALSIGNALS_H
 
+#include <mutex>
+
 namespace sextant {
 namespace runtime {
 
@@ -63,6 +65,12 @@ unsigned installFatalSignalHandlers(void (*OnFatalSignal)(int Signal)) noexcept;
 /// True on a thread that runs OnFatalSignal (code that might wait for a
 /// lock the interrupted code holds uses it to bound its wait).
 bool inFatalSignalHandler() noexcept;
+
+/// Locks Lock's mutex: without bound, except on a thread that runs
+/// OnFatalSignal, where the interrupted code (possibly on this very thread)
+/// may hold it: there it waits at most a few seconds. False, with an error
+/// printed, when the lock was not taken.
+bool lockWithSignalPatience(std::unique_lock<std::mutex> &Lock) noexcept;
 
 /// The name of a signal ("SIGSEGV"), or "signal N" for others.
 const char *signalName(int Signal) noexcept;

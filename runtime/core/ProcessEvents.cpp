@@ -19,7 +19,6 @@
 #include "runtime/core/FatalSignals.h"
 #include "runtime/core/Runtime.h"
 #include "runtime/io/Diagnostics.h"
-#include "runtime/io/OutputDirectory.h"
 
 #include <cstring>
 #include <ctime>
@@ -28,14 +27,6 @@
 
 namespace sextant {
 namespace runtime {
-
-namespace {
-
-/// How long finalization in a signal handler waits for the runtime's lock,
-/// which the interrupted code may hold.
-constexpr long SignalLockPatienceMilliseconds = 5000;
-
-} // namespace
 
 void Runtime::installProcessEventHandlers() {
   installFatalSignalHandlers(&Runtime::onFatalSignal);
@@ -62,36 +53,21 @@ void Runtime::onFatalSignal(int Signal) {
                        ": writing the measurement before the program ends");
   }
   Self->finalize();
-  if (void (*Hook)(int) = Self->FatalHook.load())
+  if (void (*Hook)(int) = Self->Adapters.fatalHook())
     Hook(Signal);
 }
 
 bool Runtime::lockForFinalization(std::unique_lock<std::mutex> &Lock) noexcept {
   uint64_t Self = currentThreadId();
-  if (!inFatalSignalHandler()) {
-    Lock.lock();
-    FinalizingThread.store(Self);
-    return true;
-  }
-  if (FinalizingThread.load() == Self) {
+  if (inFatalSignalHandler() && FinalizingThread.load() == Self) {
     // The signal interrupted this thread's own writing of the measurement.
     printMessage(MessageKind::Error,
                  "a fatal signal arrived while the measurement was being "
                  "written; it is incomplete");
     return false;
   }
-  // The interrupted code (possibly on this very thread) may hold the lock;
-  // another thread that is writing the measurement finishes meanwhile.
-  for (long Waited = 0; !Lock.try_lock(); ++Waited) {
-    if (Waited == SignalLockPatienceMilliseconds) {
-      printMessage(MessageKind::Error,
-                   "the measurement cannot be written: the signal "
-                   "interrupted the runtime while it held its lock");
-      return false;
-    }
-    timespec Pause{0, 1000000};
-    nanosleep(&Pause, nullptr);
-  }
+  if (!lockWithSignalPatience(Lock))
+    return false;
   FinalizingThread.store(Self);
   return true;
 }
@@ -104,9 +80,12 @@ void Runtime::prepareFork() {
   Runtime *Self = existing();
   if (!Self)
     return;
-  // Mutex first: finalize() holds it while it takes the others; the others
-  // are never held together elsewhere.
+  // In the order of Runtime.h: finalize() holds Mutex while it takes the
+  // parts' locks, and a part's lock is never held while an earlier one is
+  // taken.
   Self->Mutex.lock();
+  Self->Threads.lockForFork();
+  Self->Adapters.lockForFork();
   Self->ModuleMutex.lock();
   Self->Registry->lockForFork();
   Self->Arming.lockForFork();
@@ -118,6 +97,8 @@ void Runtime::unlockAfterFork() {
   Arming.unlockAfterFork();
   Registry->unlockAfterFork();
   ModuleMutex.unlock();
+  Adapters.unlockAfterFork();
+  Threads.unlockAfterFork();
   Mutex.unlock();
 }
 
@@ -142,51 +123,15 @@ void Runtime::restartInChild() noexcept {
     Pid = static_cast<long>(::getpid());
     StartTicks = Clock::now();
     clock_gettime(CLOCK_REALTIME, &StartTime);
-    if (Options.OutputDir.empty()) {
-      std::tm LocalStart{};
-      time_t StartSeconds = StartTime.tv_sec;
-      localtime_r(&StartSeconds, &LocalStart);
-      std::string Program = !Arguments.empty() ? Arguments[0] : ProgramPath;
-      OutputDirectory = absolutePath(
-          experimentDirectoryName(Program, LocalStart, Pid), WorkingDirectory);
-    } else {
-      OutputDirectory += "-" + std::to_string(Pid);
-    }
-    Trace.Directory = joinPath(OutputDirectory, "trace");
-    if (Options.Trace != 0)
-      removeStaleThreadFiles(Trace.Directory, ".sxt");
-    Trace.Pid = Pid;
-    Trace.OriginTicks = StartTicks;
-    Trace.ErrorPrinted.store(false);
-
-    // Only the forking thread exists in the child.
-    ThreadState *Caller =
-        isThreadMarker(CurrentThread) ? nullptr : CurrentThread;
-    for (ThreadState *State : LiveThreads)
-      if (State != Caller)
-        delete State;
-    LiveThreads.clear();
-    Merged = CallPathTree();
-    Repairs = RepairCounters();
-    ThreadsSeen = 0;
-    ThreadsNotMerged = 0;
-    TraceTotals = TraceStatistics();
-    TraceFiles.clear();
+    const std::string &OutputDirectory = Adapters.restartInChild(
+        Options.OutputDir.empty() ? defaultOutputDirectory() : std::string(),
+        Pid);
+    Tracing.restartInChild(OutputDirectory, Pid, StartTicks);
     RegionsRejected.store(0);
-    ThreadProfiles = std::make_unique<ThreadProfileSet>(Options.ThreadProfiles);
-    UserRegionsEndedImplicitly = 0;
     Pauses.store(0);
-    if (Caller) {
-      LiveThreads.push_back(Caller);
-      ThreadsSeen = 1;
-      Caller->Index = 0;
-      Caller->Tid = currentThreadId();
-      Caller->Recorder.restart(StartTicks);
-      if (Caller->Trace)
-        Caller->Trace->restartAfterFork(Caller->Index, Caller->Tid,
-                                        Caller->Recorder);
-    }
-    restartMetricsInChild(Caller);
+    Threads.restartInChild(Pid, StartTicks);
+    Metrics.restartInChild(isThreadMarker(CurrentThread) ? nullptr
+                                                         : CurrentThread);
     if (Options.Verbose >= 2)
       printMessage(MessageKind::Note,
                    "process " + std::to_string(Pid) + " was forked from " +
@@ -196,6 +141,7 @@ void Runtime::restartInChild() noexcept {
     // Out of memory: the child must not write the parent's data.
     Finalized = true;
     FinalizationStarted.store(true);
+    Threads.closeInChild();
     printMessage(MessageKind::Error,
                  "out of memory after fork(): the child process records "
                  "nothing");

@@ -11,6 +11,7 @@
 #include "runtime/core/AsymmetricBarrier.h"
 #include "runtime/core/EventCostProbe.h"
 #include "runtime/core/FatalSignals.h"
+#include "runtime/core/OutOfMemoryWarning.h"
 #include "runtime/io/Diagnostics.h"
 #include "runtime/io/OutputDirectory.h"
 #include "runtime/output/ExperimentInfo.h"
@@ -25,7 +26,6 @@
 #include <dlfcn.h>
 #include <fcntl.h>
 #include <link.h>
-#include <sched.h>
 #include <unistd.h>
 
 extern char **environ;
@@ -49,9 +49,6 @@ pthread_mutex_t InitializationMutex = PTHREAD_MUTEX_INITIALIZER;
 /// Set while this thread initializes the runtime (re-entry returns null).
 __thread bool InitializingOnThisThread
     __attribute__((tls_model("initial-exec"))) = false;
-
-/// How long finalization waits for a live thread to finish its event.
-constexpr double BusyThreadPatienceSeconds = 1.0;
 
 std::string executablePath() {
   char Buffer[PATH_MAX];
@@ -159,7 +156,6 @@ void Runtime::initialize() {
   clock_gettime(CLOCK_REALTIME, &StartTime);
   Throttle =
       throttleThreshold(Options.Throttle, ClockChoice.StartInfo.TicksPerSecond);
-  ThreadProfiles = std::make_unique<ThreadProfileSet>(Options.ThreadProfiles);
   // Before tracing is set up, so that it measures profile mode.
   if (measuring())
     EventPairCostSeconds =
@@ -170,21 +166,19 @@ void Runtime::initialize() {
   ProgramPath = executablePath();
   Arguments = commandLine();
   Hostname = hostName();
-  if (Options.OutputDir.empty()) {
-    std::tm LocalStart{};
-    time_t StartSeconds = StartTime.tv_sec;
-    localtime_r(&StartSeconds, &LocalStart);
-    std::string Program = !Arguments.empty() ? Arguments[0] : ProgramPath;
-    OutputDirectory = absolutePath(
-        experimentDirectoryName(Program, LocalStart, Pid), WorkingDirectory);
-  } else {
-    OutputDirectory = absolutePath(Options.OutputDir, WorkingDirectory);
-  }
+  std::string OutputDirectory =
+      Options.OutputDir.empty()
+          ? defaultOutputDirectory()
+          : absolutePath(Options.OutputDir, WorkingDirectory);
+  Adapters.setOutputDirectory(OutputDirectory);
+  Threads.configure(Pid, ClockChoice.StartInfo.TicksPerSecond, Throttle,
+                    Options.ThreadProfiles);
 
   loadFilter();
   Registry = std::make_unique<RegionRegistry>(Filter.get());
-  configureTracing();
-  configureMetrics();
+  Tracing.configure(Options, OutputDirectory, Pid,
+                    ClockChoice.StartInfo.TicksPerSecond, StartTicks);
+  Metrics.configure(Options, measuring(), Tracing);
   installProcessEventHandlers();
 
   prepareHeavyBarrier();
@@ -195,6 +189,15 @@ void Runtime::initialize() {
                  std::string("cannot create a thread-exit hook (") +
                      std::strerror(KeyError) +
                      "); threads are merged only at process end");
+}
+
+std::string Runtime::defaultOutputDirectory() const {
+  std::tm LocalStart{};
+  time_t StartSeconds = StartTime.tv_sec;
+  localtime_r(&StartSeconds, &LocalStart);
+  std::string Program = !Arguments.empty() ? Arguments[0] : ProgramPath;
+  return absolutePath(experimentDirectoryName(Program, LocalStart, Pid),
+                      WorkingDirectory);
 }
 
 void Runtime::loadFilter() {
@@ -333,55 +336,24 @@ ThreadState *Runtime::attachCurrentThread() noexcept {
   CurrentThread = threadAttaching();
   ThreadState *State = nullptr;
   try {
-    State = Self->attach();
+    State = Self->Threads.attach();
   } catch (...) {
-    if (!Self->OutOfMemoryWarningPrinted.exchange(true))
-      printMessage(MessageKind::Warning,
-                   "out of memory: a thread is not recorded");
+    warnOutOfMemory("a thread is not recorded");
   }
-  CurrentThread = State ? State : threadFlushed();
-  return State;
-}
-
-ThreadState *Runtime::attach() {
-  auto State = std::make_unique<ThreadState>();
-  State->Tid = static_cast<uint64_t>(::gettid());
-  State->Recorder.setThrottleThreshold(Throttle);
-  pthread_attr_t Attributes;
-  if (pthread_getattr_np(pthread_self(), &Attributes) == 0) {
-    void *Low = nullptr;
-    size_t Size = 0;
-    if (pthread_attr_getstack(&Attributes, &Low, &Size) == 0 && Low) {
-      State->StackLow = reinterpret_cast<uintptr_t>(Low);
-      State->StackHigh = State->StackLow + Size;
-    }
-    pthread_attr_destroy(&Attributes);
-  }
-  {
-    std::lock_guard<std::mutex> Lock(Mutex);
-    if (Finalized)
-      return nullptr;
-    LiveThreads.push_back(State.get());
-    State->Index = static_cast<uint32_t>(ThreadsSeen);
-    ++ThreadsSeen;
-    startTrace(*State);
-  }
-  startMetrics(*State);
-  if (HaveThreadKey)
-    pthread_setspecific(ThreadKey, State.get());
   // Without the key (or if setspecific failed) the state stays live and is
   // merged at process end.
-  return State.release();
+  if (State && Self->HaveThreadKey)
+    pthread_setspecific(Self->ThreadKey, State);
+  CurrentThread = State ? State : threadFlushed();
+  return State;
 }
 
 void Runtime::abandonCurrentThread(ThreadState &State) noexcept {
   // The recorder is unchanged by the failed event; it stays in LiveThreads
   // and is merged at thread exit or process end.
   CurrentThread = threadFlushed();
-  if (!OutOfMemoryWarningPrinted.exchange(true))
-    printMessage(MessageKind::Warning,
-                 "out of memory: stopped recording a thread; its profile up "
-                 "to this point is kept");
+  warnOutOfMemory("stopped recording a thread; its profile up to this point "
+                  "is kept");
   (void)State;
 }
 
@@ -399,61 +371,13 @@ void Runtime::onThreadExit(void *Argument) {
     ++State->DestructorRounds;
     return;
   }
-  Self->detachThread(State);
-}
-
-void Runtime::detachThread(ThreadState *State) noexcept {
   CurrentThread = threadFlushed(); // later events of this thread: ignored
-  Ticks Now = Clock::now();
-  {
-    std::lock_guard<std::mutex> Lock(Mutex);
-    if (!Finalized) {
-      if (ThreadFinishHook Finish = ThreadFinish.load())
-        Finish(*State, Now);
-      size_t OpenFrames = State->Recorder.closeAll(Now);
-      finishTrace(*State, Now, OpenFrames);
-      Repairs += State->Recorder.counters();
-      try {
-        Merged.mergeFrom(State->Recorder.tree());
-      } catch (...) {
-        if (!OutOfMemoryWarningPrinted.exchange(true))
-          printMessage(MessageKind::Warning,
-                       "out of memory: the profile of an exiting thread is "
-                       "incomplete");
-      }
-      finishMetrics(*State, Now, true);
-      collectThreadResults(*State);
-    }
-    for (size_t I = 0; I < LiveThreads.size(); ++I) {
-      if (LiveThreads[I] == State) {
-        LiveThreads[I] = LiveThreads.back();
-        LiveThreads.pop_back();
-        break;
-      }
-    }
-  }
-  delete State;
+  Self->Threads.detach(State, Self->Adapters.threadFinishHook());
 }
 
 //===----------------------------------------------------------------------===//
 // Finalization
 //===----------------------------------------------------------------------===//
-
-bool Runtime::waitUntilIdle(const ThreadState &State, bool IsCallingThread) {
-  if (State.Busy.load(std::memory_order_acquire) == 0)
-    return true;
-  if (IsCallingThread)
-    return false; // interrupted inside an event: its data may be mid-update
-  Ticks Deadline =
-      Clock::now() + static_cast<Ticks>(BusyThreadPatienceSeconds *
-                                        ClockChoice.StartInfo.TicksPerSecond);
-  while (State.Busy.load(std::memory_order_acquire) != 0) {
-    if (Clock::now() > Deadline)
-      return false;
-    sched_yield();
-  }
-  return true;
-}
 
 void Runtime::finalize() noexcept {
   try {
@@ -464,6 +388,10 @@ void Runtime::finalize() noexcept {
       return;
     Finalized = true;
     FinalizationStarted.store(true, std::memory_order_seq_cst);
+    // Held until the measurement is written: exiting threads wait for it.
+    std::unique_lock<std::mutex> ThreadsLock;
+    if (!Threads.close(ThreadsLock))
+      return;
     if (static_cast<long>(::getpid()) != Pid) {
       // A child made by fork() without exec whose fork handlers did not run
       // (see ProcessEvents.cpp): its copy of the parent's data must not
@@ -480,23 +408,10 @@ void Runtime::finalize() noexcept {
     Ticks EndTicks = Clock::now();
     ExperimentInfo Info;
     clock_gettime(CLOCK_REALTIME, &Info.EndTime);
-
-    ThreadState *Caller =
-        isThreadMarker(CurrentThread) ? nullptr : CurrentThread;
-    for (ThreadState *State : LiveThreads) {
-      if (!waitUntilIdle(*State, State == Caller)) {
-        ++ThreadsNotMerged;
-        continue;
-      }
-      if (ThreadFinishHook Finish = ThreadFinish.load())
-        Finish(*State, EndTicks);
-      size_t OpenFrames = State->Recorder.closeAll(EndTicks);
-      finishTrace(*State, EndTicks, OpenFrames);
-      Repairs += State->Recorder.counters();
-      Merged.mergeFrom(State->Recorder.tree());
-      finishMetrics(*State, EndTicks, State == Caller);
-      collectThreadResults(*State);
-    }
+    Threads.finishLiveThreads(EndTicks, Adapters.threadFinishHook());
+    std::vector<std::pair<std::string, std::string>> AdapterFiles;
+    if (!Adapters.close(Info, AdapterFiles))
+      return;
 
     Info.SextantVersion = SEXTANT_VERSION_STRING;
     Info.ProgramPath = ProgramPath;
@@ -504,16 +419,13 @@ void Runtime::finalize() noexcept {
     Info.Pid = Pid;
     Info.Hostname = Hostname;
     Info.WorkingDirectory = WorkingDirectory;
-    Info.OutputDirectory = OutputDirectory;
     Info.StartTime = StartTime;
     Info.Clock = finalClockInfo(
         ClockChoice, takeReferencePoint(&TscClock::now, &MonotonicClock::now));
     Info.WallSeconds =
         static_cast<double>(EndTicks - StartTicks) * Info.Clock.SecondsPerTick;
-    Info.ThreadsSeen = ThreadsSeen;
-    Info.ThreadsNotMerged = ThreadsNotMerged;
+    Threads.describe(Info);
     Info.RegionsRejected = RegionsRejected.load(std::memory_order_relaxed);
-    Info.Repairs = Repairs;
     Info.FilterFile = Options.FilterFile;
     Info.FilterLoaded = FilterLoaded;
     Info.Enabled = measuring();
@@ -521,27 +433,17 @@ void Runtime::finalize() noexcept {
     Info.Throttle = Options.Throttle;
     Info.Pauses = Pauses.load(std::memory_order_relaxed);
     Info.PausedAtEnd = Arming.paused();
-    Info.UserRegionsEndedImplicitly = UserRegionsEndedImplicitly;
-    completeTraces(Info);
+    Tracing.complete(Info);
     if (int Signal = EndSignal.load())
       Info.EndSignal = signalName(Signal);
     Info.ParentPid = ParentPid;
-    Info.Rank = Rank;
-    Info.RankCount = RankCount;
-    std::vector<std::pair<std::string, std::string>> AdapterFiles;
-    for (const AdapterOutput &Output : AdapterOutputs) {
-      if (char *Contents = Output.Render(Output.Context)) {
-        AdapterFiles.emplace_back(Output.Name, Contents);
-        std::free(Contents);
-      }
-    }
-    Info.Metrics = profileMetrics();
+    Info.Metrics = Metrics.profileMetrics();
 
     std::vector<std::string> Errors;
-    bool Written =
-        writeExperimentDirectory(Info, Merged, Registry->snapshot(), Options,
-                                 Errors, ThreadProfiles.get(), &AdapterFiles);
-    WroteMeasurement = Written;
+    bool Written = writeExperimentDirectory(
+        Info, Threads.merged(), Registry->snapshot(), Options, Errors,
+        Threads.threadProfiles(), &AdapterFiles);
+    WroteMeasurement.store(Written);
     for (const std::string &Error : Errors)
       printMessage(MessageKind::Error, Error);
     if (Info.ThreadsNotMerged != 0)
@@ -556,7 +458,8 @@ void Runtime::finalize() noexcept {
               std::to_string(Info.Trace.ChunksDropped) +
               " chunk(s) could not be written (" + Info.Trace.FirstError + ")");
     if (Written && Options.Verbose >= 1)
-      printMessage(MessageKind::Note, "profile written to " + OutputDirectory);
+      printMessage(MessageKind::Note,
+                   "profile written to " + Info.OutputDirectory);
   } catch (...) {
     printMessage(MessageKind::Error,
                  "out of memory while writing the profile; it is incomplete "

@@ -1,18 +1,37 @@
 //===- runtime/core/Runtime.h - Process-wide state of libsextant ----------===//
 //
-// Part of Sextant. The Runtime is the one process-wide object of libsextant:
-// the options read at start-up, the runtime filter, the region registry,
-// the list of live threads and the merged call-path profile. It is created
-// and initialized on first use (a constructor of the library or the first
-// registration, whichever comes first) and never destroyed, so that
-// instrumented code running during static destruction or thread exit never
-// meets a dead runtime.
+// Part of Sextant. The Runtime is the one process-wide object of libsextant.
+// It holds the options read at start-up, the runtime filter, the region
+// registry and the arming of regions, and it runs the life of the process:
+// initialization, fork(), fatal signals and the finalization that writes the
+// experiment directory exactly once. It coordinates four parts, each with
+// its own state:
+//
+//   ThreadRegistry   the live threads, their numbering and names, their
+//                    detach and merge into the process-wide tree, the wait
+//                    for busy threads at the end;
+//   TraceSession     the trace target, the end of each thread's trace and
+//                    the drop statistics;
+//   MetricsSession   the MetricSet, the merged metrics and their warnings;
+//   AdapterRegistry  the rank and base directory, the adapters' extra files,
+//                    the fatal-signal and thread-finish hooks.
+//
+// It is created and initialized on first use (a constructor of the library
+// or the first registration, whichever comes first) and never destroyed, so
+// that instrumented code running during static destruction or thread exit
+// never meets a dead runtime.
 //
 // Threads: each thread's ThreadState is merged into the process-wide tree
-// under one lock when the thread exits (a pthread key destructor that
-// defers itself to the last destructor round). At process end finalize()
-// merges every still-live thread, closing open frames at the finalization
-// timestamp, and writes the experiment directory exactly once.
+// when the thread exits (a pthread key destructor that defers itself to the
+// last destructor round). At process end finalize() merges every still-live
+// thread, closing open frames at the finalization timestamp.
+//
+// Locks, in the order they are taken (a lock is never taken while one later
+// in the list is held): the finalization lock (Mutex below: finalize() and
+// fork), the ThreadRegistry's lock (TraceSession and MetricsSession are
+// changed under it and have none), the AdapterRegistry's lock, ModuleMutex,
+// the RegionRegistry's, RegionArming's and UserRegionTable's locks. The
+// hot path takes none of them (see ThreadState.h).
 //
 //===----------------------------------------------------------------------===//
 
@@ -22,17 +41,15 @@
 #include "runtime/clock/Clock.h"
 #include "runtime/clock/ClockCalibration.h"
 #include "runtime/config/Options.h"
+#include "runtime/core/AdapterRegistry.h"
+#include "runtime/core/MetricsSession.h"
+#include "runtime/core/ThreadRegistry.h"
 #include "runtime/core/ThreadState.h"
-#include "runtime/metrics/MetricSet.h"
-#include "runtime/output/ExperimentInfo.h"
-#include "runtime/output/ThreadProfiles.h"
-#include "runtime/profile/CallPathTree.h"
+#include "runtime/core/TraceSession.h"
 #include "runtime/regions/LoadedModuleChecker.h"
 #include "runtime/regions/RegionArming.h"
 #include "runtime/regions/RegionRegistry.h"
 #include "runtime/regions/UserRegionTable.h"
-#include "runtime/trace/ThreadTrace.h"
-#include "runtime/trace/TraceStatistics.h"
 
 #include "filter/FilterSet.h"
 #include "sextant/instrumentation_abi.h"
@@ -111,16 +128,15 @@ public:
   std::string baseDirectory() noexcept;
   bool addAdapterOutput(const char *Name, char *(*Render)(void *),
                         void *Context) noexcept;
-  void setFatalHook(void (*Hook)(int)) noexcept { FatalHook.store(Hook); }
+  void setFatalHook(void (*Hook)(int)) noexcept { Adapters.setFatalHook(Hook); }
 
   /// Called for each thread as it is finished (at its exit, or for live
   /// threads at the end of the run), with the thread idle and before its
   /// open frames are closed, so that an adapter with per-thread state of its
   /// own (the OpenMP tool) can close what it still holds. Registered once by
   /// the adapter when it starts; the runtime never names the adapter.
-  using ThreadFinishHook = void (*)(ThreadState &State, Ticks Now) noexcept;
   void setThreadFinishHook(ThreadFinishHook Hook) noexcept {
-    ThreadFinish.store(Hook);
+    Adapters.setThreadFinishHook(Hook);
   }
   /// finalize(), returning whether this call wrote the measurement.
   bool finalizeNow() noexcept;
@@ -133,48 +149,13 @@ private:
   void initialize();
   void loadFilter();
   std::string modulePath(const void *Address);
-  ThreadState *attach();
-  void detachThread(ThreadState *State) noexcept;
-  /// Keeps what the output needs of a thread whose recording ends (at its
-  /// exit or at the end of the process) besides its merged tree: a copy of
-  /// its tree for profile-threads.json and its user-region counter. Called
-  /// with Mutex held.
-  void collectThreadResults(ThreadState &State) noexcept;
+  /// The experiment directory named after the program, its start time and
+  /// pid (when SEXTANT_OUTPUT_DIR is not set).
+  std::string defaultOutputDirectory() const;
   /// Registers a user region's runtime-owned descriptor; returns its handle
   /// value (SEXTANT_FILTERED on failure).
   uint32_t registerUserRegion(UserRegion &Region) noexcept;
   static void onThreadExit(void *State);
-  bool waitUntilIdle(const ThreadState &State, bool IsCallingThread);
-
-  // Tracing (RuntimeTracing.cpp).
-  /// Sets up Trace from the options; called by initialize().
-  void configureTracing();
-  /// Gives State a trace buffer when tracing; called with Mutex held after
-  /// State->Index and State->Tid are set.
-  void startTrace(ThreadState &State) noexcept;
-  /// Ends State's trace after State->Recorder.closeAll(Now) closed
-  /// FramesClosed frames and adds up its counters; called with Mutex held.
-  void finishTrace(ThreadState &State, Ticks Now, size_t FramesClosed) noexcept;
-  /// Fills the trace part of Info and writes the final clock frequency
-  /// (Info.Clock) into every trace file; called with Mutex held.
-  void completeTraces(ExperimentInfo &Info) noexcept;
-
-  // Metrics besides time (RuntimeMetrics.cpp).
-  /// Sets up Metrics from SEXTANT_METRICS; called by initialize() after
-  /// configureTracing().
-  void configureMetrics();
-  /// Gives State its metric readers (and counter-sample file when
-  /// tracing); called on State's thread without Mutex held.
-  void startMetrics(ThreadState &State) noexcept;
-  /// After State->Recorder.closeAll(Now) and the merge of its tree into
-  /// Merged: closes and merges State's metrics. Current: called on State's
-  /// thread (its counters are read once more and its readers stopped).
-  /// Called with Mutex held.
-  void finishMetrics(ThreadState &State, Ticks Now, bool Current) noexcept;
-  /// In a child after fork: metrics other than time stop.
-  void restartMetricsInChild(ThreadState *Caller) noexcept;
-  /// The merged metrics for the outputs; null when none was asked for.
-  const ProfileMetrics *profileMetrics() const noexcept;
 
   // Fatal signals and fork (ProcessEvents.cpp).
   /// Installs the fatal-signal handlers and the fork handlers; called by
@@ -194,7 +175,8 @@ private:
   /// ProcessEvents.cpp); called with the locks of prepareFork held.
   void restartInChild() noexcept;
 
-  // Set by initialize(), read-only afterwards.
+  // Set by initialize(), read-only afterwards (Pid, StartTicks and
+  // StartTime change in a child after fork).
   RuntimeOptions Options;
   std::unique_ptr<filter::FilterSet> Filter;
   bool FilterLoaded = false;
@@ -206,9 +188,6 @@ private:
   long Pid = 0;
   std::string Hostname;
   std::string WorkingDirectory;
-  /// Changed later only under Mutex, by an adapter (setRank,
-  /// setBaseDirectory in RuntimeAdapters.cpp).
-  std::string OutputDirectory;
   pthread_key_t ThreadKey{};
   bool HaveThreadKey = false;
   /// The clock chosen at start-up and the throttling check in its ticks.
@@ -229,56 +208,24 @@ private:
   std::unordered_map<std::string, std::string> ModulePaths;
   std::atomic<uint64_t> RegionsRejected{0};
   std::atomic<bool> AbiWarningPrinted{false};
-  std::atomic<bool> OutOfMemoryWarningPrinted{false};
 
-  // Guarded by Mutex.
+  // The parts (see the file comment).
+  TraceSession Tracing;
+  MetricsSession Metrics;
+  ThreadRegistry Threads{Tracing, Metrics};
+  AdapterRegistry Adapters;
+
+  // The process's life; guarded by Mutex, the finalization lock.
   std::mutex Mutex;
-  std::vector<ThreadState *> LiveThreads;
-  CallPathTree Merged;
-  RepairCounters Repairs;
-  uint64_t ThreadsSeen = 0;
-  uint64_t ThreadsNotMerged = 0;
   bool Finalized = false;
-  std::unique_ptr<ThreadProfileSet> ThreadProfiles;
-  uint64_t UserRegionsEndedImplicitly = 0;
-  /// Totals of the traces of the threads that ended, and their files.
-  TraceStatistics TraceTotals;
-  std::vector<std::string> TraceFiles;
-
-  /// What every thread's trace shares; set by initialize() (and in a child
-  /// after fork), read-only otherwise.
-  TraceTarget Trace;
+  /// In a child made by fork(): the parent's pid (0: not a forked child).
+  long ParentPid = 0;
   /// The fatal signal that ended the process (0: none).
   std::atomic<int> EndSignal{0};
   /// OS thread id of the thread that took Mutex in finalize() (0: none).
   std::atomic<uint64_t> FinalizingThread{0};
-  /// In a child made by fork(): the parent's pid (0: not a forked child).
-  long ParentPid = 0;
-
-  // Adapters (RuntimeAdapters.cpp); guarded by Mutex.
-  struct AdapterOutput {
-    std::string Name;
-    char *(*Render)(void *);
-    void *Context;
-  };
-  std::vector<AdapterOutput> AdapterOutputs;
-  /// The process's rank in a parallel job and the job's size (-1, 0: none).
-  int Rank = -1;
-  int RankCount = 0;
-  /// With a rank: the job's experiment directory; OutputDirectory is then
-  /// its rank-<Rank> subdirectory.
-  std::string BaseDirectory;
   /// Set when this process wrote the measurement (finalizeNow).
-  bool WroteMeasurement = false;
-  std::atomic<void (*)(int)> FatalHook{nullptr};
-  std::atomic<ThreadFinishHook> ThreadFinish{nullptr};
-  /// SEXTANT_METRICS: set by initialize(), read-only afterwards.
-  MetricSet Metrics;
-  /// The metrics of Merged's nodes and what was lost; guarded by Mutex.
-  ProfileMetrics MergedMetrics;
-  bool MetricWarningPrinted = false;
-  /// Set in a child after fork: new threads get no metric readers.
-  bool MetricsStopped = false;
+  std::atomic<bool> WroteMeasurement{false};
 };
 
 } // namespace runtime

@@ -3,15 +3,14 @@
 // Part of Sextant. The members of Runtime behind include/sextant/adapter_abi.h
 // and the exported C functions themselves: the rank of the process in a
 // parallel job (which moves the output into <base>/rank-<r>), the job's
-// base directory, extra output files and the fatal-signal hook.
+// base directory, extra output files and the fatal-signal hook. What they
+// set is kept by the AdapterRegistry; the Runtime moves the traces along
+// while no thread records.
 //
 //===----------------------------------------------------------------------===//
 
 #include "common/Compiler.h"
 #include "runtime/core/Runtime.h"
-
-#include "runtime/io/Diagnostics.h"
-#include "runtime/io/OutputDirectory.h"
 
 #include "sextant/adapter_abi.h"
 
@@ -21,29 +20,20 @@
 namespace sextant {
 namespace runtime {
 
-namespace {
-std::string rankDirectoryName(int Rank) {
-  return "rank-" + std::to_string(Rank);
-}
-} // namespace
-
 bool Runtime::setRank(int NewRank, int Size) noexcept {
   if (NewRank < 0 || Size <= NewRank)
     return false;
   try {
-    std::lock_guard<std::mutex> Lock(Mutex);
-    if (Finalized)
-      return false;
-    if (BaseDirectory.empty())
-      BaseDirectory = OutputDirectory;
-    Rank = NewRank;
-    RankCount = Size;
-    OutputDirectory = joinPath(BaseDirectory, rankDirectoryName(Rank));
-    // No thread has a trace file before the first attach; the adapter sets
-    // the rank in its constructor, normally before that.
-    if (Options.Trace != 0 && LiveThreads.empty())
-      Trace.Directory = joinPath(OutputDirectory, "trace");
-    return true;
+    return Threads.whileOpen([&](bool NoThreadRecords) {
+      std::string Directory;
+      if (!Adapters.setRank(NewRank, Size, Directory))
+        return false;
+      // No thread has a trace file before the first attach; the adapter
+      // sets the rank in its constructor, normally before that.
+      if (NoThreadRecords)
+        Tracing.moveTo(Directory);
+      return true;
+    });
   } catch (...) {
     return false;
   }
@@ -53,25 +43,21 @@ bool Runtime::setBaseDirectory(const std::string &Path) noexcept {
   if (Path.empty() || Path[0] != '/')
     return false;
   try {
-    std::lock_guard<std::mutex> Lock(Mutex);
-    if (Finalized || Rank < 0)
-      return false;
-    if (Path == BaseDirectory)
-      return true;
-    if (Options.Trace != 0 && !LiveThreads.empty()) {
+    return Threads.whileOpen([&](bool NoThreadRecords) {
+      std::string Directory;
       // Trace files may already be open in this rank's own directory.
-      printMessage(MessageKind::Warning,
-                   "tracing: rank " + std::to_string(Rank) +
-                       " keeps its start-up directory '" + BaseDirectory +
-                       "' (set SEXTANT_OUTPUT_DIR to put every rank of an "
-                       "MPI job into one directory)");
+      bool Fixed = Tracing.enabled() && !NoThreadRecords;
+      switch (Adapters.setBaseDirectory(Path, Fixed, Directory)) {
+      case AdapterRegistry::BaseChange::Refused:
+        return false;
+      case AdapterRegistry::BaseChange::Unchanged:
+        return true;
+      case AdapterRegistry::BaseChange::Moved:
+        Tracing.moveTo(Directory);
+        return true;
+      }
       return false;
-    }
-    BaseDirectory = Path;
-    OutputDirectory = joinPath(BaseDirectory, rankDirectoryName(Rank));
-    if (Options.Trace != 0)
-      Trace.Directory = joinPath(OutputDirectory, "trace");
-    return true;
+    });
   } catch (...) {
     return false;
   }
@@ -79,8 +65,7 @@ bool Runtime::setBaseDirectory(const std::string &Path) noexcept {
 
 std::string Runtime::baseDirectory() noexcept {
   try {
-    std::lock_guard<std::mutex> Lock(Mutex);
-    return BaseDirectory.empty() ? OutputDirectory : BaseDirectory;
+    return Adapters.baseDirectory();
   } catch (...) {
     return std::string();
   }
@@ -91,11 +76,7 @@ bool Runtime::addAdapterOutput(const char *Name, char *(*Render)(void *),
   if (!Name || !*Name || std::strchr(Name, '/') || !Render)
     return false;
   try {
-    std::lock_guard<std::mutex> Lock(Mutex);
-    if (Finalized)
-      return false;
-    AdapterOutputs.push_back(AdapterOutput{Name, Render, Context});
-    return true;
+    return Adapters.addOutput(Name, Render, Context);
   } catch (...) {
     return false;
   }
@@ -103,14 +84,7 @@ bool Runtime::addAdapterOutput(const char *Name, char *(*Render)(void *),
 
 bool Runtime::finalizeNow() noexcept {
   finalize();
-  try {
-    std::lock_guard<std::mutex> Lock(Mutex);
-    bool Wrote = WroteMeasurement;
-    WroteMeasurement = false; // reported once
-    return Wrote;
-  } catch (...) {
-    return false;
-  }
+  return WroteMeasurement.exchange(false); // reported once
 }
 
 } // namespace runtime

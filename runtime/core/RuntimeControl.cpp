@@ -3,8 +3,7 @@
 //
 // Part of Sextant. The members of Runtime that change what is measured
 // while the program runs: throttling a region, pausing and resuming the
-// whole measurement, user regions, and collecting the per-thread results
-// when a thread's recording ends.
+// whole measurement, and user regions.
 //
 //===----------------------------------------------------------------------===//
 
@@ -12,7 +11,6 @@
 
 #include "format/JsonWriter.h"
 #include "runtime/io/Diagnostics.h"
-#include "runtime/trace/ThreadTrace.h"
 
 namespace sextant {
 namespace runtime {
@@ -77,26 +75,6 @@ uint32_t Runtime::registerUserRegion(UserRegion &Region) noexcept {
     return registerRegion(Region.Descriptor, /*RuntimeOwned=*/true);
   } catch (...) {
     return SEXTANT_FILTERED; // out of memory: a later call retries
-  }
-}
-
-void Runtime::collectThreadResults(ThreadState &State) noexcept {
-  UserRegionsEndedImplicitly += State.UserRegions.endedImplicitly();
-  if (!ThreadProfiles)
-    return;
-  try {
-    std::string Name = State.Name;
-    if (Name.empty())
-      Name = threadDisplayName(static_cast<int64_t>(Pid), State.Tid);
-    if (Name.empty())
-      Name = "thread " + std::to_string(State.Index);
-    ThreadProfiles->add(State.Index, static_cast<long>(State.Tid),
-                        std::move(Name), State.Recorder.tree());
-  } catch (...) {
-    if (!OutOfMemoryWarningPrinted.exchange(true))
-      printMessage(MessageKind::Warning,
-                   "out of memory: a thread is missing from "
-                   "profile-threads.json");
   }
 }
 

@@ -32,7 +32,9 @@
 #include "runtime/trace/ThreadTrace.h"
 
 #include <atomic>
+#include <cstddef>
 #include <cstdint>
+#include <memory>
 #include <string>
 
 namespace sextant {
@@ -41,19 +43,22 @@ namespace runtime {
 struct OpenMPThreadState;
 
 struct alignas(CacheLineSize) ThreadState {
+  // The fields of the enter/exit fast path come first and fill the first
+  // two cache lines (asserted below): an event touches no other line of the
+  // state.
+
   /// 1 while the owning thread records an event.
   std::atomic<uint32_t> Busy{0};
   /// How often the thread-exit destructor has deferred itself (it runs in
   /// the second-to-last round of pthread key destructors, after other keys'
-  /// destructors that may still run instrumented code).
+  /// destructors that may still run instrumented code). Cold; fills the
+  /// padding after Busy.
   unsigned DestructorRounds = 0;
   /// The thread's stack, [StackLow, StackHigh); frame addresses outside it
   /// (signal handlers on an alternate stack, coroutines) are not compared.
   /// Both 0 when unknown.
   uintptr_t StackLow = 0;
   uintptr_t StackHigh = 0;
-  /// The thread's call-path profile and shadow stack.
-  CallPathRecorder Recorder;
   /// The hot part of the thread's trace: where the hot path writes events
   /// (not tracing when TraceOut.Next is null); set up by Trace.
   TraceCursor TraceOut;
@@ -63,6 +68,12 @@ struct alignas(CacheLineSize) ThreadState {
   /// The thread's metrics besides time (SEXTANT_METRICS), else null. The
   /// hot path follows each Recorder.enter/exit with it (MetricSet.h).
   std::unique_ptr<ThreadMetrics> Metrics;
+  /// The thread's call-path profile and shadow stack; the fast path touches
+  /// its first CallPathRecorder::hotBytes() bytes.
+  CallPathRecorder Recorder;
+
+  // Cold: thread start and end, user regions, OpenMP events.
+
   /// Number of the thread in the order of first events (0: normally main).
   uint32_t Index = 0;
   /// OS thread id (gettid).
@@ -81,6 +92,37 @@ struct alignas(CacheLineSize) ThreadState {
     return Address > StackLow && Address <= StackHigh;
   }
 };
+
+/// The bytes at the start of a ThreadState that hold every field of the
+/// enter/exit fast path.
+constexpr size_t ThreadStateHotBytes = 2 * CacheLineSize;
+
+// ThreadState is not standard-layout (offsetof is conditionally supported
+// there); GCC and Clang lay out its fields in declaration order as for any
+// class without virtual bases, which is what these assertions check.
+#pragma GCC diagnostic push
+#pragma GCC diagnostic ignored "-Winvalid-offsetof"
+static_assert(offsetof(ThreadState, Busy) + sizeof(ThreadState::Busy) <=
+                  ThreadStateHotBytes,
+              "Busy must lie in the hot cache lines");
+static_assert(offsetof(ThreadState, StackHigh) +
+                      sizeof(ThreadState::StackHigh) <=
+                  ThreadStateHotBytes,
+              "the stack bounds must lie in the hot cache lines");
+static_assert(offsetof(ThreadState, TraceOut) + sizeof(ThreadState::TraceOut) <=
+                  ThreadStateHotBytes,
+              "the trace cursor must lie in the hot cache lines");
+static_assert(offsetof(ThreadState, Trace) + sizeof(ThreadState::Trace) <=
+                  ThreadStateHotBytes,
+              "the trace pointer must lie in the hot cache lines");
+static_assert(offsetof(ThreadState, Metrics) + sizeof(ThreadState::Metrics) <=
+                  ThreadStateHotBytes,
+              "the metrics pointer must lie in the hot cache lines");
+static_assert(offsetof(ThreadState, Recorder) + CallPathRecorder::hotBytes() <=
+                  ThreadStateHotBytes,
+              "the recorder's fast-path fields must lie in the hot cache "
+              "lines");
+#pragma GCC diagnostic pop
 
 /// Values of CurrentThread that are not a ThreadState.
 inline ThreadState *threadNotAttached() { return nullptr; }

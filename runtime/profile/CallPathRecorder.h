@@ -51,6 +51,7 @@
 #include "runtime/profile/CallPathTree.h"
 #include "runtime/regions/ThrottlePolicy.h"
 
+#include <cstddef>
 #include <cstdint>
 #include <vector>
 
@@ -197,6 +198,12 @@ public:
   const CallPathTree &tree() const { return Tree; }
   const RepairCounters &counters() const { return Counters; }
 
+  /// Bytes at the start of a recorder that enter() and exit() touch on
+  /// their fast path: the stack, its depth and capacity, the throttling
+  /// check and the tree's node array (ThreadState.h keeps them on its first
+  /// two cache lines).
+  static constexpr size_t hotBytes();
+
 private:
   struct Frame {
     uint32_t Region = 0;
@@ -225,17 +232,22 @@ private:
 
   /// Frames[0, Depth) are the open frames; Frames[Depth, Capacity) keep the
   /// frames last closed at their depth (Region 0 when never used).
+  /// The members the fast path touches come first (see hotBytes()).
   Frame *Frames = nullptr;
   size_t Depth = 0;
   size_t Capacity = 0;
+  ThrottleThreshold Throttle;
+  CallPathTree Tree;
   /// Frames[0, ContextDepth) are context frames.
   size_t ContextDepth = 0;
-  CallPathTree Tree;
-  ThrottleThreshold Throttle;
   RepairCounters Counters;
   /// The storage of Frames. Grown by doubling, never shrunk.
   std::vector<Frame> Stack;
 };
+
+constexpr size_t CallPathRecorder::hotBytes() {
+  return offsetof(CallPathRecorder, Tree) + CallPathTree::hotBytes();
+}
 
 } // namespace runtime
 } // namespace sextant

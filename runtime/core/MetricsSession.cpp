@@ -1,15 +1,15 @@
-//===- runtime/core/RuntimeMetrics.cpp - The runtime's side of metrics ----===//
+//===- runtime/core/MetricsSession.cpp - The process's side of metrics ----===//
 //
-// Part of Sextant. With SEXTANT_METRICS set: the process-wide MetricSet, a
-// ThreadMetrics for every thread that records (with a counter-sample file
-// when tracing), and the merge of each thread's metric table into the
-// process-wide one at thread exit or process end. See MetricSet.h.
+// Part of Sextant. See MetricsSession.h.
 //
 //===----------------------------------------------------------------------===//
 
-#include "runtime/core/Runtime.h"
+#include "runtime/core/MetricsSession.h"
+
+#include "runtime/core/OutOfMemoryWarning.h"
 #include "runtime/io/Diagnostics.h"
 #include "runtime/io/OutputDirectory.h"
+#include "runtime/metrics/MetricRecorder.h"
 #include "runtime/metrics/MetricTrace.h"
 
 namespace sextant {
@@ -22,9 +22,11 @@ constexpr size_t MetricTraceBufferBytes = 64 * 1024;
 
 } // namespace
 
-void Runtime::configureMetrics() {
-  if (Options.Metrics.empty() || !measuring())
+void MetricsSession::configure(const RuntimeOptions &Options, bool Measuring,
+                               const TraceSession &Trace) {
+  if (Options.Metrics.empty() || !Measuring)
     return;
+  Tracing = Trace.enabled();
   Metrics.configure(Options.Metrics, Options.MetricsMultiplex != 0);
   for (const UnavailableMetric &Missing : Metrics.unavailable())
     printMessage(MessageKind::Warning,
@@ -33,27 +35,28 @@ void Runtime::configureMetrics() {
                      "measured: " +
                      Missing.Reason +
                      "; the program runs and the other metrics are measured");
-  MergedMetrics.Metrics = Metrics.metrics();
-  MergedMetrics.Requested = Metrics.requested();
-  MergedMetrics.Unavailable = Metrics.unavailable();
-  MergedMetrics.Multiplex = Options.MetricsMultiplex != 0;
-  MergedMetrics.Table = NodeMetricTable(Metrics.metrics().size());
-  if (Options.Trace != 0 && !Metrics.empty())
-    removeStaleThreadFiles(Trace.Directory, ".metrics");
+  Merged.Metrics = Metrics.metrics();
+  Merged.Requested = Metrics.requested();
+  Merged.Unavailable = Metrics.unavailable();
+  Merged.Multiplex = Options.MetricsMultiplex != 0;
+  Merged.Table = NodeMetricTable(Metrics.metrics().size());
+  if (Tracing && !Metrics.empty())
+    removeStaleThreadFiles(Trace.directory(), ".metrics");
 }
 
-void Runtime::startMetrics(ThreadState &State) noexcept {
-  if (Metrics.empty() || MetricsStopped)
+void MetricsSession::startThread(ThreadState &State,
+                                 const TraceSession &Trace) noexcept {
+  if (Metrics.empty() || Stopped)
     return;
   std::string Error;
   try {
     State.Metrics = Metrics.startThread(Error);
-    if (State.Metrics && Options.Trace != 0) {
+    if (State.Metrics && Tracing) {
       std::vector<std::string> Names;
       for (const MetricDescription &Metric : Metrics.metrics())
         Names.push_back(Metric.Name);
       State.Metrics->setTrace(std::make_unique<MetricTrace>(
-          joinPath(Trace.Directory,
+          joinPath(Trace.directory(),
                    "thread-" + std::to_string(State.Index) + ".metrics"),
           State.Index, Names, MetricTraceBufferBytes));
     }
@@ -63,72 +66,67 @@ void Runtime::startMetrics(ThreadState &State) noexcept {
   }
   if (Error.empty())
     return;
-  std::lock_guard<std::mutex> Lock(Mutex);
-  ++MergedMetrics.ThreadsWithoutSources;
-  if (!MetricWarningPrinted) {
-    MetricWarningPrinted = true;
+  ThreadsWithoutSources.fetch_add(1, std::memory_order_relaxed);
+  if (!WarningPrinted.exchange(true))
     printMessage(MessageKind::Warning,
                  "thread " + std::to_string(State.Index) +
                      " cannot read every metric (" + Error +
                      "); it records zeros for those (counted in "
                      "experiment.json)");
-  }
 }
 
-void Runtime::finishMetrics(ThreadState &State, Ticks Now,
-                            bool Current) noexcept {
+void MetricsSession::finishThread(ThreadState &State, Ticks Now, bool Current,
+                                  const CallPathTree &MergedTree) noexcept {
   if (!State.Metrics)
     return;
   ThreadMetrics &Thread = *State.Metrics;
   Thread.closeAll(State.Recorder, Now, Current);
-  MergedMetrics.LostEvents += Thread.lostEvents();
+  Merged.LostEvents += Thread.lostEvents();
   if (MetricTrace *Samples = Thread.trace()) {
-    MergedMetrics.TraceSamplesWritten += Samples->samplesWritten();
-    MergedMetrics.TraceSamplesDropped += Samples->samplesDropped();
-    if (!Samples->error().empty() && !MetricWarningPrinted) {
-      MetricWarningPrinted = true;
+    Merged.TraceSamplesWritten += Samples->samplesWritten();
+    Merged.TraceSamplesDropped += Samples->samplesDropped();
+    if (!Samples->error().empty() && !WarningPrinted.exchange(true))
       printMessage(MessageKind::Warning,
                    "cannot write counter samples: " + Samples->error());
-    }
   }
   try {
-    mergeNodeMetrics(Merged, MergedMetrics.Table, State.Recorder.tree(),
+    mergeNodeMetrics(MergedTree, Merged.Table, State.Recorder.tree(),
                      Thread.recorder().table(), Metrics.accumulations());
   } catch (...) {
-    if (!OutOfMemoryWarningPrinted.exchange(true))
-      printMessage(MessageKind::Warning,
-                   "out of memory: the metrics of a thread are incomplete");
+    warnOutOfMemory("the metrics of a thread are incomplete");
   }
   if (Current)
     State.Metrics.reset(); // stops the thread's event set on its thread
 }
 
-void Runtime::restartMetricsInChild(ThreadState *Caller) noexcept {
+void MetricsSession::restartInChild(ThreadState *Caller) noexcept {
   if (Metrics.empty())
     return;
   // The parent's event sets and PAPI's thread state are not the child's:
   // they are left alone (not even freed), and the child measures time only.
   if (Caller)
     (void)Caller->Metrics.release();
-  MetricsStopped = true;
+  Stopped = true;
   try {
-    for (const MetricDescription &Metric : MergedMetrics.Metrics)
-      MergedMetrics.Unavailable.push_back(
+    for (const MetricDescription &Metric : Merged.Metrics)
+      Merged.Unavailable.push_back(
           {Metric.Name, "not measured in a process made by fork()"});
   } catch (...) {
   }
-  MergedMetrics.Metrics.clear();
-  MergedMetrics.Table = NodeMetricTable(0);
-  MergedMetrics.LostEvents = 0;
-  MergedMetrics.ThreadsWithoutSources = 0;
-  MergedMetrics.TraceSamplesWritten = 0;
-  MergedMetrics.TraceSamplesDropped = 0;
+  Merged.Metrics.clear();
+  Merged.Table = NodeMetricTable(0);
+  Merged.LostEvents = 0;
+  ThreadsWithoutSources.store(0);
+  Merged.TraceSamplesWritten = 0;
+  Merged.TraceSamplesDropped = 0;
 }
 
-const ProfileMetrics *Runtime::profileMetrics() const noexcept {
-  if (MergedMetrics.Requested.empty())
+const ProfileMetrics *MetricsSession::profileMetrics() noexcept {
+  if (Merged.Requested.empty())
     return nullptr;
-  return &MergedMetrics;
+  Merged.ThreadsWithoutSources =
+      ThreadsWithoutSources.load(std::memory_order_relaxed);
+  return &Merged;
 }
 
 } // namespace runtime

@@ -1,0 +1,111 @@
+//===- runtime/core/AdapterRegistry.h - What adapters gave the runtime ----===//
+//
+// Part of Sextant. What the adapters (include/sextant/adapter_abi.h; the
+// MPI wrapper, the OpenMP tool) set in the runtime: the process's rank in a
+// parallel job, which moves the experiment into <base>/rank-<r>, the job's
+// base directory, extra output files rendered at the end (mpi.json), the
+// hook run after a fatal signal was handled and the hook run as each thread
+// is finished. It also holds the experiment directory itself, which the
+// rank moves.
+//
+// Locking: one mutex guards the directories, the rank and the outputs; it
+// is taken last of the Runtime's own locks (after the finalization lock and
+// the ThreadRegistry's, see Runtime.h) and nothing else is taken under it.
+// The hooks are atomics. The registry is closed when the measurement is
+// written: changes afterwards are refused.
+//
+//===----------------------------------------------------------------------===//
+
+#ifndef SEXTANT_RUNTIME_CORE_ADAPTERREGISTRY_H
+#define SEXTANT_RUNTIME_CORE_ADAPTERREGISTRY_H
+
+#include "runtime/core/ThreadRegistry.h"
+#include "runtime/output/ExperimentInfo.h"
+
+#include <atomic>
+#include <mutex>
+#include <string>
+#include <utility>
+#include <vector>
+
+namespace sextant {
+namespace runtime {
+
+class AdapterRegistry {
+public:
+  AdapterRegistry() = default;
+  AdapterRegistry(const AdapterRegistry &) = delete;
+  AdapterRegistry &operator=(const AdapterRegistry &) = delete;
+
+  /// The experiment directory chosen at start-up (before any adapter).
+  void setOutputDirectory(std::string Directory);
+  /// The experiment directory now.
+  std::string outputDirectory();
+
+  /// Sets the rank (0 <= Rank < Size) and moves the experiment into
+  /// <base>/rank-<Rank>, stored into Directory; false when closed.
+  bool setRank(int Rank, int Size, std::string &Directory);
+  enum class BaseChange { Refused, Unchanged, Moved };
+  /// Makes Path (absolute) the job's base directory: the experiment moves
+  /// into <Path>/rank-<r>, stored into Directory. Refused when closed,
+  /// without a rank, or (with a warning) when Fixed: trace files may be open
+  /// in the current directory already.
+  BaseChange setBaseDirectory(const std::string &Path, bool Fixed,
+                              std::string &Directory);
+  /// The job's base directory, or the experiment directory without a rank.
+  std::string baseDirectory();
+  /// Adds the file Name, rendered at the end by Render(Context); false when
+  /// closed.
+  bool addOutput(const char *Name, char *(*Render)(void *), void *Context);
+
+  void setFatalHook(void (*Hook)(int)) noexcept { FatalHook.store(Hook); }
+  void (*fatalHook() const noexcept)(int) { return FatalHook.load(); }
+  void setThreadFinishHook(ThreadFinishHook Hook) noexcept {
+    ThreadFinish.store(Hook);
+  }
+  ThreadFinishHook threadFinishHook() const noexcept {
+    return ThreadFinish.load();
+  }
+
+  /// Closes the registry (its lock taken with lockWithSignalPatience; false
+  /// when it was not), fills the experiment directory and the rank into
+  /// Info and renders the outputs into Files (name, contents). Throws
+  /// std::bad_alloc.
+  bool close(ExperimentInfo &Info,
+             std::vector<std::pair<std::string, std::string>> &Files);
+
+  /// Hold the lock across fork() (see Runtime::prepareFork).
+  void lockForFork() { Mutex.lock(); }
+  void unlockAfterFork() { Mutex.unlock(); }
+  /// In a child after fork(), with the lock held: the child's experiment
+  /// directory becomes Fresh, or when Fresh is empty, the parent's with
+  /// "-<ChildPid>" appended. Returns it.
+  const std::string &restartInChild(std::string Fresh, long ChildPid);
+
+private:
+  struct Output {
+    std::string Name;
+    char *(*Render)(void *);
+    void *Context;
+  };
+
+  // Guarded by Mutex.
+  std::mutex Mutex;
+  bool Closed = false;
+  std::string OutputDirectory;
+  /// With a rank: the job's experiment directory; OutputDirectory is then
+  /// its rank-<Rank> subdirectory.
+  std::string BaseDirectory;
+  /// The process's rank in a parallel job and the job's size (-1, 0: none).
+  int Rank = -1;
+  int RankCount = 0;
+  std::vector<Output> Outputs;
+
+  std::atomic<void (*)(int)> FatalHook{nullptr};
+  std::atomic<ThreadFinishHook> ThreadFinish{nullptr};
+};
+
+} // namespace runtime
+} // namespace sextant
+
+#endif // SEXTANT_RUNTIME_CORE_ADAPTERREGISTRY_H

@@ -1,0 +1,190 @@
+//===- runtime/core/ThreadRegistry.cpp - The threads that record ----------===//
+//
+// Part of Sextant. See ThreadRegistry.h.
+//
+//===----------------------------------------------------------------------===//
+
+#include "runtime/core/ThreadRegistry.h"
+
+#include "runtime/core/FatalSignals.h"
+#include "runtime/core/OutOfMemoryWarning.h"
+#include "runtime/trace/ThreadTrace.h"
+
+#include <pthread.h>
+#include <sched.h>
+#include <unistd.h>
+
+namespace sextant {
+namespace runtime {
+
+namespace {
+
+/// How long finalization waits for a live thread to finish its event.
+constexpr double BusyThreadPatienceSeconds = 1.0;
+
+/// The calling thread's state, or null when it does not record.
+ThreadState *callingThread() {
+  return isThreadMarker(CurrentThread) ? nullptr : CurrentThread;
+}
+
+} // namespace
+
+void ThreadRegistry::configure(long ProcessId, double ClockTicksPerSecond,
+                               ThrottleThreshold Threshold,
+                               uint64_t SeparateProfiles) {
+  Pid = ProcessId;
+  TicksPerSecond = ClockTicksPerSecond;
+  Throttle = Threshold;
+  SeparateThreadProfiles = SeparateProfiles;
+  Profiles = std::make_unique<ThreadProfileSet>(SeparateThreadProfiles);
+}
+
+ThreadState *ThreadRegistry::attach() {
+  auto State = std::make_unique<ThreadState>();
+  State->Tid = static_cast<uint64_t>(::gettid());
+  State->Recorder.setThrottleThreshold(Throttle);
+  pthread_attr_t Attributes;
+  if (pthread_getattr_np(pthread_self(), &Attributes) == 0) {
+    void *Low = nullptr;
+    size_t Size = 0;
+    if (pthread_attr_getstack(&Attributes, &Low, &Size) == 0 && Low) {
+      State->StackLow = reinterpret_cast<uintptr_t>(Low);
+      State->StackHigh = State->StackLow + Size;
+    }
+    pthread_attr_destroy(&Attributes);
+  }
+  {
+    std::lock_guard<std::mutex> Lock(Mutex);
+    if (Closed)
+      return nullptr;
+    Live.push_back(State.get());
+    State->Index = static_cast<uint32_t>(ThreadsSeen);
+    ++ThreadsSeen;
+    Tracing.startThread(*State);
+  }
+  Metrics.startThread(*State, Tracing);
+  return State.release();
+}
+
+void ThreadRegistry::detach(ThreadState *State,
+                            ThreadFinishHook Finish) noexcept {
+  Ticks Now = Clock::now();
+  {
+    std::lock_guard<std::mutex> Lock(Mutex);
+    if (!Closed)
+      finishThread(*State, Now, /*Current=*/true, Finish);
+    for (size_t I = 0; I < Live.size(); ++I) {
+      if (Live[I] == State) {
+        Live[I] = Live.back();
+        Live.pop_back();
+        break;
+      }
+    }
+  }
+  delete State;
+}
+
+void ThreadRegistry::finishThread(ThreadState &State, Ticks Now, bool Current,
+                                  ThreadFinishHook Finish) noexcept {
+  if (Finish)
+    Finish(State, Now);
+  size_t OpenFrames = State.Recorder.closeAll(Now);
+  Tracing.finishThread(State, Now, OpenFrames);
+  Repairs += State.Recorder.counters();
+  try {
+    Merged.mergeFrom(State.Recorder.tree());
+  } catch (...) {
+    warnOutOfMemory("the profile of an exiting thread is incomplete");
+  }
+  Metrics.finishThread(State, Now, Current, Merged);
+  collectResults(State);
+}
+
+void ThreadRegistry::collectResults(ThreadState &State) noexcept {
+  UserRegionsEndedImplicitly += State.UserRegions.endedImplicitly();
+  if (!Profiles)
+    return;
+  try {
+    std::string Name = State.Name;
+    if (Name.empty())
+      Name = threadDisplayName(static_cast<int64_t>(Pid), State.Tid);
+    if (Name.empty())
+      Name = "thread " + std::to_string(State.Index);
+    Profiles->add(State.Index, static_cast<long>(State.Tid), std::move(Name),
+                  State.Recorder.tree());
+  } catch (...) {
+    warnOutOfMemory("a thread is missing from profile-threads.json");
+  }
+}
+
+bool ThreadRegistry::close(std::unique_lock<std::mutex> &Lock) noexcept {
+  Lock = std::unique_lock<std::mutex>(Mutex, std::defer_lock);
+  if (!lockWithSignalPatience(Lock))
+    return false;
+  Closed = true;
+  return true;
+}
+
+bool ThreadRegistry::waitUntilIdle(const ThreadState &State,
+                                   bool IsCallingThread) const {
+  if (State.Busy.load(std::memory_order_acquire) == 0)
+    return true;
+  if (IsCallingThread)
+    return false; // interrupted inside an event: its data may be mid-update
+  Ticks Deadline = Clock::now() + static_cast<Ticks>(BusyThreadPatienceSeconds *
+                                                     TicksPerSecond);
+  while (State.Busy.load(std::memory_order_acquire) != 0) {
+    if (Clock::now() > Deadline)
+      return false;
+    sched_yield();
+  }
+  return true;
+}
+
+void ThreadRegistry::finishLiveThreads(Ticks Now,
+                                       ThreadFinishHook Finish) noexcept {
+  ThreadState *Caller = callingThread();
+  for (ThreadState *State : Live) {
+    if (!waitUntilIdle(*State, State == Caller)) {
+      ++ThreadsNotMerged;
+      continue;
+    }
+    finishThread(*State, Now, State == Caller, Finish);
+  }
+}
+
+void ThreadRegistry::describe(ExperimentInfo &Info) const {
+  Info.ThreadsSeen = ThreadsSeen;
+  Info.ThreadsNotMerged = ThreadsNotMerged;
+  Info.Repairs = Repairs;
+  Info.UserRegionsEndedImplicitly = UserRegionsEndedImplicitly;
+}
+
+void ThreadRegistry::restartInChild(long ChildPid, Ticks StartTicks) {
+  Pid = ChildPid;
+  // Only the forking thread exists in the child.
+  ThreadState *Caller = callingThread();
+  for (ThreadState *State : Live)
+    if (State != Caller)
+      delete State;
+  Live.clear();
+  Merged = CallPathTree();
+  Repairs = RepairCounters();
+  ThreadsSeen = 0;
+  ThreadsNotMerged = 0;
+  Profiles = std::make_unique<ThreadProfileSet>(SeparateThreadProfiles);
+  UserRegionsEndedImplicitly = 0;
+  if (Caller) {
+    Live.push_back(Caller);
+    ThreadsSeen = 1;
+    Caller->Index = 0;
+    Caller->Tid = currentThreadId();
+    Caller->Recorder.restart(StartTicks);
+    if (Caller->Trace)
+      Caller->Trace->restartAfterFork(Caller->Index, Caller->Tid,
+                                      Caller->Recorder);
+  }
+}
+
+} // namespace runtime
+} // namespace sextant

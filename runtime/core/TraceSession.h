@@ -1,0 +1,85 @@
+//===- runtime/core/TraceSession.h - Tracing of the process -----*- C++ -*-===//
+//
+// Part of Sextant. With SEXTANT_TRACE=1: the TraceTarget every thread's
+// trace shares (directory, pid, clock), a ThreadTrace for every thread that
+// records, the end of each thread's trace (at thread exit or process end),
+// and the totals, files and final clock frequency written at the end. See
+// ThreadTrace.h for the per-thread part.
+//
+// Locking: none of its own. The totals and the list of files change only in
+// startThread() and finishThread(), which the ThreadRegistry calls under its
+// lock; the target changes at start-up, in moveTo() (called under the
+// ThreadRegistry's lock while no thread records, so no trace has read it)
+// and in a child after fork().
+//
+//===----------------------------------------------------------------------===//
+
+#ifndef SEXTANT_RUNTIME_CORE_TRACESESSION_H
+#define SEXTANT_RUNTIME_CORE_TRACESESSION_H
+
+#include "runtime/clock/Clock.h"
+#include "runtime/config/Options.h"
+#include "runtime/core/ThreadState.h"
+#include "runtime/output/ExperimentInfo.h"
+#include "runtime/trace/ThreadTrace.h"
+#include "runtime/trace/TraceStatistics.h"
+
+#include <string>
+#include <vector>
+
+namespace sextant {
+namespace runtime {
+
+class TraceSession {
+public:
+  TraceSession() = default;
+  TraceSession(const TraceSession &) = delete;
+  TraceSession &operator=(const TraceSession &) = delete;
+
+  /// Sets up the target from Options (nothing when not tracing): traces go
+  /// to <OutputDirectory>/trace, whose stale thread files are removed.
+  void configure(const RuntimeOptions &Options,
+                 const std::string &OutputDirectory, long Pid,
+                 double TicksPerSecond, Ticks OriginTicks);
+
+  /// SEXTANT_TRACE=1.
+  bool enabled() const { return Enabled; }
+  /// The directory of the trace files (when tracing).
+  const std::string &directory() const { return Target.Directory; }
+
+  /// The experiment moved to OutputDirectory before any thread recorded (an
+  /// adapter set the rank): the traces follow when tracing.
+  void moveTo(const std::string &OutputDirectory);
+
+  /// Gives State a trace buffer when tracing; State.Index and State.Tid are
+  /// set. Called under the ThreadRegistry's lock.
+  void startThread(ThreadState &State) noexcept;
+  /// Ends State's trace after State.Recorder.closeAll(Now) closed
+  /// FramesClosed frames and adds up its counters. Called under the
+  /// ThreadRegistry's lock.
+  void finishThread(ThreadState &State, Ticks Now,
+                    size_t FramesClosed) noexcept;
+  /// Fills the trace part of Info and writes the final clock frequency
+  /// (Info.Clock) into every trace file. Called at the end, under the
+  /// ThreadRegistry's lock.
+  void complete(ExperimentInfo &Info) noexcept;
+
+  /// In a child after fork(): the child's traces go to
+  /// <OutputDirectory>/trace, start at OriginTicks, and the parent's totals
+  /// are forgotten.
+  void restartInChild(const std::string &OutputDirectory, long Pid,
+                      Ticks OriginTicks);
+
+private:
+  bool Enabled = false;
+  /// What every thread's trace shares.
+  TraceTarget Target;
+  /// Totals of the traces of the threads that ended, and their files.
+  TraceStatistics Totals;
+  std::vector<std::string> Files;
+};
+
+} // namespace runtime
+} // namespace sextant
+
+#endif // SEXTANT_RUNTIME_CORE_TRACESESSION_H
