@@ -6,7 +6,11 @@
 //
 //===----------------------------------------------------------------------===//
 
+#include "runtime/output/ExperimentRecords.h"
 #include "runtime/output/ExperimentWriter.h"
+
+#include "format/ExperimentJson.h"
+#include "format/RegionsJson.h"
 
 #include "runtime/output/ProfileModel.h"
 
@@ -76,7 +80,8 @@ std::string readFile(const std::string &Path) {
 } // namespace
 
 TEST_CASE("experiment.json records the run", "[ExperimentWriter]") {
-  std::string Json = renderExperimentJson(sampleInfo(), sampleRegions());
+  std::string Json = sextant::format::renderExperimentJson(
+      experimentRecord(sampleInfo(), sampleRegions()));
   INFO(Json);
   const char *Expected[] = {
       "\"format\": \"sextant-experiment\"",
@@ -111,13 +116,14 @@ TEST_CASE("experiment.json records the run", "[ExperimentWriter]") {
   ExperimentInfo NoFilter = sampleInfo();
   NoFilter.FilterFile.clear();
   NoFilter.FilterLoaded = false;
-  CHECK(renderExperimentJson(NoFilter, {}).find("\"runtime_filter\": null") !=
-        std::string::npos);
+  CHECK(sextant::format::renderExperimentJson(experimentRecord(NoFilter, {}))
+            .find("\"runtime_filter\": null") != std::string::npos);
 }
 
 TEST_CASE("regions.json lists every region with its filter decision",
           "[ExperimentWriter]") {
-  std::string Json = renderRegionsJson(sampleRegions());
+  std::string Json =
+      sextant::format::renderRegionsJson(regionRecords(sampleRegions()));
   INFO(Json);
   CHECK(Json.find("\"format\": \"sextant-regions\"") != std::string::npos);
   CHECK(Json.find("\"id\": 1,\n      \"name\": \"main\",\n      \"mangled\": "
@@ -211,8 +217,8 @@ TEST_CASE("the directory written reads back through the experiment reader",
   std::vector<std::string> Warnings;
   RuntimeOptions Options = parseOptions(nullptr, Warnings);
   std::vector<std::string> Errors;
-  REQUIRE(writeExperimentDirectory(Info, Tree, Regions, Options, Errors,
-                                   &Threads));
+  REQUIRE(
+      writeExperimentDirectory(Info, Tree, Regions, Options, Errors, &Threads));
 
   format::Experiment E;
   std::string Error;

@@ -5,7 +5,11 @@
 //
 //===----------------------------------------------------------------------===//
 
-#include "runtime/output/SummaryReport.h"
+#include "runtime/output/ExperimentRecords.h"
+
+#include "format/ExperimentJson.h"
+#include "format/RegionsJson.h"
+#include "format/SummaryText.h"
 
 #include "runtime/output/ProfileModel.h"
 
@@ -40,9 +44,9 @@ TEST_CASE("summary.txt has a header, the flat profile and the call tree",
   addVisits(Tree, {1}, 1, 2000000000, 500000000);
   addVisits(Tree, {1, 2}, 10, 1500000000, 1500000000);
 
-  std::string Summary = renderSummary(
-      Info, buildCallPathProfile(Tree, Regions, Info.Clock.SecondsPerTick),
-      Regions);
+  std::string Summary = sextant::format::renderSummaryText(
+      experimentRecord(Info, Regions), regionRecords(Regions),
+      buildCallPathProfile(Tree, Regions, Info.Clock.SecondsPerTick));
   INFO(Summary);
   CHECK(Summary.find("program:    /bin/app\n") != std::string::npos);
   CHECK(Summary.find("arguments:  ./app -n 'it'\\''s 2'\n") !=
@@ -73,7 +77,8 @@ TEST_CASE("summary.txt has a header, the flat profile and the call tree",
 
 TEST_CASE("an empty profile says so", "[SummaryReport]") {
   ExperimentInfo Info;
-  std::string Summary = renderSummary(Info, {}, {});
+  std::string Summary =
+      sextant::format::renderSummaryText(experimentRecord(Info, {}), {}, {});
   CHECK(Summary.find("(no region was entered)") != std::string::npos);
   CHECK(Summary.find("(empty)") != std::string::npos);
 }

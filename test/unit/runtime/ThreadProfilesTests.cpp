@@ -7,9 +7,13 @@
 //
 //===----------------------------------------------------------------------===//
 
+#include "runtime/output/ExperimentRecords.h"
 #include "runtime/output/ExperimentWriter.h"
 #include "runtime/output/ProfileModel.h"
-#include "runtime/output/SummaryReport.h"
+
+#include "format/ExperimentJson.h"
+#include "format/RegionsJson.h"
+#include "format/SummaryText.h"
 #include "runtime/output/ThreadProfiles.h"
 
 #include "TestRegions.h"
@@ -136,7 +140,8 @@ TEST_CASE("the output reports clock, cost, throttling and pauses",
   Info.Throttle.MaxMeanVisitNanoseconds = 500;
   Info.Pauses = 2;
 
-  std::string Experiment = renderExperimentJson(Info, Regions);
+  std::string Experiment =
+      sextant::format::renderExperimentJson(experimentRecord(Info, Regions));
   CHECK(Experiment.find("\"clock\": \"TSC\",\n  \"clock_ticks_per_second\": "
                         "2500000000.000,\n  \"clock_calibration\": \"TSC "
                         "against CLOCK_MONOTONIC over 1.000 ms at "
@@ -150,14 +155,16 @@ TEST_CASE("the output reports clock, cost, throttling and pauses",
   CHECK(Experiment.find("\"pauses\": 2,") != std::string::npos);
   CHECK(Experiment.find("\"paused_at_end\": false,") != std::string::npos);
 
-  std::string RegionsJson = renderRegionsJson(Regions);
+  std::string RegionsJson =
+      sextant::format::renderRegionsJson(regionRecords(Regions));
   CHECK(count(RegionsJson, "\"throttled\": null") == 2);
   CHECK(RegionsJson.find("\"throttled\": {\n        \"after_seconds\": "
                          "0.250000000,\n        \"visits\": 100000,\n        "
                          "\"mean_visit_seconds\": 0.000000042000\n      }") !=
         std::string::npos);
 
-  std::string Summary = renderSummary(Info, {}, Regions);
+  std::string Summary = sextant::format::renderSummaryText(
+      experimentRecord(Info, Regions), regionRecords(Regions), {});
   CHECK(Summary.find("clock:      TSC at 2500.000 MHz (TSC against "
                      "CLOCK_MONOTONIC over 1.000 ms at start-up)\n") !=
         std::string::npos);
@@ -172,7 +179,8 @@ TEST_CASE("the output reports clock, cost, throttling and pauses",
 
   Info.Throttle = ThrottleSetting();
   Info.Enabled = false;
-  Summary = renderSummary(Info, {}, {});
+  Summary =
+      sextant::format::renderSummaryText(experimentRecord(Info, {}), {}, {});
   CHECK(Summary.find("throttling: off\n") != std::string::npos);
   CHECK(Summary.find("enabled:    no (SEXTANT_ENABLE=0)") != std::string::npos);
   CHECK(Summary.find("Throttled regions") == std::string::npos);
