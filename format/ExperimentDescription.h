@@ -1,4 +1,4 @@
-//===- format/ExperimentDescription.h - Run and region records -*- C++ -*-===//
+//===- format/ExperimentDescription.h - Run and region records --*- C++ -*-===//
 //
 // Part of Sextant. The one description of experiment.json (what is known
 // about a measured run) and of regions.json (the region table), field by

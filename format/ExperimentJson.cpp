@@ -70,6 +70,21 @@ void writeTrace(JsonWriter &Json, const TraceRecord &Trace) {
   Json.endObject();
 }
 
+/// The member Key: an array with one object per item of List, whose
+/// members WriteMembers writes.
+template <typename Item, typename Members>
+void writeObjects(JsonWriter &Json, const char *Key,
+                  const std::vector<Item> &List, Members &&WriteMembers) {
+  Json.key(Key);
+  Json.beginArray();
+  for (const Item &Element : List) {
+    Json.beginObject();
+    WriteMembers(Element);
+    Json.endObject();
+  }
+  Json.endArray();
+}
+
 void writeMetrics(JsonWriter &Json, const MetricsRecord &Metrics) {
   Json.beginObject();
   Json.key(k::Requested);
@@ -77,36 +92,25 @@ void writeMetrics(JsonWriter &Json, const MetricsRecord &Metrics) {
   for (const std::string &Name : Metrics.Requested)
     Json.string(Name);
   Json.endArray();
-  Json.key(k::Measured);
-  Json.beginArray();
-  for (const MetricsRecord::Measured &Metric : Metrics.MeasuredMetrics) {
-    Json.beginObject();
-    Json.member(keys::Name, Metric.Name);
-    Json.member(k::Unit, Metric.Unit);
-    Json.member(k::Accumulation, Metric.Accumulation == MetricAccumulation::Sum
-                                     ? AccumulationSum
-                                     : AccumulationMaximum);
-    Json.endObject();
-  }
-  Json.endArray();
-  Json.key(k::Derived);
-  Json.beginArray();
-  for (const MetricsRecord::Derived &Metric : Metrics.DerivedMetrics) {
-    Json.beginObject();
-    Json.member(keys::Name, Metric.Name);
-    Json.member(k::Unit, Metric.Unit);
-    Json.endObject();
-  }
-  Json.endArray();
-  Json.key(k::Unavailable);
-  Json.beginArray();
-  for (const MetricsRecord::Unavailable &Missing : Metrics.UnavailableMetrics) {
-    Json.beginObject();
-    Json.member(keys::Name, Missing.Name);
-    Json.member(k::Reason, Missing.Reason);
-    Json.endObject();
-  }
-  Json.endArray();
+  writeObjects(Json, k::Measured, Metrics.MeasuredMetrics,
+               [&](const MetricsRecord::Measured &Metric) {
+                 Json.member(keys::Name, Metric.Name);
+                 Json.member(k::Unit, Metric.Unit);
+                 Json.member(k::Accumulation,
+                             Metric.Accumulation == MetricAccumulation::Sum
+                                 ? AccumulationSum
+                                 : AccumulationMaximum);
+               });
+  writeObjects(Json, k::Derived, Metrics.DerivedMetrics,
+               [&](const MetricsRecord::Derived &Metric) {
+                 Json.member(keys::Name, Metric.Name);
+                 Json.member(k::Unit, Metric.Unit);
+               });
+  writeObjects(Json, k::Unavailable, Metrics.UnavailableMetrics,
+               [&](const MetricsRecord::Unavailable &Missing) {
+                 Json.member(keys::Name, Missing.Name);
+                 Json.member(k::Reason, Missing.Reason);
+               });
   Json.memberBool(k::Multiplexed, Metrics.Multiplexed);
   Json.memberUnsigned(k::EventsLost, Metrics.EventsLost);
   Json.memberUnsigned(k::ThreadsWithoutSources,

@@ -123,11 +123,21 @@ std::optional<JsonValue> optionalObject(const JsonValue &Object,
   return Member;
 }
 
-std::vector<std::string> readStrings(const JsonValue &Array) {
-  Array.expectArray("an array of strings");
-  std::vector<std::string> Strings;
+/// Calls Read for each element of Array, which must be an array (Expected
+/// describes it for the message otherwise).
+template <typename ReadElement>
+void forEachElement(const JsonValue &Array, const char *Expected,
+                    ReadElement &&Read) {
+  Array.expectArray(Expected);
   for (size_t I = 0; I < Array.raw().size(); ++I)
-    Strings.push_back(Array.element(I).asString());
+    Read(Array.element(I));
+}
+
+std::vector<std::string> readStrings(const JsonValue &Array) {
+  std::vector<std::string> Strings;
+  forEachElement(Array, "an array of strings", [&](const JsonValue &Element) {
+    Strings.push_back(Element.asString());
+  });
   return Strings;
 }
 
@@ -151,41 +161,37 @@ TraceRecord readTrace(const JsonValue &Object) {
 
 MetricsRecord readMetrics(const JsonValue &Object) {
   namespace k = experiment_keys;
+  constexpr char List[] = "an array of metrics";
   MetricsRecord Metrics;
   if (Object.has(k::Requested))
     Metrics.Requested =
         readStrings(Object.member(k::Requested, "an array of strings"));
-  JsonValue Measured = Object.member(k::Measured, "an array of metrics");
-  Measured.expectArray("an array of metrics");
-  for (size_t I = 0; I < Measured.raw().size(); ++I) {
-    JsonValue Metric = Measured.element(I);
-    MetricsRecord::Measured Record;
-    Record.Name = Metric.member(keys::Name, "a metric name").asString();
-    readOptional(Metric, k::Unit, Record.Unit);
-    if (Metric.member(k::Accumulation, "sum or maximum").asString() ==
-        AccumulationMaximum)
-      Record.Accumulation = MetricAccumulation::Maximum;
-    Metrics.MeasuredMetrics.push_back(std::move(Record));
-  }
-  if (Object.has(k::Derived)) {
-    JsonValue Derived = Object.member(k::Derived, "an array of metrics");
-    Derived.expectArray("an array of metrics");
-    for (size_t I = 0; I < Derived.raw().size(); ++I) {
-      JsonValue Metric = Derived.element(I);
-      MetricsRecord::Derived Record;
-      Record.Name = Metric.member(keys::Name, "a metric name").asString();
-      readOptional(Metric, k::Unit, Record.Unit);
-      Metrics.DerivedMetrics.push_back(std::move(Record));
-    }
-  }
-  JsonValue Missing = Object.member(k::Unavailable, "an array");
-  Missing.expectArray("an array of metrics");
-  for (size_t I = 0; I < Missing.raw().size(); ++I) {
-    JsonValue Metric = Missing.element(I);
-    Metrics.UnavailableMetrics.push_back(
-        {Metric.member(keys::Name, "a metric name").asString(),
-         Metric.member(k::Reason, "a reason").asString()});
-  }
+  auto Name = [](const JsonValue &Metric) {
+    return Metric.member(keys::Name, "a metric name").asString();
+  };
+  forEachElement(
+      Object.member(k::Measured, List), List, [&](const JsonValue &Metric) {
+        MetricsRecord::Measured &Record =
+            Metrics.MeasuredMetrics.emplace_back();
+        Record.Name = Name(Metric);
+        readOptional(Metric, k::Unit, Record.Unit);
+        if (Metric.member(k::Accumulation, "sum or maximum").asString() ==
+            AccumulationMaximum)
+          Record.Accumulation = MetricAccumulation::Maximum;
+      });
+  if (Object.has(k::Derived))
+    forEachElement(Object.member(k::Derived, List), List,
+                   [&](const JsonValue &Metric) {
+                     MetricsRecord::Derived &Record =
+                         Metrics.DerivedMetrics.emplace_back();
+                     Record.Name = Name(Metric);
+                     readOptional(Metric, k::Unit, Record.Unit);
+                   });
+  forEachElement(
+      Object.member(k::Unavailable, List), List, [&](const JsonValue &Metric) {
+        Metrics.UnavailableMetrics.push_back(
+            {Name(Metric), Metric.member(k::Reason, "a reason").asString()});
+      });
   readOptional(Object, k::Multiplexed, Metrics.Multiplexed);
   readOptional(Object, k::EventsLost, Metrics.EventsLost);
   readOptional(Object, k::ThreadsWithoutSources,

@@ -1,4 +1,4 @@
-//===- runtime/output/ExperimentRecords.cpp - Run and regions as records -===//
+//===- runtime/output/ExperimentRecords.cpp - Run and regions as records --===//
 //
 // Part of Sextant. Field by field from the runtime's types to format's
 // records: flags from their bits, empty strings and unset numbers as null.

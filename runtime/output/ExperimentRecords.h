@@ -1,4 +1,4 @@
-//===- runtime/output/ExperimentRecords.h - Run and regions as records ---===//
+//===- runtime/output/ExperimentRecords.h - Run and regions as records ----===//
 //
 // Part of Sextant. At the end of the run (a cold path), the runtime's
 // description of the run (ExperimentInfo) and its region table (RegionInfo)
