@@ -68,6 +68,9 @@ public:
   size_t size() const { return Nodes.size(); }
   bool empty() const { return Nodes.empty(); }
   const CallPathNode &node(size_t Index) const { return Nodes[Index]; }
+  /// For changing a node's values; its place in the tree (Parent, Depth,
+  /// Children) stays as addNode made it.
+  CallPathNode &node(size_t Index) { return Nodes[Index]; }
   const std::vector<size_t> &roots() const { return Roots; }
 
   /// Calls Enter for each node, depth first with the children in order,

@@ -83,77 +83,229 @@ void checkDirectory(const std::string &Directory) {
                                "has no experiment.json)");
 }
 
-std::optional<double> optionalNumber(const JsonValue &Object, const char *Key) {
+// The value of a member, by the type it is read into.
+void readValue(const JsonValue &Value, std::string &Out) {
+  Out = Value.asString();
+}
+void readValue(const JsonValue &Value, uint64_t &Out) {
+  Out = Value.asUnsigned();
+}
+void readValue(const JsonValue &Value, int64_t &Out) {
+  Out = Value.asInteger();
+}
+void readValue(const JsonValue &Value, double &Out) { Out = Value.asNumber(); }
+void readValue(const JsonValue &Value, bool &Out) { Out = Value.asBool(); }
+
+/// Member Key of Object, which older experiments may lack or write as null:
+/// Out keeps its value then.
+template <typename T>
+void readOptional(const JsonValue &Object, const char *Key, T &Out) {
+  if (Object.has(Key) && !Object.member(Key, "").isNull())
+    readValue(Object.member(Key, ""), Out);
+}
+
+/// Member Key of Object that may be null or absent: Out is empty then.
+template <typename T>
+void readOptional(const JsonValue &Object, const char *Key,
+                  std::optional<T> &Out) {
+  Out.reset();
+  if (Object.has(Key) && !Object.member(Key, "").isNull())
+    readValue(Object.member(Key, ""), Out.emplace());
+}
+
+/// The object member Key, or null when it is absent or null.
+std::optional<JsonValue> optionalObject(const JsonValue &Object,
+                                        const char *Key) {
   if (!Object.has(Key) || Object.member(Key, "").isNull())
     return std::nullopt;
-  return Object.member(Key, "a number").asNumber();
+  JsonValue Member = Object.member(Key, "");
+  Member.expectObject("null or an object");
+  return Member;
+}
+
+/// Calls Read for each element of Array, which must be an array (Expected
+/// describes it for the message otherwise).
+template <typename ReadElement>
+void forEachElement(const JsonValue &Array, const char *Expected,
+                    ReadElement &&Read) {
+  Array.expectArray(Expected);
+  for (size_t I = 0; I < Array.raw().size(); ++I)
+    Read(Array.element(I));
+}
+
+std::vector<std::string> readStrings(const JsonValue &Array) {
+  std::vector<std::string> Strings;
+  forEachElement(Array, "an array of strings", [&](const JsonValue &Element) {
+    Strings.push_back(Element.asString());
+  });
+  return Strings;
+}
+
+TraceRecord readTrace(const JsonValue &Object) {
+  namespace k = experiment_keys;
+  TraceRecord Trace;
+  readOptional(Object, k::Directory, Trace.Directory);
+  readOptional(Object, keys::FormatVersion, Trace.FormatVersion);
+  readOptional(Object, k::BufferSize, Trace.BufferSizeBytes);
+  readOptional(Object, k::Files, Trace.Files);
+  readOptional(Object, k::ChunksWritten, Trace.ChunksWritten);
+  readOptional(Object, k::EventsWritten, Trace.EventsWritten);
+  readOptional(Object, k::BytesWritten, Trace.BytesWritten);
+  readOptional(Object, k::BytesPerEvent, Trace.BytesPerEvent);
+  readOptional(Object, k::ChunksDropped, Trace.ChunksDropped);
+  readOptional(Object, k::EventsDropped, Trace.EventsDropped);
+  readOptional(Object, k::ThreadsWithoutTrace, Trace.ThreadsWithoutTrace);
+  readOptional(Object, k::WriteError, Trace.WriteError);
+  return Trace;
+}
+
+MetricsRecord readMetrics(const JsonValue &Object) {
+  namespace k = experiment_keys;
+  constexpr char List[] = "an array of metrics";
+  MetricsRecord Metrics;
+  if (Object.has(k::Requested))
+    Metrics.Requested =
+        readStrings(Object.member(k::Requested, "an array of strings"));
+  auto Name = [](const JsonValue &Metric) {
+    return Metric.member(keys::Name, "a metric name").asString();
+  };
+  forEachElement(
+      Object.member(k::Measured, List), List, [&](const JsonValue &Metric) {
+        MetricsRecord::Measured &Record =
+            Metrics.MeasuredMetrics.emplace_back();
+        Record.Name = Name(Metric);
+        readOptional(Metric, k::Unit, Record.Unit);
+        if (Metric.member(k::Accumulation, "sum or maximum").asString() ==
+            AccumulationMaximum)
+          Record.Accumulation = MetricAccumulation::Maximum;
+      });
+  if (Object.has(k::Derived))
+    forEachElement(Object.member(k::Derived, List), List,
+                   [&](const JsonValue &Metric) {
+                     MetricsRecord::Derived &Record =
+                         Metrics.DerivedMetrics.emplace_back();
+                     Record.Name = Name(Metric);
+                     readOptional(Metric, k::Unit, Record.Unit);
+                   });
+  forEachElement(
+      Object.member(k::Unavailable, List), List, [&](const JsonValue &Metric) {
+        Metrics.UnavailableMetrics.push_back(
+            {Name(Metric), Metric.member(k::Reason, "a reason").asString()});
+      });
+  readOptional(Object, k::Multiplexed, Metrics.Multiplexed);
+  readOptional(Object, k::EventsLost, Metrics.EventsLost);
+  readOptional(Object, k::ThreadsWithoutSources,
+               Metrics.ThreadsWithoutEverySource);
+  readOptional(Object, k::TraceSamplesWritten, Metrics.TraceSamplesWritten);
+  readOptional(Object, k::TraceSamplesDropped, Metrics.TraceSamplesDropped);
+  return Metrics;
 }
 
 void readMetadata(const std::string &Directory, ExperimentMetadata &Out) {
+  namespace k = experiment_keys;
   checkDirectory(Directory);
   std::string Path = joinPath(Directory, files::Experiment);
   nlohmann::json Document = loadJsonFile(Path);
   JsonValue Top(Document, Path);
   checkFormat(Top, ExperimentFormat, "Sextant experiment.json");
+  Out = ExperimentMetadata();
   Out.SextantVersion =
-      Top.member("sextant_version", "a version string").asString();
-  Out.Program = Top.member("program", "the path of the executable").asString();
-  JsonValue Arguments = Top.member("arguments", "an array of strings");
-  Arguments.expectArray("an array of strings");
-  Out.Arguments.clear();
-  for (size_t I = 0; I < Arguments.raw().size(); ++I)
-    Out.Arguments.push_back(Arguments.element(I).asString());
-  Out.Pid = Top.member("pid", "the process id").asInteger();
-  Out.Hostname = Top.member("hostname", "a host name").asString();
-  Out.StartTime = Top.member("start_time", "an ISO 8601 time").asString();
-  Out.EndTime = Top.member("end_time", "an ISO 8601 time").asString();
+      Top.member(k::SextantVersion, "a version string").asString();
+  Out.Program = Top.member(k::Program, "the path of the executable").asString();
+  Out.Arguments = readStrings(Top.member(k::Arguments, "an array of strings"));
+  Out.Pid = Top.member(k::Pid, "the process id").asInteger();
+  Out.Hostname = Top.member(k::Hostname, "a host name").asString();
+  readOptional(Top, k::WorkingDirectory, Out.WorkingDirectory);
+  readOptional(Top, k::OutputDirectory, Out.OutputDirectory);
+  Out.StartTime = Top.member(k::StartTime, "an ISO 8601 time").asString();
+  Out.EndTime = Top.member(k::EndTime, "an ISO 8601 time").asString();
   Out.WallSeconds =
-      Top.member("wall_time_seconds", "a number of seconds").asNumber();
-  Out.Clock = Top.member("clock", "the name of the clock").asString();
-  Out.Threads = Top.member("threads", "a number of threads").asUnsigned();
-  Out.EventPairCostSeconds = optionalNumber(Top, "event_pair_cost_seconds");
-  Out.TraceBytesPerEvent.reset();
-  if (Top.has("trace") && !Top.member("trace", "").isNull()) {
-    JsonValue Trace = Top.member("trace", "");
-    Trace.expectObject("null or an object");
-    Out.TraceBytesPerEvent = optionalNumber(Trace, "bytes_per_event");
+      Top.member(k::WallSeconds, "a number of seconds").asNumber();
+  Out.Clock = Top.member(k::Clock, "the name of the clock").asString();
+  readOptional(Top, k::ClockTicksPerSecond, Out.ClockTicksPerSecond);
+  readOptional(Top, k::ClockCalibration, Out.ClockCalibration);
+  readOptional(Top, k::EventPairCost, Out.EventPairCostSeconds);
+  readOptional(Top, k::Enabled, Out.Enabled);
+  Out.Threads = Top.member(k::Threads, "a number of threads").asUnsigned();
+  readOptional(Top, k::ThreadsNotMerged, Out.ThreadsNotMerged);
+  readOptional(Top, k::RegionsRegistered, Out.RegionsRegistered);
+  readOptional(Top, k::RegionsFiltered, Out.RegionsFiltered);
+  readOptional(Top, k::RegionsRejected, Out.RegionsRejected);
+  readOptional(Top, k::RegionsThrottled, Out.RegionsThrottled);
+  if (std::optional<JsonValue> Throttle = optionalObject(Top, k::Throttle)) {
+    readOptional(*Throttle, k::Enabled, Out.Throttle.Enabled);
+    readOptional(*Throttle, k::MinVisits, Out.Throttle.MinVisits);
+    readOptional(*Throttle, k::MaxMeanVisitNs,
+                 Out.Throttle.MaxMeanVisitNanoseconds);
   }
-  Out.MpiRank.reset();
-  Out.MpiRanks.reset();
-  if (Top.has("mpi_rank") && !Top.member("mpi_rank", "").isNull())
-    Out.MpiRank = Top.member("mpi_rank", "a rank").asUnsigned();
-  if (Top.has("mpi_ranks") && !Top.member("mpi_ranks", "").isNull())
-    Out.MpiRanks = Top.member("mpi_ranks", "a number of ranks").asUnsigned();
-  Out.CombinedJob =
-      Top.has("combined") && Top.member("combined", "true or false").asBool();
-  Out.MaximumMetrics.clear();
-  Out.UnavailableMetrics.clear();
-  if (Top.has("metrics") && !Top.member("metrics", "").isNull()) {
-    JsonValue Metrics = Top.member("metrics", "");
-    Metrics.expectObject("null or an object");
-    JsonValue Measured = Metrics.member("measured", "an array of metrics");
-    Measured.expectArray("an array of metrics");
-    for (size_t I = 0; I < Measured.raw().size(); ++I) {
-      JsonValue Metric = Measured.element(I);
-      if (Metric.member("accumulation", "sum or maximum").asString() ==
-          "maximum")
-        Out.MaximumMetrics.push_back(
-            Metric.member("name", "a metric name").asString());
-    }
-    JsonValue Missing = Metrics.member("unavailable", "an array");
-    Missing.expectArray("an array of metrics");
-    for (size_t I = 0; I < Missing.raw().size(); ++I) {
-      JsonValue Metric = Missing.element(I);
-      Out.UnavailableMetrics.emplace_back(
-          Metric.member("name", "a metric name").asString(),
-          Metric.member("reason", "a reason").asString());
-    }
+  readOptional(Top, k::Pauses, Out.Pauses);
+  readOptional(Top, k::PausedAtEnd, Out.PausedAtEnd);
+  readOptional(Top, k::UserRegionsEndedImplicitly,
+               Out.UserRegionsEndedImplicitly);
+  readOptional(Top, k::Repairs, Out.Repairs);
+  readOptional(Top, k::ExitsRepaired, Out.ExitsRepaired);
+  readOptional(Top, k::ExitsIgnored, Out.ExitsIgnored);
+  readOptional(Top, k::FramesOpenAtEnd, Out.FramesOpenAtEnd);
+  readOptional(Top, k::RuntimeFilter, Out.RuntimeFilter);
+  readOptional(Top, k::RuntimeFilterLoaded, Out.RuntimeFilterLoaded);
+  readOptional(Top, k::EndedBySignal, Out.EndedBySignal);
+  readOptional(Top, k::ForkedFromPid, Out.ForkedFromPid);
+  readOptional(Top, k::MpiRank, Out.MpiRank);
+  readOptional(Top, k::MpiRanks, Out.MpiRanks);
+  if (std::optional<JsonValue> Trace = optionalObject(Top, k::Trace))
+    Out.Trace = readTrace(*Trace);
+  if (std::optional<JsonValue> Metrics = optionalObject(Top, k::Metrics))
+    Out.Metrics = readMetrics(*Metrics);
+  readOptional(Top, k::Combined, Out.CombinedJob);
+}
+
+RegionRecord readRegion(const JsonValue &Entry, size_t Index) {
+  namespace k = region_keys;
+  Entry.expectObject("a region object");
+  RegionRecord Region;
+  JsonValue Id = Entry.member(k::Id, "the region id");
+  uint64_t IdNumber = Id.asUnsigned();
+  if (IdNumber != Index + 1)
+    Id.fail("is " + std::to_string(IdNumber) + ", expected " +
+            std::to_string(Index + 1) +
+            " (region ids start at 1 and follow the order of the list)");
+  Region.Id = static_cast<uint32_t>(IdNumber);
+  Region.Name = Entry.member(keys::Name, "the display name").asString();
+  Region.Mangled = Entry.member(k::Mangled, "the linkage name").asString();
+  Region.File = Entry.member(keys::File, "the source file").asString();
+  Region.BeginLine = Entry.member(k::BeginLine, "a line number").asUnsigned();
+  readOptional(Entry, k::EndLine, Region.EndLine);
+  Region.Module = Entry.member(keys::Module, "the module path").asString();
+  JsonValue Flags = Entry.member(k::Flags, "an object of flags");
+  Flags.expectObject("an object of flags");
+  readOptional(Flags, k::DebugInfo, Region.Flags.DebugInfo);
+  readOptional(Flags, k::MayUnwind, Region.Flags.MayUnwind);
+  readOptional(Flags, k::Demangled, Region.Flags.Demangled);
+  readOptional(Flags, k::User, Region.Flags.User);
+  readOptional(Flags, k::OpenMP, Region.Flags.OpenMP);
+  readOptional(Flags, k::Mpi, Region.Flags.Mpi);
+  Region.Filtered = Entry.member(k::Filtered, "true or false").asBool();
+  readOptional(Entry, k::FilterReason, Region.FilterReason);
+  if (std::optional<JsonValue> Rule = optionalObject(Entry, k::FilterRule)) {
+    FilterRuleRecord &Record = Region.FilterRule.emplace();
+    readOptional(*Rule, keys::File, Record.File);
+    readOptional(*Rule, keys::Line, Record.Line);
+    readOptional(*Rule, k::Column, Record.Column);
+    readOptional(*Rule, k::Rule, Record.Rule);
+    readOptional(*Rule, k::Pattern, Record.Pattern);
   }
-  Out.ClockCalibration.reset();
-  if (Top.has("clock_calibration") &&
-      !Top.member("clock_calibration", "").isNull())
-    Out.ClockCalibration =
-        Top.member("clock_calibration", "a string").asString();
+  if (std::optional<JsonValue> Throttled =
+          optionalObject(Entry, k::Throttled)) {
+    ThrottleRecord &Record = Region.Throttled.emplace();
+    Record.AfterSeconds =
+        Throttled->member(k::AfterSeconds, "a number of seconds").asNumber();
+    Record.Visits =
+        Throttled->member(keys::Visits, "a number of visits").asUnsigned();
+    Record.MeanVisitSeconds =
+        Throttled->member(k::MeanVisitSeconds, "a number of seconds")
+            .asNumber();
+  }
+  return Region;
 }
 
 void readRegions(const std::string &Directory,
@@ -162,46 +314,12 @@ void readRegions(const std::string &Directory,
   nlohmann::json Document = loadJsonFile(Path);
   JsonValue Top(Document, Path);
   checkFormat(Top, RegionsFormat, "Sextant regions.json");
-  JsonValue List = Top.member("regions", "an array of regions");
+  JsonValue List = Top.member(region_keys::Regions, "an array of regions");
   List.expectArray("an array of regions");
   Regions.clear();
   Regions.reserve(List.raw().size());
-  for (size_t I = 0; I < List.raw().size(); ++I) {
-    JsonValue Entry = List.element(I);
-    Entry.expectObject("a region object");
-    RegionRecord Region;
-    JsonValue Id = Entry.member("id", "the region id");
-    uint64_t IdNumber = Id.asUnsigned();
-    if (IdNumber != I + 1)
-      Id.fail("is " + std::to_string(IdNumber) + ", expected " +
-              std::to_string(I + 1) +
-              " (region ids start at 1 and follow the order of the list)");
-    Region.Id = static_cast<uint32_t>(IdNumber);
-    Region.Name = Entry.member("name", "the display name").asString();
-    Region.Mangled = Entry.member("mangled", "the linkage name").asString();
-    Region.File = Entry.member("file", "the source file").asString();
-    Region.BeginLine = Entry.member("begin_line", "a line number").asUnsigned();
-    Region.Module = Entry.member("module", "the module path").asString();
-    JsonValue Flags = Entry.member("flags", "an object of flags");
-    Flags.expectObject("an object of flags");
-    if (Flags.has("user"))
-      Region.User = Flags.member("user", "").asBool();
-    Region.Filtered = Entry.member("filtered", "true or false").asBool();
-    if (Entry.has("throttled") && !Entry.member("throttled", "").isNull()) {
-      JsonValue Throttled = Entry.member("throttled", "");
-      Throttled.expectObject("null or an object");
-      ThrottleRecord Record;
-      Record.AfterSeconds =
-          Throttled.member("after_seconds", "a number of seconds").asNumber();
-      Record.Visits =
-          Throttled.member("visits", "a number of visits").asUnsigned();
-      Record.MeanVisitSeconds =
-          Throttled.member("mean_visit_seconds", "a number of seconds")
-              .asNumber();
-      Region.Throttled = Record;
-    }
-    Regions.push_back(std::move(Region));
-  }
+  for (size_t I = 0; I < List.raw().size(); ++I)
+    Regions.push_back(readRegion(List.element(I), I));
 }
 
 /// frame.type of a call-path node.

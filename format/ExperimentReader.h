@@ -2,11 +2,13 @@
 //
 // Part of Sextant. Reads an experiment directory written by the runtime
 // (docs/output-formats.md): experiment.json, regions.json, profile.json and,
-// on request, profile-threads.json. Everything is validated; a directory
-// that is damaged or was not written by Sextant gives one message that
-// names the file and what is wrong in it, never a crash. The file names,
-// format strings and versions are those of ExperimentSchema.h; profiles
-// are read into the model the views work on (CallPathProfile.h).
+// on request, profile-threads.json; experiment.json and regions.json into
+// the records the runtime writes them from (ExperimentDescription.h).
+// Everything is validated; a directory that is damaged or was not written by
+// Sextant gives one message that names the file and what is wrong in it, never
+// a crash. The file names, format strings and versions are those of
+// ExperimentSchema.h; profiles are read into the model the views work on
+// (CallPathProfile.h).
 //
 //===----------------------------------------------------------------------===//
 
@@ -14,6 +16,7 @@
 #define SEXTANT_FORMAT_EXPERIMENTREADER_H
 
 #include "format/CallPathProfile.h"
+#include "format/ExperimentDescription.h"
 #include "format/ThreadProfiles.h"
 
 #include <cstdint>
@@ -24,54 +27,6 @@
 
 namespace sextant {
 namespace format {
-
-/// When and why the runtime disarmed a region (regions.json "throttled").
-struct ThrottleRecord {
-  double AfterSeconds = 0;
-  uint64_t Visits = 0;
-  double MeanVisitSeconds = 0;
-};
-
-/// One entry of regions.json.
-struct RegionRecord {
-  uint32_t Id = 0;
-  std::string Name;
-  std::string Mangled;
-  std::string File;
-  uint64_t BeginLine = 0;
-  std::string Module;
-  bool User = false;     ///< flags.user: a region of the user API
-  bool Filtered = false; ///< excluded by the runtime filter
-  std::optional<ThrottleRecord> Throttled;
-};
-
-/// experiment.json. The optional members are written by newer runtimes.
-struct ExperimentMetadata {
-  std::string SextantVersion;
-  std::string Program;
-  std::vector<std::string> Arguments;
-  int64_t Pid = 0;
-  std::string Hostname;
-  std::string StartTime;
-  std::string EndTime;
-  double WallSeconds = 0;
-  std::string Clock;
-  uint64_t Threads = 0;
-  std::optional<double> EventPairCostSeconds;
-  std::optional<std::string> ClockCalibration;
-  /// trace.bytes_per_event: the average size of an event of the trace in
-  /// the directory (absent without a trace or without events).
-  std::optional<double> TraceBytesPerEvent;
-  /// MPI jobs (libsextant-mpi): the process's rank and the job's size, or,
-  /// in the job's combined view (CombinedJob), only the size.
-  std::optional<uint64_t> MpiRank;
-  std::optional<uint64_t> MpiRanks;
-  bool CombinedJob = false;
-  /// metrics (SEXTANT_METRICS): the measured metrics accumulated as maxima,
-  /// and the requested ones that were not measured with the reason.
-  std::vector<std::string> MaximumMetrics;
-  std::vector<std::pair<std::string, std::string>> UnavailableMetrics;
-};
 
 /// A complete experiment: metadata, regions and the merged profile.
 struct Experiment {

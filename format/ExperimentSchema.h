@@ -3,9 +3,10 @@
 // Part of Sextant. The one definition of what an experiment directory holds
 // (docs/output-formats.md): the names of its files, the "format" string and
 // the layout versions of its JSON files with the oldest version a reader
-// still understands, the JSON keys the writer and the reader share, and the
-// frame types of a call-path node. The runtime writes with these names and
-// the `sextant` tool reads with them.
+// still understands, the JSON keys the writer and the reader share (of
+// experiment.json and regions.json besides those of the call-path nodes),
+// and the frame types of a call-path node. The runtime writes with these names
+// and the `sextant` tool reads with them.
 //
 //===----------------------------------------------------------------------===//
 
@@ -76,6 +77,104 @@ constexpr char Tid[] = "tid";
 constexpr char MergedThreads[] = "merged_threads";
 constexpr char Roots[] = "roots";
 } // namespace keys
+
+/// The members of experiment.json (ExperimentDescription.h).
+namespace experiment_keys {
+constexpr char SextantVersion[] = "sextant_version";
+constexpr char Program[] = "program";
+constexpr char Arguments[] = "arguments";
+constexpr char Pid[] = "pid";
+constexpr char Hostname[] = "hostname";
+constexpr char WorkingDirectory[] = "working_directory";
+constexpr char OutputDirectory[] = "output_directory";
+constexpr char StartTime[] = "start_time";
+constexpr char EndTime[] = "end_time";
+constexpr char WallSeconds[] = "wall_time_seconds";
+constexpr char Clock[] = "clock";
+constexpr char ClockTicksPerSecond[] = "clock_ticks_per_second";
+constexpr char ClockCalibration[] = "clock_calibration";
+constexpr char EventPairCost[] = "event_pair_cost_seconds";
+constexpr char Enabled[] = "enabled";
+constexpr char Threads[] = "threads";
+constexpr char ThreadsNotMerged[] = "threads_not_merged";
+constexpr char RegionsRegistered[] = "regions_registered";
+constexpr char RegionsFiltered[] = "regions_filtered";
+constexpr char RegionsRejected[] = "regions_rejected_abi_mismatch";
+constexpr char RegionsThrottled[] = "regions_throttled";
+constexpr char Throttle[] = "throttle";
+constexpr char MinVisits[] = "min_visits";
+constexpr char MaxMeanVisitNs[] = "max_mean_visit_ns";
+constexpr char Pauses[] = "pauses";
+constexpr char PausedAtEnd[] = "paused_at_end";
+constexpr char UserRegionsEndedImplicitly[] = "user_regions_ended_implicitly";
+constexpr char Repairs[] = "repairs";
+constexpr char ExitsRepaired[] = "exits_repaired";
+constexpr char ExitsIgnored[] = "exits_ignored";
+constexpr char FramesOpenAtEnd[] = "frames_open_at_end";
+constexpr char RuntimeFilter[] = "runtime_filter";
+constexpr char RuntimeFilterLoaded[] = "runtime_filter_loaded";
+constexpr char EndedBySignal[] = "ended_by_signal";
+constexpr char ForkedFromPid[] = "forked_from_pid";
+constexpr char MpiRank[] = "mpi_rank";
+constexpr char MpiRanks[] = "mpi_ranks";
+constexpr char Combined[] = "combined";
+// "trace".
+constexpr char Trace[] = "trace";
+constexpr char Directory[] = "directory";
+constexpr char BufferSize[] = "buffer_size_bytes";
+constexpr char Files[] = "files";
+constexpr char ChunksWritten[] = "chunks_written";
+constexpr char EventsWritten[] = "events_written";
+constexpr char BytesWritten[] = "bytes_written";
+constexpr char BytesPerEvent[] = "bytes_per_event";
+constexpr char ChunksDropped[] = "chunks_dropped";
+constexpr char EventsDropped[] = "events_dropped";
+constexpr char ThreadsWithoutTrace[] = "threads_without_trace";
+constexpr char WriteError[] = "write_error";
+// "metrics".
+constexpr char Metrics[] = "metrics";
+constexpr char Requested[] = "requested";
+constexpr char Measured[] = "measured";
+constexpr char Derived[] = "derived";
+constexpr char Unavailable[] = "unavailable";
+constexpr char Unit[] = "unit";
+constexpr char Accumulation[] = "accumulation";
+constexpr char Reason[] = "reason";
+constexpr char Multiplexed[] = "multiplexed";
+constexpr char EventsLost[] = "events_lost";
+constexpr char ThreadsWithoutSources[] = "threads_without_every_source";
+constexpr char TraceSamplesWritten[] = "trace_samples_written";
+constexpr char TraceSamplesDropped[] = "trace_samples_dropped";
+} // namespace experiment_keys
+
+/// The members of a region of regions.json (ExperimentDescription.h).
+namespace region_keys {
+constexpr char Regions[] = "regions";
+constexpr char Id[] = "id";
+constexpr char Mangled[] = "mangled";
+constexpr char BeginLine[] = "begin_line";
+constexpr char EndLine[] = "end_line";
+constexpr char Flags[] = "flags";
+constexpr char DebugInfo[] = "debug_info";
+constexpr char MayUnwind[] = "may_unwind";
+constexpr char Demangled[] = "demangled";
+constexpr char User[] = "user";
+constexpr char OpenMP[] = "openmp";
+constexpr char Mpi[] = "mpi";
+constexpr char Filtered[] = "filtered";
+constexpr char FilterReason[] = "filter_reason";
+constexpr char FilterRule[] = "filter_rule";
+constexpr char Column[] = "column";
+constexpr char Rule[] = "rule";
+constexpr char Pattern[] = "pattern";
+constexpr char Throttled[] = "throttled";
+constexpr char AfterSeconds[] = "after_seconds";
+constexpr char MeanVisitSeconds[] = "mean_visit_seconds";
+} // namespace region_keys
+
+/// experiment.json metrics.measured[].accumulation (MetricAccumulation).
+constexpr char AccumulationSum[] = "sum";
+constexpr char AccumulationMaximum[] = "maximum";
 
 /// frame.type of a call-path node: what kind of region it is.
 enum class FrameType { Function, OpenMP, Mpi };

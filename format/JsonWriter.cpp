@@ -112,6 +112,15 @@ std::string formatFixed(double Value, int Decimals) {
   return std::string(Buffer, Result.ptr);
 }
 
+double roundAsWritten(double Value, int Decimals) {
+  if (!std::isfinite(Value))
+    return Value;
+  std::string Text = formatFixed(Value, Decimals);
+  double Read = Value;
+  std::from_chars(Text.data(), Text.data() + Text.size(), Read);
+  return Read;
+}
+
 void JsonWriter::newLine() {
   if (IndentWidth == 0)
     return;

@@ -23,6 +23,12 @@ namespace format {
 /// with '.' as the decimal point whatever the program's locale.
 std::string formatFixed(double Value, int Decimals);
 
+/// The number a JSON reader gets back from formatFixed(Value, Decimals):
+/// the double nearest to that text (Value itself when it is not finite).
+/// Renders a view from values as the files hold them, so that the runtime
+/// and the reader of its files show the same digits.
+double roundAsWritten(double Value, int Decimals);
+
 /// Appends Text to Out as a JSON string literal, quotes included.
 void appendJsonString(std::string &Out, std::string_view Text);
 

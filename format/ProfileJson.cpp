@@ -90,5 +90,15 @@ std::string renderProfileJson(const CallPathProfile &Profile) {
   return Out;
 }
 
+void roundTimesAsWritten(CallPathProfile &Profile) {
+  for (size_t Index = 0; Index < Profile.size(); ++Index) {
+    CallPathNode &Node = Profile.node(Index);
+    Node.InclusiveSeconds =
+        roundAsWritten(Node.InclusiveSeconds, SecondDecimals);
+    Node.ExclusiveSeconds =
+        roundAsWritten(Node.ExclusiveSeconds, SecondDecimals);
+  }
+}
+
 } // namespace format
 } // namespace sextant

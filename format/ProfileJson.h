@@ -33,6 +33,11 @@ void writeCallPaths(JsonWriter &Json, const CallPathProfile &Profile);
 /// The contents of profile.json.
 std::string renderProfileJson(const CallPathProfile &Profile);
 
+/// Rounds the times of every node of Profile to what profile.json holds of
+/// them (the number a reader gets back), so that a view rendered from it
+/// shows what the same view of the file read back shows.
+void roundTimesAsWritten(CallPathProfile &Profile);
+
 } // namespace format
 } // namespace sextant
 

@@ -1,12 +1,13 @@
 //===- runtime/output/ExperimentWriter.h - Experiment files -----*- C++ -*-===//
 //
-// Part of Sextant. Renders experiment.json and regions.json and writes the
-// whole experiment directory (file names and format versions:
-// format/ExperimentSchema.h): the merged tree becomes the profile model
-// (ProfileModel.h) from which format/ writes profile.json (ProfileJson.h)
-// and profile.folded (FoldedStacks.h) and summary.txt (SummaryReport.h) is
-// rendered; profile-threads.json (ThreadProfiles.h), config.txt
-// (Options.h), experiment.json and regions.json. docs/output-formats.md
+// Part of Sextant. Writes the whole experiment directory (file names and
+// format versions: format/ExperimentSchema.h): the merged tree becomes the
+// profile model (ProfileModel.h), the run and its regions format's records
+// (ExperimentRecords.h), from which format/ writes profile.json
+// (ProfileJson.h), profile.folded (FoldedStacks.h), experiment.json
+// (ExperimentJson.h) and regions.json (RegionsJson.h) and renders
+// summary.txt (SummaryText.h); then profile-threads.json
+// (ThreadProfiles.h) and config.txt (Options.h). docs/output-formats.md
 // documents every field.
 //
 //===----------------------------------------------------------------------===//
@@ -25,13 +26,6 @@
 
 namespace sextant {
 namespace runtime {
-
-/// The contents of experiment.json.
-std::string renderExperimentJson(const ExperimentInfo &Info,
-                                 const std::vector<RegionInfo> &Regions);
-
-/// The contents of regions.json.
-std::string renderRegionsJson(const std::vector<RegionInfo> &Regions);
 
 /// Creates Info.OutputDirectory and writes every file into it. Returns false
 /// if any step failed; Errors then holds one message per failure (without

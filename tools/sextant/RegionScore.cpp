@@ -29,7 +29,9 @@ CostModel chooseCostModel(const Experiment &E,
     Model.PairCostSource =
         "estimate: experiment.json has no event_pair_cost_seconds";
   }
-  const std::optional<double> &Bytes = E.Metadata.TraceBytesPerEvent;
+  std::optional<double> Bytes;
+  if (E.Metadata.Trace)
+    Bytes = E.Metadata.Trace->BytesPerEvent;
   if (BytesOverride) {
     Model.TraceBytesPerEvent = *BytesOverride;
     Model.TraceBytesSource = "given with --bytes-per-event";
@@ -63,7 +65,7 @@ std::vector<RegionScore> scoreRegions(const Experiment &E,
       Score.Name = Region->Name;
       Score.Mangled = Region->Mangled.empty() ? Region->Name : Region->Mangled;
       Score.Throttled = Region->Throttled.has_value();
-      Score.User = Region->User;
+      Score.User = Region->Flags.User;
     }
     bool ManyShortVisits =
         Score.Visits >= Thresholds.MinVisits &&

@@ -4,7 +4,9 @@
 // directory: the flat view (each region summed over its call paths) or the
 // call tree, merged over threads or per thread, sorted, limited to the top
 // N entries or to a minimum time. What the limits hide is summed up in a
-// line of its own, never dropped silently.
+// line of its own, never dropped silently. `--summary` prints the text of
+// summary.txt instead, rendered by the same function as the runtime's
+// (format/SummaryText.h).
 //
 //===----------------------------------------------------------------------===//
 
@@ -20,6 +22,7 @@
 #include "format/ExperimentReader.h"
 #include "format/ExperimentSchema.h"
 #include "format/FlatProfile.h"
+#include "format/SummaryText.h"
 
 #include <algorithm>
 #include <cctype>
@@ -42,6 +45,7 @@ const char ReportHelp[] =
     "    sextant report [--tree] [--threads] [--ranks] [--sort=KEY] [--top=N]\n"
     "                   [--min-time=SECONDS] [--name-width=N]\n"
     "                   [--metrics=LIST] DIR\n"
+    "    sextant report --summary DIR\n"
     "\n"
     "DESCRIPTION\n"
     "    Reads the experiment directory DIR that a program measured with\n"
@@ -95,6 +99,13 @@ const char ReportHelp[] =
     "                        one rank's experiment\n"
     "    --name-width=N      shorten names longer than N characters to N,\n"
     "                        ending in \"...\" (default 0: never shorten)\n"
+    "    --summary           print the summary of the run as the runtime\n"
+    "                        wrote it to DIR/summary.txt (header, flat\n"
+    "                        profile, throttled regions, call tree),\n"
+    "                        rendered again from the experiment's files;\n"
+    "                        its output: line is the directory recorded in\n"
+    "                        experiment.json, or DIR when it has none. No\n"
+    "                        other option goes with it\n"
     "    -h, --help          show this help\n"
     "\n"
     "    Rows hidden by --top or --min-time are summed up in one line (how\n"
@@ -303,7 +314,7 @@ std::string plural(uint64_t Count, const char *Singular, const char *Plural) {
 std::string renderFlat(const Experiment &E, const CallPathProfile &Profile,
                        const ReportOptions &Options) {
   std::vector<FlatRegion> Regions =
-      flatProfile(Profile, E.Metadata.MaximumMetrics);
+      flatProfile(Profile, E.Metadata.maximumMetrics());
   if (Regions.empty())
     return "(no region was entered)\n";
   double TotalExclusive = Profile.totalExclusiveSeconds();
@@ -438,8 +449,10 @@ std::string renderHeader(const Experiment &E) {
   else if (M.MpiRank && M.MpiRanks)
     Out += "mpi:         rank " + std::to_string(*M.MpiRank) + " of " +
            std::to_string(*M.MpiRanks) + "\n";
-  for (const auto &[Name, Reason] : M.UnavailableMetrics)
-    Out += "not measured: " + Name + " (" + Reason + ")\n";
+  if (M.Metrics)
+    for (const MetricsRecord::Unavailable &Missing :
+         M.Metrics->UnavailableMetrics)
+      Out += "not measured: " + Missing.Name + " (" + Missing.Reason + ")\n";
   return Out;
 }
 
@@ -507,6 +520,8 @@ int runReportCommand(int Argc, char **Argv) {
   Line.addFlag("threads", 0, Options.Threads);
   bool Ranks = false;
   Line.addFlag("ranks", 0, Ranks);
+  bool Summary = false;
+  Line.addFlag("summary", 0, Summary);
   Line.addOption(
       {"sort", 0, true, [&](const std::string &Value, std::string &Error) {
          Options.SortGiven = true;
@@ -540,6 +555,12 @@ int runReportCommand(int Argc, char **Argv) {
     return Line.usageError(Line.positional().empty()
                                ? "missing the experiment directory"
                                : "expected one experiment directory");
+  if (Summary &&
+      (Options.Tree || Options.Threads || Ranks || Options.SortGiven ||
+       Options.Top != 0 || Options.MinTime != 0 || Options.NameWidth != 0 ||
+       !Options.Metrics.empty() || Options.AllMetrics))
+    return Line.usageError("--summary prints summary.txt's view and takes "
+                           "no other option");
   if (!Options.SortGiven)
     Options.Sort = Options.Tree ? SortKey::Inclusive : SortKey::Exclusive;
 
@@ -547,6 +568,13 @@ int runReportCommand(int Argc, char **Argv) {
   std::string Error;
   if (!readExperiment(Line.positional()[0], E, Error))
     return Line.failure(Error);
+  if (Summary) {
+    if (E.Metadata.OutputDirectory.empty())
+      E.Metadata.OutputDirectory = E.Directory;
+    std::string Out = renderSummaryText(E.Metadata, E.Regions, E.Profile);
+    std::fwrite(Out.data(), 1, Out.size(), stdout);
+    return ExitSuccess;
+  }
   // Metric names must be in the profile (any thread's profile has a subset).
   std::vector<std::string> Wanted = Options.Metrics;
   if (Options.Sort == SortKey::Metric)

@@ -148,7 +148,7 @@ int placeRegions(CommandLine &Line, const std::string &PeaksPath,
         "(see \"not measured\" in sextant report for why they were not)");
 
   std::vector<FlatRegion> Regions =
-      flatProfile(E.Profile, E.Metadata.MaximumMetrics);
+      flatProfile(E.Profile, E.Metadata.maximumMetrics());
   Regions.erase(std::remove_if(Regions.begin(), Regions.end(),
                                [&](const FlatRegion &R) {
                                  double Value = R.metric(Flops);

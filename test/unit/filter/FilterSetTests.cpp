@@ -8,6 +8,8 @@
 
 #include "FilterTestSupport.h"
 
+#include "test/unit/support/ScratchDirectory.h"
+
 #include <catch2/catch.hpp>
 
 #include <atomic>
@@ -25,10 +27,6 @@ void add(FilterSet &Set, const std::string &Text, const std::string &Name) {
   INFO(Name << ":\n" << Text);
   REQUIRE(Set.addText(Text, Name, Diags));
   CHECK(Diags.empty());
-}
-
-std::string tempPath(const std::string &Leaf) {
-  return std::string(SEXTANT_FILTER_TEST_TMPDIR) + "/" + Leaf;
 }
 
 } // namespace
@@ -179,12 +177,11 @@ TEST_CASE("TAU include entries explain an inclusion when Score-P is silent",
 
 TEST_CASE("addFile reads a file and names it in rule origins",
           "[filter][set][file]") {
-  std::string Path = tempPath("filter_unit_addfile.filt");
-  {
-    std::ofstream Out(Path);
-    Out << "SCOREP_REGION_NAMES_BEGIN\n  EXCLUDE "
-           "tiny*\nSCOREP_REGION_NAMES_END\n";
-  }
+  sextant::test::ScratchDirectory Scratch("filter-addfile");
+  Scratch.create();
+  Scratch.write("rt.filt", "SCOREP_REGION_NAMES_BEGIN\n  EXCLUDE "
+                           "tiny*\nSCOREP_REGION_NAMES_END\n");
+  std::string Path = Scratch.file("rt.filt");
   FilterSet Set;
   std::vector<Diagnostic> Diags;
   REQUIRE(Set.addFile(Path, Diags));
@@ -192,14 +189,14 @@ TEST_CASE("addFile reads a file and names it in rule origins",
   Decision D = Set.decide(named("tiny_f"));
   CHECK(D.Rule.File == Path);
   CHECK(D.Reason == "excluded by " + Path + ":2:11 (EXCLUDE tiny*)");
-  std::remove(Path.c_str());
 }
 
 TEST_CASE("addFile reports unreadable files with strerror",
           "[filter][set][file][error]") {
   FilterSet Set;
   std::vector<Diagnostic> Diags;
-  std::string Missing = tempPath("does-not-exist.filt");
+  sextant::test::ScratchDirectory Scratch("filter-missing");
+  std::string Missing = Scratch.file("does-not-exist.filt");
   CHECK_FALSE(Set.addFile(Missing, Diags));
   REQUIRE(Diags.size() == 1);
   CHECK(Diags[0].isError());
@@ -212,7 +209,7 @@ TEST_CASE("addFile reports unreadable files with strerror",
                                     "file or directory");
 
   Diags.clear();
-  CHECK_FALSE(Set.addFile(SEXTANT_FILTER_TEST_TMPDIR, Diags));
+  CHECK_FALSE(Set.addFile(sextant::test::scratchRoot(), Diags));
   REQUIRE(Diags.size() == 1);
   CHECK(Diags[0].Message == "cannot read filter file: Is a directory");
   CHECK(Set.empty());

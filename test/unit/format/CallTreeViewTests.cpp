@@ -7,14 +7,14 @@
 
 #include "format/CallTreeView.h"
 
-#include "ProfileTestSupport.h"
+#include "test/unit/support/SampleRegions.h"
 
 #include <catch2/catch.hpp>
 
 #include <string>
 
 using namespace sextant::format;
-using namespace sextant::format::test;
+using namespace sextant::test;
 
 namespace {
 

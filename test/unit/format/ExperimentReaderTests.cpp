@@ -15,7 +15,8 @@
 #include "format/ProfileJson.h"
 #include "format/ThreadProfiles.h"
 
-#include "ProfileTestSupport.h"
+#include "test/unit/support/SampleRegions.h"
+#include "test/unit/support/ScratchDirectory.h"
 
 #include <catch2/catch.hpp>
 
@@ -24,24 +25,9 @@
 #include <unistd.h>
 
 using namespace sextant::format;
-using namespace sextant::format::test;
+using namespace sextant::test;
 
 namespace {
-
-/// A fresh directory under the build tree.
-std::string makeDirectory() {
-  std::string Template =
-      std::string(SEXTANT_FORMAT_TEST_TMPDIR) + "/experiment-XXXXXX";
-  REQUIRE(mkdtemp(Template.data()) != nullptr);
-  return Template;
-}
-
-void writeFile(const std::string &Directory, const char *Name,
-               const std::string &Contents) {
-  std::ofstream Out(Directory + "/" + Name, std::ios::binary);
-  Out << Contents;
-  REQUIRE(Out.good());
-}
 
 /// experiment.json with the members the reader requires.
 std::string experimentJson(uint64_t Version) {
@@ -173,21 +159,22 @@ void checkSameProfile(const CallPathProfile &Read,
   }
 }
 
-/// Writes an experiment directory with four regions, ProfileJson and, when
-/// not empty, ThreadsJson, and reads it.
-Experiment writeAndRead(const std::string &ProfileJson,
+/// Writes an experiment directory with four regions (in the minimal form the
+/// reader accepts), ProfileJson and, when not empty, ThreadsJson, and reads
+/// it.
+Experiment writeAndRead(const ScratchDirectory &Directory,
+                        const std::string &ProfileJson,
                         const std::string &ThreadsJson) {
-  std::string Directory = makeDirectory();
-  writeFile(Directory, files::Regions, regionsJson(4));
-  writeFile(Directory, files::Profile, ProfileJson);
+  Directory.create();
+  Directory.write(files::Regions, regionsJson(4));
+  Directory.write(files::Profile, ProfileJson);
   if (!ThreadsJson.empty())
-    writeFile(Directory, files::ThreadProfiles, ThreadsJson);
-  writeFile(Directory, files::Experiment,
-            experimentJson(ExperimentFormat.Version));
+    Directory.write(files::ThreadProfiles, ThreadsJson);
+  Directory.write(files::Experiment, experimentJson(ExperimentFormat.Version));
   Experiment E;
   std::string Error;
   INFO(Error);
-  REQUIRE(readExperiment(Directory, E, Error));
+  REQUIRE(readExperiment(Directory.path(), E, Error));
   return E;
 }
 
@@ -197,7 +184,8 @@ TEST_CASE("profile.json reads back into the model it was written from",
           "[ExperimentReader]") {
   CallPathProfile Written = sampleProfile();
   std::string ProfileJson = renderProfileJson(Written);
-  Experiment E = writeAndRead(ProfileJson, "");
+  ScratchDirectory Directory("reader-profile");
+  Experiment E = writeAndRead(Directory, ProfileJson, "");
   CHECK(E.Metadata.Program == "/bin/app");
   CHECK(E.Metadata.Threads == 2u);
   REQUIRE(E.Regions.size() == 4u);
@@ -228,7 +216,8 @@ TEST_CASE("profile-threads.json reads back into the list it was written "
   Written.Threads.push_back(std::move(Main));
   Written.Threads.push_back(std::move(Beyond));
   std::string ThreadsJson = renderThreadProfilesJson(Written);
-  Experiment E = writeAndRead("[]\n", ThreadsJson);
+  ScratchDirectory Directory("reader-threads");
+  Experiment E = writeAndRead(Directory, "[]\n", ThreadsJson);
   CHECK(E.Profile.empty());
   ThreadProfileList Read;
   std::string Error;
@@ -251,11 +240,12 @@ TEST_CASE("the reader rejects format versions it cannot read",
           "[ExperimentReader]") {
   for (uint64_t Version : {ExperimentFormat.MinimumReadableVersion - 1,
                            ExperimentFormat.Version + 1}) {
-    std::string Directory = makeDirectory();
-    writeFile(Directory, files::Experiment, experimentJson(Version));
+    ScratchDirectory Directory("reader-version");
+    Directory.create();
+    Directory.write(files::Experiment, experimentJson(Version));
     ExperimentMetadata Metadata;
     std::string Error;
-    CHECK_FALSE(readExperimentMetadata(Directory, Metadata, Error));
+    CHECK_FALSE(readExperimentMetadata(Directory.path(), Metadata, Error));
     INFO(Error);
     CHECK(Error.find("format_version: is " + std::to_string(Version) +
                      ", but this sextant reads format_version ") !=

@@ -7,12 +7,12 @@
 
 #include "format/FlatProfile.h"
 
-#include "ProfileTestSupport.h"
+#include "test/unit/support/SampleRegions.h"
 
 #include <catch2/catch.hpp>
 
 using namespace sextant::format;
-using namespace sextant::format::test;
+using namespace sextant::test;
 
 TEST_CASE("the flat profile sums each region over its call paths",
           "[FlatProfile]") {

@@ -7,12 +7,12 @@
 
 #include "format/FoldedStacks.h"
 
-#include "ProfileTestSupport.h"
+#include "test/unit/support/SampleRegions.h"
 
 #include <catch2/catch.hpp>
 
 using namespace sextant::format;
-using namespace sextant::format::test;
+using namespace sextant::test;
 
 TEST_CASE("folded stacks have one line per call path with time",
           "[FoldedStacks]") {

@@ -17,8 +17,12 @@
 
 #include "format/ProfileJson.h"
 
-#include <catch2/catch.hpp>
+#include "test/unit/support/ScratchDirectory.h"
 
+#include <catch2/catch.hpp>
+#include <nlohmann/json.hpp>
+
+#include <algorithm>
 #include <cstdio>
 #include <string>
 #include <vector>
@@ -327,17 +331,28 @@ TEST_CASE("profile.json has every metric, inclusive with (inc), and derived "
   Regions[1].DisplayName = "kernel";
   std::string Json = sextant::format::renderProfileJson(
       buildCallPathProfile(T.Recorder.tree(), Regions, 1e-6, &Profile));
-  // outer: 4 ms inclusive, 500 instructions over 200 cycles.
-  CHECK(Json.find("\"PAPI_TOT_INS (inc)\":500,\"PAPI_TOT_INS\":200,") !=
-        std::string::npos);
-  CHECK(Json.find("\"IPC (inc)\":2.500000,\"IPC\":2.000000") !=
-        std::string::npos);
+  nlohmann::ordered_json Parsed = nlohmann::ordered_json::parse(Json);
+  const nlohmann::ordered_json &Outer = Parsed[0]["metrics"];
+  const nlohmann::ordered_json &Kernel = Parsed[0]["children"][0]["metrics"];
+  // outer: 4 ms inclusive, 500 instructions over 200 cycles; a measured
+  // metric's inclusive value comes right before its exclusive one.
+  std::vector<std::string> Keys;
+  for (auto Member = Outer.begin(); Member != Outer.end(); ++Member)
+    Keys.push_back(Member.key());
+  auto Position = [&](const char *Key) {
+    return std::find(Keys.begin(), Keys.end(), Key) - Keys.begin();
+  };
+  CHECK(Position("PAPI_TOT_INS") == Position("PAPI_TOT_INS (inc)") + 1);
+  CHECK(Position("IPC") == Position("IPC (inc)") + 1);
+  CHECK(Outer["PAPI_TOT_INS (inc)"] == 500);
+  CHECK(Outer["PAPI_TOT_INS"] == 200);
+  CHECK(Outer["IPC (inc)"] == 2.5);
+  CHECK(Outer["IPC"] == 2.0);
   // kernel: 1280 operations in 2 ms, over 4 misses of 64 bytes.
-  CHECK(Json.find("\"FLOP/s (inc)\":640000.000000") != std::string::npos);
-  CHECK(Json.find("\"arithmetic intensity (inc)\":5.000000") !=
-        std::string::npos);
+  CHECK(Kernel["FLOP/s (inc)"] == 640000.0);
+  CHECK(Kernel["arithmetic intensity (inc)"] == 5.0);
   // outer's own part has no miss: its intensity is null, not infinite.
-  CHECK(Json.find("\"arithmetic intensity\":null") != std::string::npos);
+  CHECK(Outer["arithmetic intensity"].is_null());
 }
 
 TEST_CASE("SEXTANT_METRICS selects built-in sources and reports unknown "
@@ -382,9 +397,9 @@ TEST_CASE("SEXTANT_METRICS selects built-in sources and reports unknown "
 
 TEST_CASE("counter samples of a trace round-trip through the metric file",
           "[metrics][trace]") {
-  std::string Path =
-      std::string(SEXTANT_RUNTIME_TEST_TMPDIR) + "/metric-trace-test.metrics";
-  std::remove(Path.c_str());
+  sextant::test::ScratchDirectory Scratch("metric-trace");
+  Scratch.create();
+  std::string Path = Scratch.file("samples.metrics");
   {
     // A buffer of 16 samples: 40 samples need three writes.
     MetricTrace Trace(Path, 3, {"perf::PAGE-FAULTS", "cpu-time"}, 0);

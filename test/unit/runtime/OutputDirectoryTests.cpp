@@ -7,6 +7,8 @@
 
 #include "runtime/io/OutputDirectory.h"
 
+#include "test/unit/support/ScratchDirectory.h"
+
 #include <catch2/catch.hpp>
 
 #include <cstdlib>
@@ -32,16 +34,6 @@ std::tm makeTime(int Year, int Month, int Day, int Hour, int Minute,
   Time.tm_min = Minute;
   Time.tm_sec = Second;
   return Time;
-}
-
-/// A fresh, empty directory below the test's binary directory.
-std::string scratchDirectory(const std::string &Name) {
-  std::string Path = std::string(SEXTANT_RUNTIME_TEST_TMPDIR) +
-                     "/output-directory-" + Name + "-" +
-                     std::to_string(getpid());
-  std::string Command = "rm -rf '" + Path + "'";
-  REQUIRE(std::system(Command.c_str()) == 0);
-  return Path;
 }
 
 std::vector<std::string> listDirectory(const std::string &Path) {
@@ -102,7 +94,8 @@ TEST_CASE("relative paths are resolved against the start directory",
 
 TEST_CASE("createDirectories creates parents and accepts existing ones",
           "[OutputDirectory]") {
-  std::string Base = scratchDirectory("create");
+  sextant::test::ScratchDirectory Scratch("output-directory-create");
+  std::string Base = Scratch.path();
   std::string Deep = Base + "/a/b/c";
   std::string Error;
   REQUIRE(createDirectories(Deep, Error));
@@ -114,7 +107,8 @@ TEST_CASE("createDirectories creates parents and accepts existing ones",
 }
 
 TEST_CASE("createDirectories reports why it failed", "[OutputDirectory]") {
-  std::string Base = scratchDirectory("fail");
+  sextant::test::ScratchDirectory Scratch("output-directory-fail");
+  std::string Base = Scratch.path();
   std::string Error;
   REQUIRE(createDirectories(Base, Error));
   std::string File = Base + "/plain-file";
@@ -127,7 +121,8 @@ TEST_CASE("createDirectories reports why it failed", "[OutputDirectory]") {
 
 TEST_CASE("files are written completely and without leftovers",
           "[OutputDirectory]") {
-  std::string Base = scratchDirectory("write");
+  sextant::test::ScratchDirectory Scratch("output-directory-write");
+  std::string Base = Scratch.path();
   std::string Error;
   REQUIRE(createDirectories(Base, Error));
   REQUIRE(writeFileAtomically(Base, "a.txt", "first", Error));
@@ -141,7 +136,8 @@ TEST_CASE("files are written completely and without leftovers",
 }
 
 TEST_CASE("a failed write names the file and the reason", "[OutputDirectory]") {
-  std::string Base = scratchDirectory("missing");
+  sextant::test::ScratchDirectory Scratch("output-directory-missing");
+  std::string Base = Scratch.path();
   std::string Error;
   CHECK_FALSE(writeFileAtomically(Base, "a.txt", "x", Error));
   CHECK(Error ==

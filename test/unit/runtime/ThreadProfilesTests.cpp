@@ -1,29 +1,28 @@
 //===- test/unit/runtime/ThreadProfilesTests.cpp - Per-thread output ------===//
 //
 // Part of Sextant. profile-threads.json (threads in index order, the bound
-// on separately kept threads and the entry summing the others),
-// profile.folded (paths, rounding, names that would break the format), and
-// the new fields of experiment.json, regions.json and summary.txt.
+// on separately kept threads and the entry summing the others) and
+// profile.folded (paths, rounding, names that would break the format).
 //
 //===----------------------------------------------------------------------===//
 
-#include "runtime/output/ExperimentWriter.h"
-#include "runtime/output/ProfileModel.h"
-#include "runtime/output/SummaryReport.h"
 #include "runtime/output/ThreadProfiles.h"
 
-#include "TestRegions.h"
+#include "runtime/output/ProfileModel.h"
 
 #include "format/FoldedStacks.h"
 
+#include "test/unit/support/SampleRegions.h"
+
 #include <catch2/catch.hpp>
+#include <nlohmann/json.hpp>
 
 #include <string>
 #include <vector>
 
 using namespace sextant;
 using namespace sextant::runtime;
-using namespace sextant::runtime::test;
+using namespace sextant::test;
 
 namespace {
 
@@ -31,14 +30,6 @@ std::vector<RegionInfo> sampleRegions() {
   return {makeRegion(1, "main", "/src/app.c", 10),
           makeRegion(2, "work", "/src/app.c", 20),
           makeRegion(3, "odd;name\nhere", "/src/app.c", 30)};
-}
-
-size_t count(const std::string &Text, const std::string &Part) {
-  size_t Found = 0;
-  for (size_t At = Text.find(Part); At != std::string::npos;
-       At = Text.find(Part, At + 1))
-    ++Found;
-  return Found;
 }
 
 } // namespace
@@ -67,30 +58,48 @@ TEST_CASE("profile-threads.json keeps threads within the bound",
   REQUIRE(Main != CallPathTree::NoNode);
   CHECK(Entries[2]->Tree.node(Entries[2]->Tree.findChild(Main, 2)).Visits == 7);
 
-  std::string Json = renderThreadProfiles(Threads, Regions, 1e-9);
-  CHECK(Json.rfind("{\"format\":\"sextant-thread-profiles\",\"format_version\""
-                   ":1,\"max_separate_threads\":2,\"threads_beyond_bound\":2,"
-                   "\"threads\":[",
-                   0) == 0);
-  CHECK(Json.find("{\"index\":0,\"tid\":100,\"name\":\"main\","
-                  "\"merged_threads\":1,\"roots\":[{\"frame\":{\"name\":"
-                  "\"main\",\"type\":\"function\"}") != std::string::npos);
-  CHECK(Json.find("{\"index\":1,\"tid\":101,\"name\":\"worker\"") !=
-        std::string::npos);
-  CHECK(Json.find("{\"index\":2,\"tid\":0,\"name\":\"<2 more threads>\","
-                  "\"merged_threads\":2,\"roots\":[") != std::string::npos);
-  CHECK(count(Json, "\"index\":") == 3);
-  CHECK(Json.find("\"visits\":7") != std::string::npos);
-  CHECK(Json.substr(Json.size() - 3) == "]}\n");
+  std::string Text = renderThreadProfiles(Threads, Regions, 1e-9);
+  nlohmann::ordered_json Json = nlohmann::ordered_json::parse(Text);
+  std::vector<std::string> Keys;
+  for (auto Member = Json.begin(); Member != Json.end(); ++Member)
+    Keys.push_back(Member.key());
+  CHECK(Keys == std::vector<std::string>{"format", "format_version",
+                                         "max_separate_threads",
+                                         "threads_beyond_bound", "threads"});
+  CHECK(Json["format"] == "sextant-thread-profiles");
+  CHECK(Json["format_version"] == 1);
+  CHECK(Json["max_separate_threads"] == 2);
+  CHECK(Json["threads_beyond_bound"] == 2);
+  const nlohmann::ordered_json &List = Json["threads"];
+  REQUIRE(List.size() == 3);
+  CHECK(List[0]["index"] == 0);
+  CHECK(List[0]["tid"] == 100);
+  CHECK(List[0]["name"] == "main");
+  CHECK(List[0]["merged_threads"] == 1);
+  CHECK(List[0]["roots"][0]["frame"] ==
+        nlohmann::ordered_json{{"name", "main"}, {"type", "function"}});
+  CHECK(List[1]["index"] == 1);
+  CHECK(List[1]["tid"] == 101);
+  CHECK(List[1]["name"] == "worker");
+  CHECK(List[2]["index"] == 2);
+  CHECK(List[2]["tid"] == 0);
+  CHECK(List[2]["name"] == "<2 more threads>");
+  CHECK(List[2]["merged_threads"] == 2);
+  // Threads 2 and 3 summed: work visits 3 + 4.
+  CHECK(List[2]["roots"][0]["children"][0]["metrics"]["visits"] == 7);
+  CHECK(Text.substr(Text.size() - 3) == "]}\n");
 
   // No bound at all: every thread is summed into one entry.
   ThreadProfileSet None(0);
   CallPathTree Tree;
   addVisits(Tree, {1}, 1, 10, 10);
   None.add(0, 7, "main", Tree);
-  std::string NoneJson = renderThreadProfiles(None, Regions, 1e-9);
-  CHECK(NoneJson.find("{\"index\":0,\"tid\":0,\"name\":\"<1 more threads>\"") !=
-        std::string::npos);
+  nlohmann::json NoneJson =
+      nlohmann::json::parse(renderThreadProfiles(None, Regions, 1e-9));
+  REQUIRE(NoneJson["threads"].size() == 1);
+  CHECK(NoneJson["threads"][0]["index"] == 0);
+  CHECK(NoneJson["threads"][0]["tid"] == 0);
+  CHECK(NoneJson["threads"][0]["name"] == "<1 more threads>");
 }
 
 TEST_CASE("profile.folded has one line per path with exclusive time",
@@ -113,67 +122,4 @@ TEST_CASE("profile.folded has one line per path with exclusive time",
   CHECK(format::renderFoldedStacks(
             buildCallPathProfile(CallPathTree(), Regions, 1e-9))
             .empty());
-}
-
-TEST_CASE("the output reports clock, cost, throttling and pauses",
-          "[ExperimentWriter][Control]") {
-  std::vector<RegionInfo> Regions = sampleRegions();
-  Regions[1].Throttled = true;
-  Regions[1].Throttle.AfterSeconds = 0.25;
-  Regions[1].Throttle.Visits = 100000;
-  Regions[1].Throttle.MeanVisitSeconds = 42e-9;
-
-  ExperimentInfo Info;
-  Info.SextantVersion = "0.1.0";
-  Info.ProgramPath = "/bin/app";
-  Info.Clock = {"TSC", 1 / 2.5e9};
-  Info.Clock.TicksPerSecond = 2.5e9;
-  Info.Clock.Calibration = "TSC against CLOCK_MONOTONIC over 1.000 ms at "
-                           "start-up";
-  Info.EventPairCostSeconds = 25.5e-9;
-  Info.Throttle.Enabled = true;
-  Info.Throttle.MinVisits = 100000;
-  Info.Throttle.MaxMeanVisitNanoseconds = 500;
-  Info.Pauses = 2;
-
-  std::string Experiment = renderExperimentJson(Info, Regions);
-  CHECK(Experiment.find("\"clock\": \"TSC\",\n  \"clock_ticks_per_second\": "
-                        "2500000000.000,\n  \"clock_calibration\": \"TSC "
-                        "against CLOCK_MONOTONIC over 1.000 ms at "
-                        "start-up\",\n  \"event_pair_cost_seconds\": "
-                        "0.000000025500,\n  \"enabled\": true,") !=
-        std::string::npos);
-  CHECK(Experiment.find("\"regions_throttled\": 1,") != std::string::npos);
-  CHECK(Experiment.find("\"throttle\": {\n    \"enabled\": true,\n    "
-                        "\"min_visits\": 100000,\n    \"max_mean_visit_ns\": "
-                        "500\n  },") != std::string::npos);
-  CHECK(Experiment.find("\"pauses\": 2,") != std::string::npos);
-  CHECK(Experiment.find("\"paused_at_end\": false,") != std::string::npos);
-
-  std::string RegionsJson = renderRegionsJson(Regions);
-  CHECK(count(RegionsJson, "\"throttled\": null") == 2);
-  CHECK(RegionsJson.find("\"throttled\": {\n        \"after_seconds\": "
-                         "0.250000000,\n        \"visits\": 100000,\n        "
-                         "\"mean_visit_seconds\": 0.000000042000\n      }") !=
-        std::string::npos);
-
-  std::string Summary = renderSummary(Info, {}, Regions);
-  CHECK(Summary.find("clock:      TSC at 2500.000 MHz (TSC against "
-                     "CLOCK_MONOTONIC over 1.000 ms at start-up)\n") !=
-        std::string::npos);
-  CHECK(Summary.find("event cost: 25.5 ns per enter+exit pair") !=
-        std::string::npos);
-  CHECK(Summary.find("throttling: on (100000 visits with a mean below 500 "
-                     "ns), 1 region(s) throttled\n") != std::string::npos);
-  CHECK(Summary.find("paused:     2 time(s)\n") != std::string::npos);
-  CHECK(Summary.find("Throttled regions") != std::string::npos);
-  CHECK(Summary.find("      0.250000      100000        42.0  work  "
-                     "(/src/app.c:20)\n") != std::string::npos);
-
-  Info.Throttle = ThrottleSetting();
-  Info.Enabled = false;
-  Summary = renderSummary(Info, {}, {});
-  CHECK(Summary.find("throttling: off\n") != std::string::npos);
-  CHECK(Summary.find("enabled:    no (SEXTANT_ENABLE=0)") != std::string::npos);
-  CHECK(Summary.find("Throttled regions") == std::string::npos);
 }

@@ -22,6 +22,7 @@
 
 using namespace sextant::runtime;
 using namespace sextant::runtime::test;
+using sextant::test::ScratchDirectory;
 using sextant::trace::ChunkHeader;
 
 namespace {

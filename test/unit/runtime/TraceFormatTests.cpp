@@ -16,6 +16,7 @@
 
 using namespace sextant::runtime;
 using namespace sextant::runtime::test;
+using sextant::test::ScratchDirectory;
 namespace trace = sextant::trace;
 
 namespace {

@@ -1,9 +1,8 @@
 //===- test/unit/runtime/TraceTestSupport.h - Trace helpers -----*- C++ -*-===//
 //
-// Part of Sextant. Helpers of the trace tests: a scratch directory, a
-// recorder and its ThreadTrace driven side by side with an independent model
-// of the expected events, and a reader that decodes a trace file into a
-// list of events.
+// Part of Sextant. Helpers of the trace tests: a recorder and its ThreadTrace
+// driven side by side with an independent model of the expected events, and a
+// reader that decodes a trace file into a list of events.
 //
 //===----------------------------------------------------------------------===//
 
@@ -13,11 +12,11 @@
 #include "format/TraceDecoder.h"
 #include "runtime/profile/CallPathRecorder.h"
 #include "runtime/trace/ThreadTrace.h"
+#include "test/unit/support/ScratchDirectory.h"
 
 #include <catch2/catch.hpp>
 
 #include <algorithm>
-#include <cstdlib>
 #include <memory>
 #include <ostream>
 #include <string>
@@ -42,26 +41,6 @@ struct TraceEvent {
 inline std::ostream &operator<<(std::ostream &Out, const TraceEvent &Event) {
   return Out << Event.Phase << Event.Region << "@" << Event.Ticks;
 }
-
-/// A fresh directory below the test's scratch directory, removed at the
-/// end of the test.
-class ScratchDirectory {
-public:
-  explicit ScratchDirectory(const std::string &Name)
-      : Path(std::string(SEXTANT_RUNTIME_TEST_TMPDIR) + "/" + Name + "-" +
-             std::to_string(::getpid())) {
-    removeAll();
-  }
-  ~ScratchDirectory() { removeAll(); }
-  const std::string &path() const { return Path; }
-
-private:
-  void removeAll() {
-    std::string Command = "rm -rf '" + Path + "'";
-    REQUIRE(std::system(Command.c_str()) == 0);
-  }
-  std::string Path;
-};
 
 /// Collects the callbacks of an EventReplayer.
 struct EventCollector {

@@ -1,0 +1,34 @@
+//===- format/SummaryText.h - The summary of an experiment ------*- C++ -*-===//
+//
+// Part of Sextant. The human-readable summary of a run (summary.txt, and
+// `sextant report --summary`): a header (program, process, threads, wall
+// time, output directory, counters) from experiment.json's record, the flat
+// profile (every region summed over all its call paths, sorted by exclusive
+// time), the throttled regions and the whole call tree, indented, laid out
+// in columns of fixed width. Nothing is cut off. The flat profile and the
+// call tree are the views of FlatProfile.h and CallTreeView.h.
+//
+//===----------------------------------------------------------------------===//
+
+#ifndef SEXTANT_FORMAT_SUMMARYTEXT_H
+#define SEXTANT_FORMAT_SUMMARYTEXT_H
+
+#include "format/CallPathProfile.h"
+#include "format/ExperimentDescription.h"
+
+#include <string>
+#include <vector>
+
+namespace sextant {
+namespace format {
+
+/// The summary of the run Metadata describes, with its region table and
+/// merged profile. The "output:" line shows Metadata.OutputDirectory.
+std::string renderSummaryText(const ExperimentMetadata &Metadata,
+                              const std::vector<RegionRecord> &Regions,
+                              const CallPathProfile &Profile);
+
+} // namespace format
+} // namespace sextant
+
+#endif // SEXTANT_FORMAT_SUMMARYTEXT_H
