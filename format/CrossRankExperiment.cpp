@@ -6,7 +6,7 @@
 
 #include "format/CrossRankExperiment.h"
 
-#include "format/JobFormat.h"
+#include "format/ExperimentSchema.h"
 
 namespace sextant {
 namespace format {
@@ -17,7 +17,7 @@ namespace {
 
 json rankEntry(const json &Experiment, int Rank) {
   return {{"rank", Rank},
-          {"directory", job::rankDirectoryName(Rank)},
+          {"directory", files::rankDirectoryName(Rank)},
           {"pid", Experiment.value("pid", 0)},
           {"hostname", Experiment.value("hostname", "")},
           {"threads", Experiment.value("threads", 0u)},
@@ -31,9 +31,9 @@ json jobExperiment(const std::vector<json> &Experiments,
                    const RankPositions &Ranks, const std::string &BaseDirectory,
                    size_t RegionCount) {
   json Experiment = Experiments.empty() ? json::object() : Experiments[0];
-  Experiment["format"] = job::ExperimentFormat;
+  Experiment[keys::Format] = ExperimentFormat.Name;
   if (!Experiment.contains("format_version"))
-    Experiment["format_version"] = job::FormatVersion;
+    Experiment[keys::FormatVersion] = ExperimentFormat.Version;
   Experiment["output_directory"] = BaseDirectory;
   Experiment["mpi_rank"] = nullptr;
   Experiment["mpi_ranks"] = Ranks.RankCount;

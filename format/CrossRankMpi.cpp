@@ -18,8 +18,8 @@ using nlohmann::json;
 
 namespace {
 
-/// The members of Traffic in job::TrafficFields order.
-constexpr uint64_t Traffic::*TrafficMembers[job::TrafficFieldCount] = {
+/// The members of Traffic in job_keys::TrafficFields order.
+constexpr uint64_t Traffic::*TrafficMembers[job_keys::TrafficFieldCount] = {
     &Traffic::MessagesSent, &Traffic::BytesSent, &Traffic::MessagesReceived,
     &Traffic::BytesReceived};
 
@@ -33,12 +33,12 @@ TrafficMatrix readMatrix(const std::vector<json> &MpiFiles,
     if (!MpiFiles[Rank].is_object())
       continue;
     for (const json &Entry : MpiFiles[Rank].value(Section, json::array())) {
-      int Partner = Entry.value(job::PartnerKey, -1);
+      int Partner = Entry.value(job_keys::Partner, -1);
       if (Partner < 0 || static_cast<size_t>(Partner) >= Ranks)
         continue;
-      for (size_t F = 0; F < job::TrafficFieldCount; ++F)
+      for (size_t F = 0; F < job_keys::TrafficFieldCount; ++F)
         Rows[Rank][Partner].*TrafficMembers[F] =
-            Entry.value(job::TrafficFields[F], uint64_t(0));
+            Entry.value(job_keys::TrafficFields[F], uint64_t(0));
     }
   }
   return Rows;
@@ -47,7 +47,7 @@ TrafficMatrix readMatrix(const std::vector<json> &MpiFiles,
 /// One table (ranks x ranks) per traffic field.
 json matrixJson(const TrafficMatrix &Rows) {
   json Result;
-  for (size_t F = 0; F < job::TrafficFieldCount; ++F) {
+  for (size_t F = 0; F < job_keys::TrafficFieldCount; ++F) {
     json Table = json::array();
     for (const auto &Row : Rows) {
       json Line = json::array();
@@ -55,7 +55,7 @@ json matrixJson(const TrafficMatrix &Rows) {
         Line.push_back(T.*TrafficMembers[F]);
       Table.push_back(Line);
     }
-    Result[job::TrafficFields[F]] = Table;
+    Result[job_keys::TrafficFields[F]] = Table;
   }
   return Result;
 }
@@ -64,10 +64,10 @@ void addFunctions(JobMpi &Mpi, const json &MpiFile, size_t Rank) {
   for (const json &F : MpiFile.value("functions", json::array())) {
     auto &Fields = Mpi.Functions[F.value("name", "?")];
     if (Fields.empty())
-      Fields.assign(job::FunctionFieldCount,
+      Fields.assign(job_keys::FunctionFieldCount,
                     std::vector<double>(static_cast<size_t>(Mpi.RankCount)));
-    for (size_t Field = 0; Field < job::FunctionFieldCount; ++Field)
-      Fields[Field][Rank] = F.value(job::FunctionFields[Field], 0.0);
+    for (size_t Field = 0; Field < job_keys::FunctionFieldCount; ++Field)
+      Fields[Field][Rank] = F.value(job_keys::FunctionFields[Field], 0.0);
   }
 }
 
@@ -101,9 +101,9 @@ json rankTrafficJson(const std::vector<Traffic> &Row) {
   for (size_t Partner = 0; Partner < Row.size(); ++Partner) {
     if (Row[Partner].empty())
       continue;
-    json Entry = {{job::PartnerKey, Partner}};
-    for (size_t F = 0; F < job::TrafficFieldCount; ++F)
-      Entry[job::TrafficFields[F]] = Row[Partner].*TrafficMembers[F];
+    json Entry = {{job_keys::Partner, Partner}};
+    for (size_t F = 0; F < job_keys::TrafficFieldCount; ++F)
+      Entry[job_keys::TrafficFields[F]] = Row[Partner].*TrafficMembers[F];
     List.push_back(Entry);
   }
   return List;
@@ -111,10 +111,10 @@ json rankTrafficJson(const std::vector<Traffic> &Row) {
 
 json rankFunctionJson(
     const std::string &Name,
-    const std::array<uint64_t, job::FunctionFieldCount> &Counts) {
+    const std::array<uint64_t, job_keys::FunctionFieldCount> &Counts) {
   json Entry = {{"name", Name}};
-  for (size_t F = 0; F < job::FunctionFieldCount; ++F)
-    Entry[job::FunctionFields[F]] = Counts[F];
+  for (size_t F = 0; F < job_keys::FunctionFieldCount; ++F)
+    Entry[job_keys::FunctionFields[F]] = Counts[F];
   return Entry;
 }
 
@@ -140,12 +140,12 @@ std::string jobMpiJson(const JobMpi &Mpi) {
   json Functions = json::array();
   for (const auto &[Name, Fields] : Mpi.Functions) {
     json F = {{"name", Name}};
-    for (size_t Field = 0; Field < job::FunctionFieldCount; ++Field)
-      F[job::FunctionFields[Field]] = statisticsJson(Fields[Field]);
+    for (size_t Field = 0; Field < job_keys::FunctionFieldCount; ++Field)
+      F[job_keys::FunctionFields[Field]] = statisticsJson(Fields[Field]);
     Functions.push_back(F);
   }
-  json Out = {{"format", job::JobMpiFormat},
-              {"format_version", job::FormatVersion},
+  json Out = {{keys::Format, JobMpiFormat.Name},
+              {keys::FormatVersion, JobMpiFormat.Version},
               {"ranks", Mpi.RankCount},
               {"ranks_ended_by", Mpi.RankStates},
               {"point_to_point", matrixJson(Mpi.PointToPoint)},

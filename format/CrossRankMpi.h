@@ -14,7 +14,7 @@
 #define SEXTANT_FORMAT_CROSSRANKMPI_H
 
 #include "format/CrossRankTraffic.h"
-#include "format/JobFormat.h"
+#include "format/ExperimentSchema.h"
 
 #include <nlohmann/json.hpp>
 
@@ -31,10 +31,10 @@ namespace format {
 /// with traffic.
 nlohmann::json rankTrafficJson(const std::vector<Traffic> &Row);
 
-/// One entry of a rank's "functions": Counts in job::FunctionFields order.
-nlohmann::json
-rankFunctionJson(const std::string &Name,
-                 const std::array<uint64_t, job::FunctionFieldCount> &Counts);
+/// One entry of a rank's "functions": Counts in job_keys::FunctionFields order.
+nlohmann::json rankFunctionJson(
+    const std::string &Name,
+    const std::array<uint64_t, job_keys::FunctionFieldCount> &Counts);
 
 struct JobMpi {
   int RankCount = 0;
@@ -43,7 +43,7 @@ struct JobMpi {
   TrafficMatrix PointToPoint;
   TrafficMatrix OneSided;
   std::vector<std::string> Asymmetries;
-  /// Function name -> [field in job::FunctionFields order][rank].
+  /// Function name -> [field in job_keys::FunctionFields order][rank].
   std::map<std::string, std::vector<std::vector<double>>> Functions;
   /// Each rank's "ended_by" (null for a rank not read).
   nlohmann::json RankStates = nlohmann::json::array();

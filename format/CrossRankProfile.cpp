@@ -59,9 +59,8 @@ void mergeRankProfile(const json &Profile, size_t Position,
                   Node.value("frame", json::object()).value("name", "?"));
     MergedNode &Child = Root.child(Id, Node);
     const json &Metrics = Node.value("metrics", json::object());
-    for (size_t M = 0; M < job::ProfileMetricCount; ++M)
-      Child.Values[M][Position] +=
-          Metrics.value(job::ProfileMetricNames[M], 0.0);
+    for (size_t M = 0; M < ProfileMetricCount; ++M)
+      Child.Values[M][Position] += Metrics.value(ProfileMetricNames[M], 0.0);
     mergeRankProfile(Node.value("children", json::array()), Position, Ids,
                      Union, Child);
   }
@@ -71,23 +70,23 @@ namespace {
 
 /// Visits are whole numbers; times are seconds.
 json metricValue(size_t Metric, double Value) {
-  if (Metric == job::Visits)
+  if (Metric == Visits)
     return static_cast<uint64_t>(Value + 0.5);
   return Value;
 }
 
 json nodeMetrics(const MergedNode &Node, const RankPositions &Ranks) {
   json Metrics = json::object();
-  for (size_t M = 0; M < job::ProfileMetricCount; ++M) {
-    std::string Name = job::ProfileMetricNames[M];
+  for (size_t M = 0; M < ProfileMetricCount; ++M) {
+    std::string Name = ProfileMetricNames[M];
     Metrics[Name] = metricValue(M, Node.total(M));
     // Every rank of the job counts; ranks without data count 0.
     RankStatistics Stats = rankStatistics(Ranks.perRank(Node.Values[M]));
-    Metrics[Name + job::MinSuffix] = Stats.Min;
-    Metrics[Name + job::MeanSuffix] = Stats.Mean;
-    Metrics[Name + job::MaxSuffix] = Stats.Max;
+    Metrics[Name + job_keys::MinSuffix] = Stats.Min;
+    Metrics[Name + job_keys::MeanSuffix] = Stats.Mean;
+    Metrics[Name + job_keys::MaxSuffix] = Stats.Max;
     for (size_t P = 0; P < Ranks.RankOf.size(); ++P)
-      Metrics[job::rankMetricName(Name, Ranks.RankOf[P])] =
+      Metrics[job_keys::rankMetricName(Name, Ranks.RankOf[P])] =
           metricValue(M, Node.Values[M][P]);
   }
   return Metrics;
@@ -100,8 +99,8 @@ std::vector<const MergedNode *> sortedChildren(const MergedNode &Node) {
     Sorted.push_back(Child.get());
   std::sort(Sorted.begin(), Sorted.end(),
             [](const MergedNode *A, const MergedNode *B) {
-              double TA = A->total(job::InclusiveTime);
-              double TB = B->total(job::InclusiveTime);
+              double TA = A->total(InclusiveTime);
+              double TB = B->total(InclusiveTime);
               if (TA != TB)
                 return TA > TB;
               return A->Region < B->Region;
@@ -116,8 +115,7 @@ json nodeJson(const MergedNode &Node, const RankPositions &Ranks) {
   json Attributes = Node.Attributes;
   int Present = 0;
   for (size_t P = 0; P < Ranks.RankOf.size(); ++P)
-    Present += Node.Values[job::Visits][P] > 0 ||
-               Node.Values[job::InclusiveTime][P] > 0;
+    Present += Node.Values[Visits][P] > 0 || Node.Values[InclusiveTime][P] > 0;
   Attributes["ranks"] = Present;
   Out["attributes"] = Attributes;
   json Children = json::array();
@@ -138,9 +136,9 @@ void collectTimes(const MergedNode &Node, std::multiset<uint32_t> &Open,
   bool Outermost = Open.count(Node.Region) == 0;
   for (size_t P = 0; P < Positions; ++P) {
     if (Outermost)
-      T.Inclusive[P] += Node.Values[job::InclusiveTime][P];
-    T.Exclusive[P] += Node.Values[job::ExclusiveTime][P];
-    T.Visits[P] += Node.Values[job::Visits][P];
+      T.Inclusive[P] += Node.Values[InclusiveTime][P];
+    T.Exclusive[P] += Node.Values[ExclusiveTime][P];
+    T.Visits[P] += Node.Values[Visits][P];
   }
   auto Position = Open.insert(Node.Region);
   for (const auto &Child : Node.Children)

@@ -15,7 +15,7 @@
 #define SEXTANT_FORMAT_CROSSRANKPROFILE_H
 
 #include "format/CrossRankRegions.h"
-#include "format/JobFormat.h"
+#include "format/ExperimentSchema.h"
 
 #include <nlohmann/json.hpp>
 
@@ -26,6 +26,12 @@
 
 namespace sextant {
 namespace format {
+
+/// The metrics of a profile node the merge combines, in profile.json order.
+enum ProfileMetric : size_t { InclusiveTime, ExclusiveTime, Visits };
+constexpr size_t ProfileMetricCount = 3;
+constexpr const char *ProfileMetricNames[ProfileMetricCount] = {
+    keys::InclusiveTime, keys::ExclusiveTime, keys::Visits};
 
 struct MergedNode {
   uint32_t Region = 0; ///< the union's id
@@ -38,7 +44,7 @@ struct MergedNode {
   std::unordered_map<uint32_t, MergedNode *> ChildByRegion;
 
   explicit MergedNode(size_t Ranks)
-      : Values(job::ProfileMetricCount, std::vector<double>(Ranks, 0.0)) {}
+      : Values(ProfileMetricCount, std::vector<double>(Ranks, 0.0)) {}
   /// The metric summed over the ranks.
   double total(size_t Metric) const;
   /// The child of region Id, created from Node (a profile.json node) when

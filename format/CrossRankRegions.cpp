@@ -6,7 +6,7 @@
 
 #include "format/CrossRankRegions.h"
 
-#include "format/JobFormat.h"
+#include "format/ExperimentSchema.h"
 
 namespace sextant {
 namespace format {
@@ -58,11 +58,12 @@ std::string RegionUnion::nameOf(uint32_t Id) const {
 }
 
 std::string jobRegionsJson(const RegionUnion &Union, const json &First) {
-  json Out = {{"format", job::RegionsFormat},
-              {"format_version", job::FormatVersion},
+  json Out = {{keys::Format, RegionsFormat.Name},
+              {keys::FormatVersion, RegionsFormat.Version},
               {"regions", Union.regions()}};
   if (First.is_object())
-    Out["format_version"] = First.value("format_version", job::FormatVersion);
+    Out[keys::FormatVersion] =
+        First.value(keys::FormatVersion, RegionsFormat.Version);
   return Out.dump(2) + "\n";
 }
 

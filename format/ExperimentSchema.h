@@ -5,15 +5,18 @@
 // the layout versions of its JSON files with the oldest version a reader
 // still understands, the JSON keys the writer and the reader share (of
 // experiment.json and regions.json besides those of the call-path nodes),
-// and the frame types of a call-path node. The runtime writes with these names
-// and the `sextant` tool reads with them.
+// the frame types of a call-path node, and the names and keys of an MPI
+// job's combined view. The runtime, the MPI adapter and the `sextant` tool
+// write and read with these names.
 //
 //===----------------------------------------------------------------------===//
 
 #ifndef SEXTANT_FORMAT_EXPERIMENTSCHEMA_H
 #define SEXTANT_FORMAT_EXPERIMENTSCHEMA_H
 
+#include <cstddef>
 #include <cstdint>
+#include <string>
 
 namespace sextant {
 namespace format {
@@ -31,6 +34,12 @@ constexpr char Mpi[] = "mpi.json";
 /// The folder of the trace files (trace/thread-<index>.sxt, TraceFormat.h,
 /// and trace/thread-<index>.metrics, MetricTraceFormat.h).
 constexpr char TraceDirectory[] = "trace";
+/// An MPI job's directory holds each rank's experiment in "rank-<r>/" and
+/// the job's combined view beside them.
+constexpr char RankDirectoryPrefix[] = "rank-";
+inline std::string rankDirectoryName(int Rank) {
+  return RankDirectoryPrefix + std::to_string(Rank);
+}
 } // namespace files
 
 /// A JSON file's "format" member and the versions of its layout: the one
@@ -44,6 +53,9 @@ struct JsonFileFormat {
 constexpr JsonFileFormat ExperimentFormat{"sextant-experiment", 1, 1};
 constexpr JsonFileFormat RegionsFormat{"sextant-regions", 1, 1};
 constexpr JsonFileFormat ThreadProfilesFormat{"sextant-thread-profiles", 1, 1};
+/// A rank's mpi.json (written by the MPI adapter) and the job's mpi.json.
+constexpr JsonFileFormat MpiFormat{"sextant-mpi", 1, 1};
+constexpr JsonFileFormat JobMpiFormat{"sextant-mpi-job", 1, 1};
 
 /// Keys shared by writer and reader.
 namespace keys {
@@ -185,6 +197,29 @@ constexpr const char *frameTypeName(FrameType Type) {
          : Type == FrameType::OpenMP ? "openmp"
                                      : "function";
 }
+
+/// The keys of an MPI job's combined view (format/CrossRank*, format/Job*)
+/// and of the per-rank mpi.json the MPI adapter writes.
+namespace job_keys {
+/// "<metric> (min)", "(mean)", "(max)" over all ranks of the job.
+constexpr char MinSuffix[] = " (min)";
+constexpr char MeanSuffix[] = " (mean)";
+constexpr char MaxSuffix[] = " (max)";
+/// "<metric> [rank <r>]": one rank's value.
+inline std::string rankMetricName(const std::string &Metric, int Rank) {
+  return Metric + " [rank " + std::to_string(Rank) + "]";
+}
+/// The counters of one partner in a rank's "point_to_point" and
+/// "one_sided" lists, and the fields of the job's matrices.
+constexpr char Partner[] = "partner";
+constexpr size_t TrafficFieldCount = 4;
+constexpr const char *TrafficFields[TrafficFieldCount] = {
+    "messages_sent", "bytes_sent", "messages_received", "bytes_received"};
+/// The counters of one MPI function in mpi.json's "functions".
+constexpr size_t FunctionFieldCount = 4;
+constexpr const char *FunctionFields[FunctionFieldCount] = {
+    "calls", "bytes_sent", "bytes_received", "root_calls"};
+} // namespace job_keys
 
 } // namespace format
 } // namespace sextant

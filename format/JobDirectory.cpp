@@ -7,7 +7,7 @@
 #include "format/JobDirectory.h"
 
 #include "common/FileContents.h"
-#include "format/JobFormat.h"
+#include "format/ExperimentSchema.h"
 
 #include <algorithm>
 #include <cerrno>
@@ -24,8 +24,8 @@ namespace {
 
 /// The rank of a directory entry named rank-<r>, or -1.
 int rankOfEntry(const std::string &Name) {
-  size_t Prefix = std::strlen(job::RankDirectoryPrefix);
-  if (Name.compare(0, Prefix, job::RankDirectoryPrefix) != 0 ||
+  size_t Prefix = std::strlen(files::RankDirectoryPrefix);
+  if (Name.compare(0, Prefix, files::RankDirectoryPrefix) != 0 ||
       Name.size() == Prefix || Name.size() > Prefix + 9)
     return -1;
   std::string Digits = Name.substr(Prefix);
@@ -98,20 +98,20 @@ bool findRankDirectories(const std::string &JobDirectory,
 
 RankFiles readRankFiles(const std::string &JobDirectory, int Rank) {
   std::string Directory =
-      JobDirectory + "/" + job::rankDirectoryName(Rank) + "/";
+      JobDirectory + "/" + files::rankDirectoryName(Rank) + "/";
   RankFiles Files;
   Files.Rank = Rank;
-  Files.Profile = readWholeFile(Directory + job::ProfileFile);
-  Files.Regions = readWholeFile(Directory + job::RegionsFile);
-  Files.Experiment = readWholeFile(Directory + job::ExperimentFile);
-  Files.Mpi = readWholeFile(Directory + job::MpiFile);
+  Files.Profile = readWholeFile(Directory + files::Profile);
+  Files.Regions = readWholeFile(Directory + files::Regions);
+  Files.Experiment = readWholeFile(Directory + files::Experiment);
+  Files.Mpi = readWholeFile(Directory + files::Mpi);
   return Files;
 }
 
 const std::vector<std::string> &combinedFileNames() {
-  static const std::vector<std::string> Names = {
-      job::RegionsFile, job::ProfileFile, job::MpiFile, job::SummaryFile,
-      job::ExperimentFile};
+  static const std::vector<std::string> Names = {files::Regions, files::Profile,
+                                                 files::Mpi, files::Summary,
+                                                 files::Experiment};
   return Names;
 }
 

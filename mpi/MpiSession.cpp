@@ -13,9 +13,9 @@
 #include "OtherTools.h"
 
 #include "format/CrossRankMpi.h"
+#include "format/ExperimentSchema.h"
 #include "format/JobCombiner.h"
 #include "format/JobDirectory.h"
-#include "format/JobFormat.h"
 #include "sextant/adapter_abi.h"
 
 #include <mpi.h>
@@ -137,8 +137,8 @@ char *renderRankFile(void *) {
     const char *Ended = endedByName(S.EndedBy.load());
     const char *Level = threadLevelName(S.ThreadLevel);
     nlohmann::json Out = {
-        {"format", format::job::RankMpiFormat},
-        {"format_version", format::job::FormatVersion},
+        {format::keys::Format, format::MpiFormat.Name},
+        {format::keys::FormatVersion, format::MpiFormat.Version},
         {"rank", S.Rank},
         {"ranks", S.Size},
         {"rank_source", S.RankSource},
@@ -178,7 +178,7 @@ std::string baseDirectory() {
 }
 
 std::string rankDirectory(const std::string &Base, int Rank) {
-  return Base + "/" + format::job::rankDirectoryName(Rank);
+  return Base + "/" + format::files::rankDirectoryName(Rank);
 }
 
 //===----------------------------------------------------------------------===//
