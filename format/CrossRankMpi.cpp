@@ -5,6 +5,7 @@
 //===----------------------------------------------------------------------===//
 
 #include "format/CrossRankMpi.h"
+#include "format/JsonDocument.h"
 
 #include "format/CrossRankStatistics.h"
 
@@ -155,7 +156,7 @@ std::string jobMpiJson(const JobMpi &Mpi) {
               {"point_to_point_asymmetries", Mpi.Asymmetries},
               {"functions", Functions},
               {"other_pmpi_tools", Mpi.Tools}};
-  return Out.dump(2) + "\n";
+  return renderJsonDocument(Out, 2);
 }
 
 } // namespace format

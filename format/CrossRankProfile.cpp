@@ -5,6 +5,7 @@
 //===----------------------------------------------------------------------===//
 
 #include "format/CrossRankProfile.h"
+#include "format/JsonDocument.h"
 
 #include "format/CrossRankStatistics.h"
 
@@ -149,7 +150,7 @@ void collectTimes(const MergedNode &Node, std::multiset<uint32_t> &Open,
 } // namespace
 
 std::string jobProfileJson(const MergedNode &Root, const RankPositions &Ranks) {
-  return nodeJson(Root, Ranks)["children"].dump() + "\n";
+  return renderJsonDocument(nodeJson(Root, Ranks)["children"], 0);
 }
 
 std::map<uint32_t, RegionTimes> regionTimes(const MergedNode &Root,

@@ -5,6 +5,7 @@
 //===----------------------------------------------------------------------===//
 
 #include "format/CrossRankRegions.h"
+#include "format/JsonDocument.h"
 
 #include "format/ExperimentSchema.h"
 
@@ -64,7 +65,7 @@ std::string jobRegionsJson(const RegionUnion &Union, const json &First) {
   if (First.is_object())
     Out[keys::FormatVersion] =
         First.value(keys::FormatVersion, RegionsFormat.Version);
-  return Out.dump(2) + "\n";
+  return renderJsonDocument(Out, 2);
 }
 
 } // namespace format

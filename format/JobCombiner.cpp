@@ -5,6 +5,7 @@
 //===----------------------------------------------------------------------===//
 
 #include "format/JobCombiner.h"
+#include "format/JsonDocument.h"
 
 #include "format/CrossRankExperiment.h"
 #include "format/CrossRankMpi.h"
@@ -115,7 +116,7 @@ CombinedFiles combineJob(const std::vector<RankFiles> &Ranks, int RankCount,
 
   json Experiment = jobExperiment(Parsed.Experiments, Parsed.Ranks,
                                   BaseDirectory, Union.regions().size());
-  Out.Experiment = Experiment.dump(2) + "\n";
+  Out.Experiment = renderJsonDocument(Experiment, 2);
 
   JobMpi Mpi = combineRankMpi(Parsed.MpiFiles);
   for (const std::string &A : Mpi.Asymmetries)

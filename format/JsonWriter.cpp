@@ -207,6 +207,21 @@ void JsonWriter::signedNumber(int64_t Value) {
   Out += std::to_string(Value);
 }
 
+void JsonWriter::realNumber(double Value) {
+  beginElement();
+  if (!std::isfinite(Value)) {
+    Out += "null";
+    return;
+  }
+  char Buffer[32];
+  std::to_chars_result Result =
+      std::to_chars(Buffer, Buffer + sizeof(Buffer), Value);
+  std::string_view Text(Buffer, static_cast<size_t>(Result.ptr - Buffer));
+  Out += Text;
+  if (Text.find_first_of(".e") == std::string_view::npos)
+    Out += ".0";
+}
+
 void JsonWriter::fixedNumber(double Value, int Decimals) {
   beginElement();
   if (!std::isfinite(Value)) {

@@ -52,6 +52,10 @@ public:
   /// Value in fixed notation with Decimals digits after the point; values
   /// that are not finite are written as null (JSON has no NaN).
   void fixedNumber(double Value, int Decimals);
+  /// Value in the shortest form that reads back as the same double, with
+  /// ".0" added to whole numbers so that they stay reals (2.0, 0.1,
+  /// 1.5e+20); values that are not finite are written as null.
+  void realNumber(double Value);
   void boolean(bool Value);
   void null();
 

@@ -16,6 +16,7 @@
 #include "format/ExperimentSchema.h"
 #include "format/JobCombiner.h"
 #include "format/JobDirectory.h"
+#include "format/JsonDocument.h"
 #include "sextant/adapter_abi.h"
 
 #include <mpi.h>
@@ -159,7 +160,7 @@ char *renderRankFile(void *) {
         {"operations_cancelled", A.CancelledOperations.load()},
         {"freed_active_receives", A.FreedActiveReceives.load()},
         {"other_pmpi_tools", Tools}};
-    std::string Text = Out.dump(2) + "\n";
+    std::string Text = format::renderJsonDocument(Out, 2);
     return ::strdup(Text.c_str());
   } catch (...) {
     return nullptr;

@@ -166,3 +166,20 @@ TEST_CASE("lineBreak puts an element on a line of its own in compact JSON",
   Json.endObject();
   CHECK(Out == "{\"a\":[\n1,\n2\n],\"b\":[\n]}");
 }
+
+TEST_CASE("real numbers are written in their shortest exact form",
+          "[format::JsonWriter]") {
+  std::string Out;
+  format::JsonWriter Writer(Out);
+  Writer.beginArray();
+  Writer.realNumber(0.1);
+  Writer.realNumber(2.0);
+  Writer.realNumber(-3.5);
+  Writer.realNumber(1e21);
+  Writer.realNumber(1.0 / 3.0);
+  Writer.realNumber(std::numeric_limits<double>::quiet_NaN());
+  Writer.endArray();
+  CHECK(Out == "[0.1,2.0,-3.5,1e+21,0.3333333333333333,null]");
+  // Each reads back as the same double.
+  CHECK(std::stod("0.3333333333333333") == 1.0 / 3.0);
+}
