@@ -1,4 +1,4 @@
-//===- common/MessageText.h - Outside text made safe for one line -*- C++ -*-===//
+//===- common/MessageText.h - Outside text in one line ----------*- C++ -*-===//
 //
 // Part of Sextant. Text that comes from outside Sextant (environment values,
 // filter files, region names of a program) is shown in messages, tables and

@@ -24,7 +24,6 @@
 #include "filter/ScorePFilterParser.h"
 #include "filter/TauFilterParser.h"
 
-
 namespace sextant {
 namespace filter {
 
@@ -292,13 +291,14 @@ bool FilterSet::addText(std::string_view Text, const std::string &Name,
     return true;
   case FilterFormat::Unknown: {
     DiagnosticCollector(Name, Diags)
-        .report(Detected.Line, Detected.Column,
-                "unknown keyword '" + Detected.Keyword +
+        .report(
+            Detected.Line, Detected.Column,
+            "unknown keyword '" + Detected.Keyword +
                 "'; expected a Score-P block ('SCOREP_REGION_NAMES_BEGIN' or "
                 "'SCOREP_FILE_NAMES_BEGIN') or a TAU list "
                 "('BEGIN_EXCLUDE_LIST', 'BEGIN_INCLUDE_LIST', "
                 "'BEGIN_FILE_EXCLUDE_LIST' or 'BEGIN_FILE_INCLUDE_LIST')" +
-                    caseHint(Detected.Keyword));
+                caseHint(Detected.Keyword));
     return false;
   }
   case FilterFormat::ScoreP:

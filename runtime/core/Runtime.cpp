@@ -222,9 +222,8 @@ void Runtime::loadFilter() {
   Filter = std::move(Set);
   FilterLoaded = true;
   if (Options.Verbose >= 2)
-    printMessage(MessageKind::Note,
-                 "using the runtime filter '" +
-                     messageText(Options.FilterFile) + "'");
+    printMessage(MessageKind::Note, "using the runtime filter '" +
+                                        messageText(Options.FilterFile) + "'");
 }
 
 //===----------------------------------------------------------------------===//

@@ -8,6 +8,7 @@
 
 #include "runtime/io/Diagnostics.h"
 
+#include <algorithm>
 #include <atomic>
 #include <cerrno>
 #include <csignal>
@@ -154,7 +155,7 @@ void captureStandardError() noexcept {
   int SavedErrno = errno;
   int Duplicate = -1;
   for (int Floor = highDescriptorFloor(); Duplicate < 0;
-       Floor = Floor / 2 > 3 ? Floor / 2 : 3) {
+       Floor = std::max(Floor / 2, 3)) {
     Duplicate = ::fcntl(STDERR_FILENO, F_DUPFD_CLOEXEC, Floor);
     if (Duplicate < 0 && (errno == EBADF || Floor <= 3))
       break;

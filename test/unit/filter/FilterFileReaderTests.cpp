@@ -1,4 +1,4 @@
-//===- test/unit/filter/FilterFileReaderTests.cpp - Reading limits -*- C++ -*-===//
+//===- test/unit/filter/FilterFileReaderTests.cpp - Reading limits -------===//
 //
 // Part of Sextant. readFilterFile() and FilterSet::addFile() on what is not
 // a filter file: a FIFO (refused without waiting for a writer), a character
@@ -35,8 +35,7 @@ void writeFile(const std::string &Path, const std::string &Text) {
 
 } // namespace
 
-TEST_CASE("readFilterFile reads a regular file whole",
-          "[filter][reader]") {
+TEST_CASE("readFilterFile reads a regular file whole", "[filter][reader]") {
   std::string Path = readerTempPath("regular.filt");
   writeFile(Path, "SCOREP_REGION_NAMES_BEGIN\nSCOREP_REGION_NAMES_END\n");
   std::string Text, Error;
