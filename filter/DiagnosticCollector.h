@@ -3,13 +3,16 @@
 // Part of Sextant. Both filter parsers (Score-P and TAU) report problems the
 // same way: a Diagnostic naming the file, line and column is appended to the
 // caller's list, and an error makes the whole file invalid. This class is
-// that one way.
+// that one way. The file name and the message are made safe to print
+// (common/MessageText.h): text quoted from the file cannot break the line or
+// send escape sequences to a terminal, and a huge token is cut.
 //
 //===----------------------------------------------------------------------===//
 
 #ifndef SEXTANT_FILTER_DIAGNOSTICCOLLECTOR_H
 #define SEXTANT_FILTER_DIAGNOSTICCOLLECTOR_H
 
+#include "common/MessageText.h"
 #include "filter/FilterSet.h"
 
 #include <string>
@@ -23,14 +26,14 @@ public:
   DiagnosticCollector(const std::string &File, std::vector<Diagnostic> &Diags)
       : File(File), Diags(Diags) {}
 
-  void report(unsigned Line, unsigned Column, std::string Message,
+  void report(unsigned Line, unsigned Column, const std::string &Message,
               Diagnostic::Severity Level = Diagnostic::Severity::Error) {
     Diagnostic D;
     D.Level = Level;
-    D.File = File;
+    D.File = messageText(File);
     D.Line = Line;
     D.Column = Column;
-    D.Message = std::move(Message);
+    D.Message = messageText(Message);
     Diags.push_back(std::move(D));
     if (Level == Diagnostic::Severity::Error)
       HadError = true;

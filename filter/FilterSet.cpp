@@ -17,14 +17,12 @@
 
 #include "filter/FilterSet.h"
 
+#include "filter/DiagnosticCollector.h"
+#include "filter/FilterFileReader.h"
 #include "filter/FilterFormat.h"
 #include "filter/FilterRules.h"
 #include "filter/ScorePFilterParser.h"
 #include "filter/TauFilterParser.h"
-
-#include <cerrno>
-#include <cstdio>
-#include <cstring>
 
 namespace sextant {
 namespace filter {
@@ -274,27 +272,12 @@ FilterSet &FilterSet::operator=(FilterSet &&) noexcept = default;
 
 bool FilterSet::addFile(const std::string &Path,
                         std::vector<Diagnostic> &Diags) {
-  auto unreadable = [&](int Error) {
-    Diagnostic D;
-    D.File = Path;
-    D.Message = "cannot read filter file: " + std::string(std::strerror(Error));
-    Diags.push_back(std::move(D));
+  std::string Text, Error;
+  if (!readFilterFile(Path, Text, Error)) {
+    DiagnosticCollector(Path, Diags)
+        .report(0, 0, "cannot read filter file: " + Error);
     return false;
-  };
-  std::FILE *Stream = std::fopen(Path.c_str(), "rb");
-  if (!Stream)
-    return unreadable(errno);
-  std::string Text;
-  char Buffer[8192];
-  size_t Read;
-  while ((Read = std::fread(Buffer, 1, sizeof(Buffer), Stream)) > 0)
-    Text.append(Buffer, Read);
-  if (std::ferror(Stream)) {
-    int Error = errno != 0 ? errno : EIO;
-    std::fclose(Stream);
-    return unreadable(Error);
   }
-  std::fclose(Stream);
   return addText(Text, Path, Diags);
 }
 
@@ -307,17 +290,15 @@ bool FilterSet::addText(std::string_view Text, const std::string &Name,
   case FilterFormat::Empty:
     return true;
   case FilterFormat::Unknown: {
-    Diagnostic D;
-    D.File = Name;
-    D.Line = Detected.Line;
-    D.Column = Detected.Column;
-    D.Message = "unknown keyword '" + Detected.Keyword +
+    DiagnosticCollector(Name, Diags)
+        .report(
+            Detected.Line, Detected.Column,
+            "unknown keyword '" + Detected.Keyword +
                 "'; expected a Score-P block ('SCOREP_REGION_NAMES_BEGIN' or "
                 "'SCOREP_FILE_NAMES_BEGIN') or a TAU list "
                 "('BEGIN_EXCLUDE_LIST', 'BEGIN_INCLUDE_LIST', "
                 "'BEGIN_FILE_EXCLUDE_LIST' or 'BEGIN_FILE_INCLUDE_LIST')" +
-                caseHint(Detected.Keyword);
-    Diags.push_back(std::move(D));
+                caseHint(Detected.Keyword));
     return false;
   }
   case FilterFormat::ScoreP:

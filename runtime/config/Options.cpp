@@ -7,8 +7,9 @@
 
 #include "runtime/config/Options.h"
 
+#include "common/MessageText.h"
+
 #include <cassert>
-#include <cstdio>
 #include <cstring>
 
 namespace sextant {
@@ -227,20 +228,6 @@ std::string knownVariables() {
   return List;
 }
 
-/// Writes Text for config.txt: control characters as \xNN so that every
-/// option stays on one line.
-void appendConfigText(std::string &Out, std::string_view Text) {
-  for (unsigned char C : Text) {
-    if (C < 0x20 || C == 0x7f) {
-      char Buffer[8];
-      std::snprintf(Buffer, sizeof(Buffer), "\\x%02x", C);
-      Out += Buffer;
-    } else {
-      Out += static_cast<char>(C);
-    }
-  }
-}
-
 } // namespace
 
 const OptionDescription *optionTable() { return Table; }
@@ -311,7 +298,7 @@ RuntimeOptions parseOptions(const char *const *Environment,
       continue;
     if (!Option) {
       Options.UnknownVariables.emplace_back(Text);
-      Warnings.push_back("unknown variable " + std::string(Variable) +
+      Warnings.push_back("unknown variable " + messageText(Variable) +
                          " (known: " + knownVariables() + ")");
       continue;
     }
@@ -326,7 +313,7 @@ RuntimeOptions parseOptions(const char *const *Environment,
     // earlier valid occurrence of the same variable may have replaced it.
     assignOption(Options, Option->Id, Option->DefaultText);
     Origin.Source = OptionSource::Invalid;
-    Warnings.push_back("invalid value '" + std::string(Value) + "' for " +
+    Warnings.push_back("invalid value '" + messageText(Value) + "' for " +
                        Option->Variable + " (expected " +
                        acceptedValues(*Option) + "); using the default '" +
                        Option->DefaultText + "'");
@@ -346,7 +333,7 @@ std::string renderConfiguration(const RuntimeOptions &Options,
     const RuntimeOptions::Origin &Origin = Options.origin(Option.Id);
     Out += Option.Variable;
     Out += '=';
-    appendConfigText(Out, Options.valueText(Option.Id));
+    appendEscaped(Out, Options.valueText(Option.Id));
     Out += "\t# ";
     switch (Origin.Source) {
     case OptionSource::Default:
@@ -357,7 +344,7 @@ std::string renderConfiguration(const RuntimeOptions &Options,
       break;
     case OptionSource::Invalid:
       Out += "default (invalid environment value '";
-      appendConfigText(Out, Origin.EnvironmentText);
+      appendEscaped(Out, Origin.EnvironmentText);
       Out += "' ignored)";
       break;
     }
@@ -365,7 +352,7 @@ std::string renderConfiguration(const RuntimeOptions &Options,
   }
   for (const std::string &Unknown : Options.UnknownVariables) {
     Out += "# ignored unknown variable: ";
-    appendConfigText(Out, Unknown);
+    appendEscaped(Out, Unknown);
     Out += '\n';
   }
   return Out;

@@ -58,21 +58,9 @@ int slotOf(int Signal) {
   return -1;
 }
 
-/// Writes a constant message to stderr (async-signal-safe).
-void writeError(const char *Text) {
-  size_t Length = 0;
-  while (Text[Length])
-    ++Length;
-  while (Length > 0) {
-    ssize_t Written = ::write(STDERR_FILENO, Text, Length);
-    if (Written < 0 && errno == EINTR)
-      continue;
-    if (Written <= 0)
-      return;
-    Text += Written;
-    Length -= static_cast<size_t>(Written);
-  }
-}
+/// Writes a constant message where the runtime's messages go
+/// (async-signal-safe).
+void writeError(const char *Text) { printRawMessage(Text); }
 
 /// Ends the process by Signal with its default action.
 void dieBy(int Signal) {

@@ -18,6 +18,7 @@
 #include "runtime/output/ExperimentWriter.h"
 
 #include "common/FileContents.h"
+#include "common/MessageText.h"
 
 #include <cerrno>
 #include <climits>
@@ -212,7 +213,8 @@ void Runtime::loadFilter() {
                  describe(Diagnostic));
   if (!Loaded) {
     printMessage(MessageKind::Warning,
-                 "ignoring the runtime filter '" + Options.FilterFile +
+                 "ignoring the runtime filter '" +
+                     messageText(Options.FilterFile) +
                      "' (SEXTANT_FILTER); the program runs without a runtime "
                      "filter");
     return;
@@ -220,8 +222,8 @@ void Runtime::loadFilter() {
   Filter = std::move(Set);
   FilterLoaded = true;
   if (Options.Verbose >= 2)
-    printMessage(MessageKind::Note,
-                 "using the runtime filter '" + Options.FilterFile + "'");
+    printMessage(MessageKind::Note, "using the runtime filter '" +
+                                        messageText(Options.FilterFile) + "'");
 }
 
 //===----------------------------------------------------------------------===//
@@ -444,8 +446,15 @@ void Runtime::finalize() noexcept {
         Info, Threads.merged(), Registry->snapshot(), Options, Errors,
         Threads.threadProfiles(), &AdapterFiles);
     WroteMeasurement.store(Written);
-    for (const std::string &Error : Errors)
-      printMessage(MessageKind::Error, Error);
+    // One line however many files failed (a read-only or full directory
+    // fails them all): the first error, and how many others there were.
+    if (!Errors.empty())
+      printMessage(MessageKind::Error,
+                   messageText(Errors.front()) +
+                       (Errors.size() == 1
+                            ? std::string()
+                            : " (and " + std::to_string(Errors.size() - 1) +
+                                  " more error(s) writing the experiment)"));
     if (Info.ThreadsNotMerged != 0)
       printMessage(MessageKind::Warning,
                    std::to_string(Info.ThreadsNotMerged) +
@@ -457,9 +466,11 @@ void Runtime::finalize() noexcept {
           std::to_string(Info.Trace.EventsDropped) + " trace event(s) in " +
               std::to_string(Info.Trace.ChunksDropped) +
               " chunk(s) could not be written (" + Info.Trace.FirstError + ")");
-    if (Written && Options.Verbose >= 1)
-      printMessage(MessageKind::Note,
-                   "profile written to " + Info.OutputDirectory);
+    if (Written && Options.Verbose >= 1) {
+      std::string Line = "profile written to ";
+      appendEscaped(Line, Info.OutputDirectory); // whole: users copy it
+      printMessage(MessageKind::Note, Line);
+    }
   } catch (...) {
     printMessage(MessageKind::Error,
                  "out of memory while writing the profile; it is incomplete "

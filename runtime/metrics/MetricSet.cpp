@@ -7,6 +7,8 @@
 
 #include "runtime/metrics/MetricSet.h"
 
+#include "common/MessageText.h"
+
 #include "runtime/metrics/MetricTrace.h"
 #include "runtime/metrics/PapiMetricSource.h"
 
@@ -95,6 +97,9 @@ void ThreadMetrics::restart(const CallPathRecorder &Recorder) noexcept {
 
 namespace {
 
+/// Bytes of a refused metric name shown in the warning and experiment.json.
+constexpr size_t ShownNameBytes = 128;
+
 std::string trimmed(const std::string &Text) {
   size_t Begin = Text.find_first_not_of(" \t\n");
   if (Begin == std::string::npos)
@@ -109,6 +114,7 @@ void MetricSet::configure(const std::string &List, bool Multiplex) {
   bool CpuTime = false;
   std::vector<ResourceField> Fields;
   std::vector<std::string> PapiEvents;
+  std::string Reason;
   size_t Start = 0;
   while (Start <= List.size()) {
     size_t Comma = List.find(',', Start);
@@ -128,8 +134,10 @@ void MetricSet::configure(const std::string &List, bool Multiplex) {
       CpuTime = true;
     else if (resourceFieldNamed(Name, Field))
       Fields.push_back(Field);
-    else
+    else if (isPossiblePapiEventName(Name, Reason))
       PapiEvents.push_back(Name);
+    else
+      Unavailable.push_back({messageText(Name, ShownNameBytes), Reason});
   }
   if (CpuTime)
     addSource(createThreadCpuTimeSource());

@@ -10,7 +10,10 @@
 // context-switches from one getrusage call); "wall" and "time" are accepted
 // and ignored (wall time is always measured); every other name is a PAPI
 // event (PapiMetricSource.h). A name that cannot be measured is reported
-// once with its reason, recorded in experiment.json, and left out.
+// once with its reason, recorded in experiment.json, and left out; a name
+// that cannot be a PAPI event (too long, or with control, blank or non-ASCII
+// bytes) is refused before PAPI sees it, and shown cut to 128 bytes with its
+// control bytes escaped (common/MessageText.h).
 //
 // Hot path: a thread with no metric configured has no ThreadMetrics (its
 // ThreadState::Metrics is null), and the instrumentation ABI tests that

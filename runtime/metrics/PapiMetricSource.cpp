@@ -19,6 +19,22 @@
 namespace sextant {
 namespace runtime {
 
+bool isPossiblePapiEventName(const std::string &Name, std::string &Reason) {
+  if (Name.size() > MaxPapiEventNameBytes) {
+    Reason = "not a PAPI event name: it has " + std::to_string(Name.size()) +
+             " bytes, and PAPI's names have at most " +
+             std::to_string(MaxPapiEventNameBytes);
+    return false;
+  }
+  for (char Char : Name)
+    if (Char <= ' ' || Char > '~') {
+      Reason = "not a PAPI event name: it has a control, blank or non-ASCII "
+               "byte, which PAPI's names never have";
+      return false;
+    }
+  return true;
+}
+
 #ifndef SEXTANT_HAVE_PAPI_HEADER
 
 std::unique_ptr<MetricSource>
@@ -32,6 +48,9 @@ createPapiSource(const std::vector<std::string> &Events, bool,
 }
 
 #else
+
+static_assert(MaxPapiEventNameBytes == PAPI_HUGE_STR_LEN - 1,
+              "MaxPapiEventNameBytes follows papi.h");
 
 namespace {
 

@@ -15,6 +15,10 @@
 // an event set and start, which is where the kernel's perf_event_paranoid
 // or a missing PMU shows), then all usable events together; an event that
 // fails is reported with PAPI's reason and left out, the others measured.
+// A name PAPI could not hold (longer than MaxPapiEventNameBytes, or with a
+// byte no event name has) is refused before PAPI sees it: PAPI's name lookup
+// copies names into fixed-size buffers and aborts the program on a very long
+// one.
 //
 //===----------------------------------------------------------------------===//
 
@@ -23,6 +27,7 @@
 
 #include "runtime/metrics/MetricSource.h"
 
+#include <cstddef>
 #include <memory>
 #include <string>
 #include <vector>
@@ -30,8 +35,16 @@
 namespace sextant {
 namespace runtime {
 
+/// The longest event name PAPI has (PAPI_HUGE_STR_LEN - 1).
+constexpr size_t MaxPapiEventNameBytes = 1023;
+
+/// True when Name may be a PAPI event name: at most MaxPapiEventNameBytes
+/// of printable ASCII other than blanks and commas. Otherwise sets Reason.
+bool isPossiblePapiEventName(const std::string &Name, std::string &Reason);
+
 /// A source for the usable ones of Events, or null when none is usable;
-/// every event left out is appended to Unavailable with its reason.
+/// every event left out is appended to Unavailable with its reason. Every
+/// name must have passed isPossiblePapiEventName().
 /// Multiplex: use PAPI's multiplexing (more events than counters, at the
 /// cost of estimated counts).
 std::unique_ptr<MetricSource>

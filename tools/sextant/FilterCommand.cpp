@@ -3,7 +3,9 @@
 // Part of Sextant. `sextant filter check FILE...` validates filter files
 // (Score-P or TAU format) and prints every diagnostic with file, line and
 // column; `sextant filter explain FILE NAME...` prints, for each function
-// name, whether the filter includes it and which rule decided.
+// name, whether the filter includes it and which rule decided. Text from
+// the filter files and the names is printed with control bytes as \xNN
+// (common/MessageText.h).
 //
 // Mangled names are demangled into display names exactly as the compiler
 // plugin does (plugin/DisplayName.h), so that both region-name rules
@@ -13,6 +15,7 @@
 
 #include "Subcommands.h"
 #include "common/DisplayName.h"
+#include "common/MessageText.h"
 #include "filter/FilterSet.h"
 
 #include <cstdio>
@@ -107,11 +110,18 @@ static int explainNames(const char *FilterPath,
     std::string Display = demangleForDisplay(Mangled, Demangled);
     FunctionIdentity Function{Display, Mangled, SourceFile};
     Decision D = Filter.decide(Function);
-    if (Display != Mangled)
-      std::printf("%s [%s]: %s\n", Display.c_str(), Mangled.c_str(),
-                  D.Reason.c_str());
-    else
-      std::printf("%s: %s\n", Display.c_str(), D.Reason.c_str());
+    // The reason quotes the deciding rule from the filter file: one line,
+    // no escape sequence reaches the terminal.
+    std::string Line;
+    appendEscaped(Line, Display);
+    if (Display != Mangled) {
+      Line += " [";
+      appendEscaped(Line, Mangled);
+      Line += "]";
+    }
+    Line += ": ";
+    appendEscaped(Line, D.Reason);
+    std::printf("%s\n", Line.c_str());
   }
   return ExitSuccess;
 }

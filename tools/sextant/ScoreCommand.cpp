@@ -4,7 +4,9 @@
 // time, the time per visit and the estimated measurement overhead and trace
 // size, sorted by overhead, with a total line (like scorep-score).
 // `sextant score -g DIR` instead writes a Score-P filter that excludes the
-// regions with many visits and little time per visit.
+// regions with many visits and little time per visit. Region names are
+// printed with their control bytes escaped (common/MessageText.h), one row
+// per region.
 //
 //===----------------------------------------------------------------------===//
 
@@ -14,6 +16,7 @@
 #include "Subcommands.h"
 #include "TextFormatting.h"
 #include "TextTable.h"
+#include "common/MessageText.h"
 #include "format/ExperimentReader.h"
 
 #include <cerrno>
@@ -139,10 +142,17 @@ std::string renderScore(const Experiment &E, const CostModel &Model,
   double TotalOverhead = 0, TotalTrace = 0;
   size_t Excluded = 0;
   for (const RegionScore &Score : Scores) {
-    std::string Name = shortenName(Score.Name, NameWidth);
+    // A name with a line break (a user region may have any name) stays on
+    // its row: control bytes are shown as \xNN.
+    std::string Escaped;
+    appendEscaped(Escaped, Score.Name);
+    std::string Name = shortenName(Escaped, NameWidth);
     std::string Library = E.libraryOf(Score.RegionId);
-    if (!Library.empty())
-      Name += " [" + Library + "]";
+    if (!Library.empty()) {
+      Name += " [";
+      appendEscaped(Name, Library);
+      Name += "]";
+    }
     std::string Flags = std::string(Score.ExcludedByFilter ? "F" : "") +
                         (Score.Throttled ? "T" : "");
     Table.addRow({Flags, std::to_string(Score.Visits),

@@ -1,7 +1,9 @@
 //===- tools/sextant/SextantMain.cpp - The sextant command ----------------===//
 //
 // Part of Sextant. `sextant <command> [options]`: dispatches to the
-// subcommands in Subcommands.cpp and prints the top-level help.
+// subcommands in Subcommands.cpp and prints the top-level help. A command
+// that runs out of memory ends with one line and exit status 1, not with an
+// uncaught std::bad_alloc.
 //
 //===----------------------------------------------------------------------===//
 
@@ -10,6 +12,7 @@
 
 #include <cstdio>
 #include <cstring>
+#include <new>
 
 using namespace sextant::tool;
 
@@ -58,8 +61,15 @@ int main(int Argc, char **Argv) {
     return ExitSuccess;
   }
   for (const Subcommand *C = subcommandsBegin(); C != subcommandsEnd(); ++C)
-    if (!std::strcmp(C->Name, Name))
-      return C->Run(Argc - 1, Argv + 1);
+    if (!std::strcmp(C->Name, Name)) {
+      try {
+        return C->Run(Argc - 1, Argv + 1);
+      } catch (const std::bad_alloc &) {
+        std::fflush(stdout);
+        std::fprintf(stderr, "sextant %s: error: out of memory\n", C->Name);
+        return ExitFailure;
+      }
+    }
   std::fprintf(stderr,
                "sextant: error: unknown command '%s' (run 'sextant --help' for "
                "the list of commands)\n",
