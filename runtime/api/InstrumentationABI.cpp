@@ -59,10 +59,13 @@ __attribute__((noinline, cold)) void throttleAfterExit(uint32_t Region,
 /// Region, or 0 when unknown; EnterFrame is __sextant_region_enter's frame
 /// address and ReturnAddress its return address. Before returning, closes
 /// the open frames that this CFA proves abandoned, after confirming it with
-/// the unwinder (see FrameAddress.h).
+/// the unwinder (see FrameAddress.h), at time Now. The repair's own time
+/// (the unwinder, closing the frames) is measurement overhead: then Now
+/// becomes the time after it, and the interval is charged to no region
+/// (neither the frame entered nor the one below it).
 inline uintptr_t enterFrameAddress(ThreadState &State, uint32_t Region,
                                    uintptr_t EnterFrame,
-                                   uintptr_t ReturnAddress, Ticks Now) {
+                                   uintptr_t ReturnAddress, Ticks &Now) {
   int32_t Offset = FrameOffsets.get(Region);
   if (Offset == FrameOffsetTable::Unavailable)
     return 0;
@@ -92,6 +95,9 @@ inline uintptr_t enterFrameAddress(ThreadState &State, uint32_t Region,
     size_t Closed = State.Recorder.closeAbandonedFrames(FrameAddress, Now);
     if (State.Trace)
       State.Trace->recordExits(Closed, Now, State.Recorder);
+    Ticks Repaired = Clock::now();
+    State.Recorder.chargeToNoRegion(Repaired > Now ? Repaired - Now : 0);
+    Now = Repaired;
   }
   return FrameAddress;
 }

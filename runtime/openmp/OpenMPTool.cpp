@@ -40,6 +40,10 @@
 //  - libomp's GOMP_* entry points (GCC code) report no end of a single: a
 //    barrier, never nested in a worksharing construct, closes one left
 //    open.
+//  - __kmpc_end_critical clears thread 0's stored return address, so a
+//    construct of the primary thread may come with a code address inside
+//    libomp (omp_set_lock's): the construct is named after the program's
+//    call site on the stack (ProgramCallSite.h).
 //
 //===----------------------------------------------------------------------===//
 
@@ -51,6 +55,7 @@
 #include "runtime/core/ThreadState.h"
 #include "runtime/io/Diagnostics.h"
 #include "runtime/symbols/CodeSymbolizer.h"
+#include "runtime/symbols/ProgramCallSite.h"
 
 #include "sextant/instrumentation_abi.h"
 
@@ -273,6 +278,12 @@ RegionTable &regions() {
   return *Table;
 }
 
+/// The OpenMP runtime's module and libsextant's, added at the tool's start.
+RuntimeModules &runtimeModules() {
+  static RuntimeModules Modules; // trivially destructible
+  return Modules;
+}
+
 /// A parallel region seen from its threads.
 struct ParallelInfo {
   /// One for the encountering thread until its parallel_end, one per
@@ -390,14 +401,20 @@ public:
       return true;
     }
     end();
+    // A code address inside libomp (or libsextant) stands for whichever
+    // call site reached it (see ProgramCallSite.h): the construct is named
+    // after the program's call site on the stack, and the address is not
+    // cached for the next event.
+    const void *Site = runtimeModules().programCallSite(Code);
     try {
-      Region = regions().find(Kind, Code);
+      Region = regions().find(Kind, Site);
     } catch (...) {
       return false; // out of memory: the construct is not recorded
     }
     if (!begin())
       return false;
-    OpenMP->Cache[Slot] = {Key, Region};
+    if (Site == Code)
+      OpenMP->Cache[Slot] = {Key, Region};
     return true;
   }
 
@@ -770,6 +787,10 @@ int initializeTool(ompt_function_lookup_t Lookup, int, ompt_data_t *) {
                  "constructs are not recorded");
     return 0;
   }
+  // Code addresses in libomp (Lookup is one of its functions) or in
+  // libsextant are not the program's call sites.
+  runtimeModules().add(reinterpret_cast<const void *>(Lookup));
+  runtimeModules().add(reinterpret_cast<const void *>(&initializeTool));
   std::string Missing;
   auto Set = [&](ompt_callbacks_t Which, ompt_callback_t Callback,
                  const char *Name) {

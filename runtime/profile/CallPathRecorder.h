@@ -12,7 +12,10 @@
 //    function. The stack grows down, so a live ancestor of a function being
 //    entered always has a larger CFA; open frames on top of the shadow stack
 //    whose CFA is not larger than the new frame's are gone and are closed at
-//    the timestamp of the enter (closeAbandonedFrames);
+//    the timestamp of the enter (closeAbandonedFrames); the time the repair
+//    takes (the unwinder confirms the CFA) is charged to no region: the new
+//    frame starts after it, and the frame below leaves it out of its
+//    exclusive time (chargeToNoRegion);
 //  - at exit: if the exiting region is deeper in the stack, every frame above
 //    it is closed at the same timestamp, then the region itself; an exit of a
 //    region that is not on the stack at all is ignored.
@@ -160,6 +163,15 @@ public:
   /// FrameAddress (the exact CFA of a function being entered): their stack
   /// frames no longer exist. Returns how many were closed.
   size_t closeAbandonedFrames(uintptr_t FrameAddress, Ticks Now) noexcept;
+
+  /// Leaves Duration, which just passed in the top frame (if any), out of
+  /// its exclusive time, as the time of a child would be, but in no child:
+  /// the runtime's own work (repairing the stack at an enter) is charged to
+  /// no region.
+  void chargeToNoRegion(Ticks Duration) noexcept {
+    if (Depth != 0)
+      Frames[Depth - 1].ChildTicks += Duration;
+  }
 
   /// Closes every open frame at time Now (end of the thread or process);
   /// counts them as FramesOpenAtEnd (context frames are released, not
