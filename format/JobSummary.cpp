@@ -5,6 +5,8 @@
 //===----------------------------------------------------------------------===//
 
 #include "format/JobSummary.h"
+#include "format/JsonWriter.h"
+#include "format/TextLayout.h"
 
 #include "format/CrossRankStatistics.h"
 
@@ -16,26 +18,15 @@ namespace format {
 
 namespace {
 
-std::string fixed(double Value, int Decimals) {
-  char Buffer[64];
-  std::snprintf(Buffer, sizeof(Buffer), "%.*f", Decimals, Value);
-  return Buffer;
-}
-
-std::string padLeft(const std::string &Text, size_t Width) {
-  return Text.size() >= Width ? Text
-                              : std::string(Width - Text.size(), ' ') + Text;
-}
-
 std::string header(const JobSummaryInput &In) {
   std::string S = "Sextant MPI job: " + In.Program + ", " +
                   std::to_string(In.Ranks.RankCount) + " rank(s)\n";
   S += "Experiment: " + In.BaseDirectory +
        " (each rank's own experiment: rank-<r>/)\n";
   RankStatistics Wall = rankStatistics(In.WallTimes);
-  S += "Wall time (s): min " + fixed(Wall.Min, 6) + " (rank " +
-       std::to_string(Wall.MinRank) + "), mean " + fixed(Wall.Mean, 6) +
-       ", max " + fixed(Wall.Max, 6) + " (rank " +
+  S += "Wall time (s): min " + formatFixed(Wall.Min, 6) + " (rank " +
+       std::to_string(Wall.MinRank) + "), mean " + formatFixed(Wall.Mean, 6) +
+       ", max " + formatFixed(Wall.Max, 6) + " (rank " +
        std::to_string(Wall.MaxRank) + ")\n";
   for (const std::string &P : In.Problems)
     S += "Warning: " + P + "\n";
@@ -72,11 +63,11 @@ std::string regionTable(const JobSummaryInput &In) {
   S += "  incl min  incl mean   incl max  max rank   excl mean       visits  "
        "region\n";
   for (const RegionLine &L : regionLines(In))
-    S += padLeft(fixed(L.Inclusive.Min, 6), 10) + " " +
-         padLeft(fixed(L.Inclusive.Mean, 6), 10) + " " +
-         padLeft(fixed(L.Inclusive.Max, 6), 10) + " " +
+    S += padLeft(formatFixed(L.Inclusive.Min, 6), 10) + " " +
+         padLeft(formatFixed(L.Inclusive.Mean, 6), 10) + " " +
+         padLeft(formatFixed(L.Inclusive.Max, 6), 10) + " " +
          padLeft(std::to_string(L.Inclusive.MaxRank), 9) + " " +
-         padLeft(fixed(L.Exclusive.Mean, 6), 11) + " " +
+         padLeft(formatFixed(L.Exclusive.Mean, 6), 11) + " " +
          padLeft(std::to_string(static_cast<uint64_t>(L.Visits + 0.5)), 12) +
          "  " + In.Regions.nameOf(L.Region) + "\n";
   return S;
@@ -89,11 +80,11 @@ std::string functionTable(const JobMpi &Mpi) {
        "function\n";
   for (const auto &[Name, Fields] : Mpi.Functions) {
     RankStatistics Calls = rankStatistics(Fields[0]);
-    S += padLeft(fixed(rankTotal(Fields[0]), 0), 12) + " " +
-         padLeft(fixed(Calls.Min, 0), 10) + " " +
-         padLeft(fixed(Calls.Max, 0), 10) + " " +
-         padLeft(fixed(rankTotal(Fields[1]), 0), 13) + " " +
-         padLeft(fixed(rankTotal(Fields[2]), 0), 15) + "  " + Name + "\n";
+    S += padLeft(formatFixed(rankTotal(Fields[0]), 0), 12) + " " +
+         padLeft(formatFixed(Calls.Min, 0), 10) + " " +
+         padLeft(formatFixed(Calls.Max, 0), 10) + " " +
+         padLeft(formatFixed(rankTotal(Fields[1]), 0), 13) + " " +
+         padLeft(formatFixed(rankTotal(Fields[2]), 0), 15) + "  " + Name + "\n";
   }
   return S;
 }

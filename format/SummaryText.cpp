@@ -6,6 +6,7 @@
 //===----------------------------------------------------------------------===//
 
 #include "format/SummaryText.h"
+#include "format/TextLayout.h"
 
 #include "format/CallTreeView.h"
 #include "format/FlatProfile.h"
@@ -21,13 +22,6 @@ namespace format {
 namespace {
 
 constexpr int SummaryDecimals = 6;
-
-/// Text right-aligned in a field of Width characters.
-std::string padLeft(const std::string &Text, size_t Width) {
-  if (Text.size() >= Width)
-    return Text;
-  return std::string(Width - Text.size(), ' ') + Text;
-}
 
 std::string seconds(double Seconds) {
   return formatFixed(Seconds, SummaryDecimals);
