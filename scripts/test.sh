@@ -9,19 +9,22 @@
 #   build-asan/   runtime, filter, tool and tests under ASan+UBSan; the lit
 #                 end-to-end tests link the sanitized runtime
 #   build-tsan/   the same under ThreadSanitizer
-# --quick runs the normal build only. The last line is 'N passed, N failed'.
+# --quick runs the normal build only. The last line is
+# 'N passed, N failed, N skipped' (skipped: unit tests whose precondition the
+# machine lacks; lit's unsupported tests are not counted).
 source "$(dirname "${BASH_SOURCE[0]}")/common.sh"
 
 quick=0
 case ${1:-} in
   --quick) quick=1 ;;
-  -h|--help) sed -n '2,13p' "$0" | sed 's/^# \{0,1\}//'; exit 0 ;;
+  -h|--help) sed -n '2,14p' "$0" | sed 's/^# \{0,1\}//'; exit 0 ;;
   "") ;;
   *) echo "test.sh: unknown argument '$1' (see --help)" >&2; exit 2 ;;
 esac
 
 total_passed=0
 total_failed=0
+total_skipped=0
 log_dir=$(mktemp -d)
 trap 'rm -rf "$log_dir"' EXIT
 
@@ -35,8 +38,12 @@ count_ctest() {
   fi
   failed=$(sed -E 's/.* ([0-9]+) tests? failed out of ([0-9]+).*/\1/' <<<"$line")
   all=$(sed -E 's/.* ([0-9]+) tests? failed out of ([0-9]+).*/\2/' <<<"$line")
-  total_passed=$((total_passed + all - failed))
+  # Test cases that skipped themselves (test/unit/support/SkipTest.h) are
+  # listed as "(Skipped)" among the tests that did not run.
+  skipped=$(grep -cE '^[[:space:]]*[0-9]+ - .*\(Skipped\)$' "$1" || true)
+  total_passed=$((total_passed + all - failed - skipped))
   total_failed=$((total_failed + failed))
+  total_skipped=$((total_skipped + skipped))
 }
 
 # count_lit LOG: adds lit's summary (Passed / Failed / Unresolved / ...).
@@ -84,5 +91,5 @@ fi
 
 echo
 echo "Summary over all configurations:"
-echo "$total_passed passed, $total_failed failed"
+echo "$total_passed passed, $total_failed failed, $total_skipped skipped"
 [ "$total_failed" -eq 0 ]
