@@ -26,8 +26,22 @@ Level selectSiblings(const CallPathProfile &Profile,
                      const CallTreeLimits &Limits,
                      const std::vector<size_t> &Siblings, unsigned Depth) {
   std::vector<size_t> Sorted = Siblings;
-  if (Limits.Before)
-    std::stable_sort(Sorted.begin(), Sorted.end(), Limits.Before);
+  if (Limits.Before) {
+    // Stable: ties keep the siblings' order (by position, so that the
+    // result does not depend on how the library implements stable_sort).
+    std::vector<size_t> Positions(Siblings.size());
+    for (size_t P = 0; P < Positions.size(); ++P)
+      Positions[P] = P;
+    std::sort(Positions.begin(), Positions.end(), [&](size_t A, size_t B) {
+      if (Limits.Before(Siblings[A], Siblings[B]))
+        return true;
+      if (Limits.Before(Siblings[B], Siblings[A]))
+        return false;
+      return A < B;
+    });
+    for (size_t P = 0; P < Positions.size(); ++P)
+      Sorted[P] = Siblings[Positions[P]];
+  }
   Level Result;
   Result.HiddenRow.Depth = Depth;
   CallTreeRow &Hidden = Result.HiddenRow;

@@ -30,27 +30,32 @@ constexpr char SampleProgram[] = "/bin/app";
 inline runtime::RegionInfo makeRegion(uint32_t Id, std::string Name,
                                       std::string File, uint32_t Line,
                                       std::string Module = SampleProgram) {
-  return runtime::RegionInfo{Id,    Name,
-                             Name,  std::move(File),
-                             Line,  Line + 5,
-                             0,     std::move(Module),
-                             false, "included: no runtime filter"};
+  runtime::RegionInfo Region;
+  Region.Id = Id;
+  Region.DisplayName = Name;
+  Region.MangledName = Name;
+  Region.File = std::move(File);
+  Region.BeginLine = Line;
+  Region.EndLine = Line + 5;
+  Region.Module = std::move(Module);
+  Region.FilterReason = "included: no runtime filter";
+  return Region;
 }
 
 /// The same region as regions.json records it.
 inline format::RegionRecord
 makeRegionRecord(uint32_t Id, std::string Name, std::string File, uint32_t Line,
                  std::string Module = SampleProgram) {
-  return format::RegionRecord{Id,
-                              Name,
-                              Name,
-                              std::move(File),
-                              Line,
-                              Line + 5,
-                              std::move(Module),
-                              {},
-                              false,
-                              "included: no runtime filter"};
+  format::RegionRecord Region;
+  Region.Id = Id;
+  Region.Name = Name;
+  Region.Mangled = Name;
+  Region.File = std::move(File);
+  Region.BeginLine = Line;
+  Region.EndLine = Line + 5;
+  Region.Module = std::move(Module);
+  Region.FilterReason = "included: no runtime filter";
+  return Region;
 }
 
 /// main (with debug information, demangled) and tiny, excluded by a rule
