@@ -34,6 +34,14 @@ constexpr char Mpi[] = "mpi.json";
 /// The folder of the trace files (trace/thread-<index>.sxt, TraceFormat.h,
 /// and trace/thread-<index>.metrics, MetricTraceFormat.h).
 constexpr char TraceDirectory[] = "trace";
+/// The per-thread files in it: "thread-<index>" + TraceFileSuffix, and
+/// "thread-<index>" + MetricSamplesFileSuffix.
+constexpr char ThreadFilePrefix[] = "thread-";
+constexpr char TraceFileSuffix[] = ".sxt";
+constexpr char MetricSamplesFileSuffix[] = ".metrics";
+inline std::string threadFileName(uint32_t Index, const char *Suffix) {
+  return ThreadFilePrefix + std::to_string(Index) + Suffix;
+}
 /// An MPI job's directory holds each rank's experiment in "rank-<r>/" and
 /// the job's combined view beside them.
 constexpr char RankDirectoryPrefix[] = "rank-";

@@ -5,6 +5,7 @@
 //===----------------------------------------------------------------------===//
 
 #include "runtime/core/MetricsSession.h"
+#include "format/ExperimentSchema.h"
 
 #include "runtime/core/OutOfMemoryWarning.h"
 #include "runtime/io/Diagnostics.h"
@@ -41,7 +42,8 @@ void MetricsSession::configure(const RuntimeOptions &Options, bool Measuring,
   Merged.Multiplex = Options.MetricsMultiplex != 0;
   Merged.Table = NodeMetricTable(Metrics.metrics().size());
   if (Tracing && !Metrics.empty())
-    removeStaleThreadFiles(Trace.directory(), ".metrics");
+    removeStaleThreadFiles(Trace.directory(),
+                           format::files::MetricSamplesFileSuffix);
 }
 
 void MetricsSession::startThread(ThreadState &State,
@@ -57,7 +59,8 @@ void MetricsSession::startThread(ThreadState &State,
         Names.push_back(Metric.Name);
       State.Metrics->setTrace(std::make_unique<MetricTrace>(
           joinPath(Trace.directory(),
-                   "thread-" + std::to_string(State.Index) + ".metrics"),
+                   format::files::threadFileName(
+                       State.Index, format::files::MetricSamplesFileSuffix)),
           State.Index, Names, MetricTraceBufferBytes));
     }
   } catch (...) {

@@ -5,6 +5,7 @@
 //===----------------------------------------------------------------------===//
 
 #include "runtime/core/TraceSession.h"
+#include "format/ExperimentSchema.h"
 
 #include "runtime/core/OutOfMemoryWarning.h"
 #include "runtime/io/OutputDirectory.h"
@@ -23,17 +24,17 @@ void TraceSession::configure(const RuntimeOptions &Options,
   Enabled = Options.Trace != 0;
   if (!Enabled)
     return;
-  Target.Directory = joinPath(OutputDirectory, "trace");
+  Target.Directory = joinPath(OutputDirectory, format::files::TraceDirectory);
   Target.Pid = Pid;
   Target.TicksPerSecond = TicksPerSecond;
   Target.OriginTicks = OriginTicks;
   Target.BufferSize = static_cast<size_t>(Options.BufferSize.Bytes);
-  removeStaleThreadFiles(Target.Directory, ".sxt");
+  removeStaleThreadFiles(Target.Directory, format::files::TraceFileSuffix);
 }
 
 void TraceSession::moveTo(const std::string &OutputDirectory) {
   if (Enabled)
-    Target.Directory = joinPath(OutputDirectory, "trace");
+    Target.Directory = joinPath(OutputDirectory, format::files::TraceDirectory);
 }
 
 void TraceSession::startThread(ThreadState &State) noexcept {
@@ -98,9 +99,9 @@ void TraceSession::complete(ExperimentInfo &Info) noexcept {
 
 void TraceSession::restartInChild(const std::string &OutputDirectory, long Pid,
                                   Ticks OriginTicks) {
-  Target.Directory = joinPath(OutputDirectory, "trace");
+  Target.Directory = joinPath(OutputDirectory, format::files::TraceDirectory);
   if (Enabled)
-    removeStaleThreadFiles(Target.Directory, ".sxt");
+    removeStaleThreadFiles(Target.Directory, format::files::TraceFileSuffix);
   Target.Pid = Pid;
   Target.OriginTicks = OriginTicks;
   Target.ErrorPrinted.store(false);

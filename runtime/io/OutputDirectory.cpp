@@ -6,6 +6,7 @@
 //===----------------------------------------------------------------------===//
 
 #include "runtime/io/OutputDirectory.h"
+#include "format/ExperimentSchema.h"
 
 #include <cerrno>
 #include <cstdio>
@@ -133,7 +134,7 @@ bool writeFileAtomically(const std::string &Directory, std::string_view Name,
 
 void removeStaleThreadFiles(const std::string &Directory,
                             std::string_view Suffix) {
-  constexpr std::string_view Prefix = "thread-";
+  constexpr std::string_view Prefix = format::files::ThreadFilePrefix;
   DIR *Listing = ::opendir(Directory.c_str());
   if (!Listing)
     return;

@@ -6,6 +6,7 @@
 //===----------------------------------------------------------------------===//
 
 #include "runtime/trace/ThreadTrace.h"
+#include "format/ExperimentSchema.h"
 
 #include "runtime/io/Diagnostics.h"
 #include "runtime/io/OutputDirectory.h"
@@ -43,7 +44,8 @@ int writeAt(int Descriptor, const uint8_t *Data, size_t Size, uint64_t Offset) {
 }
 
 std::string traceFilePath(const TraceTarget &Target, uint32_t Index) {
-  return joinPath(Target.Directory, "thread-" + std::to_string(Index) + ".sxt");
+  return joinPath(Target.Directory, format::files::threadFileName(
+                                        Index, format::files::TraceFileSuffix));
 }
 
 } // namespace

@@ -54,10 +54,10 @@ std::string joinPath(const std::string &Directory, const std::string &Name) {
 
 /// The index of a file named thread-<digits>.sxt, or false.
 bool traceFileIndex(const char *Name, uint32_t &Index) {
-  static const char Prefix[] = "thread-";
-  static const char Suffix[] = ".sxt";
+  const char *Prefix = format::files::ThreadFilePrefix;
+  const char *Suffix = format::files::TraceFileSuffix;
   size_t Length = std::strlen(Name);
-  size_t PrefixLength = sizeof(Prefix) - 1, SuffixLength = sizeof(Suffix) - 1;
+  size_t PrefixLength = std::strlen(Prefix), SuffixLength = std::strlen(Suffix);
   if (Length <= PrefixLength + SuffixLength ||
       std::strncmp(Name, Prefix, PrefixLength) != 0 ||
       std::strcmp(Name + Length - SuffixLength, Suffix) != 0)
