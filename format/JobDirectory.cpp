@@ -6,6 +6,7 @@
 
 #include "format/JobDirectory.h"
 
+#include "common/AtomicFile.h"
 #include "common/FileContents.h"
 #include "format/ExperimentSchema.h"
 
@@ -39,41 +40,6 @@ int rankOfEntry(const std::string &Name) {
 bool isDirectory(const std::string &Path) {
   struct stat Status;
   return ::stat(Path.c_str(), &Status) == 0 && S_ISDIR(Status.st_mode);
-}
-
-/// Writes Contents to Directory/Name through a temporary file.
-bool writeFileAtomically(const std::string &Directory, const std::string &Name,
-                         const std::string &Contents) {
-  std::string Target = Directory + "/" + Name;
-  std::string Temporary =
-      Directory + "/." + Name + ".tmp-" + std::to_string(::getpid());
-  int Descriptor =
-      ::open(Temporary.c_str(), O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0666);
-  if (Descriptor < 0)
-    return false;
-  size_t Done = 0;
-  while (Done < Contents.size()) {
-    ssize_t Written =
-        ::write(Descriptor, Contents.data() + Done, Contents.size() - Done);
-    if (Written < 0 && errno == EINTR)
-      continue;
-    if (Written <= 0) {
-      int Saved = errno;
-      ::close(Descriptor);
-      ::unlink(Temporary.c_str());
-      errno = Saved;
-      return false;
-    }
-    Done += static_cast<size_t>(Written);
-  }
-  if (::close(Descriptor) != 0 ||
-      ::rename(Temporary.c_str(), Target.c_str()) != 0) {
-    int Saved = errno;
-    ::unlink(Temporary.c_str());
-    errno = Saved;
-    return false;
-  }
-  return true;
 }
 
 } // namespace
@@ -121,7 +87,8 @@ bool writeCombinedFiles(const std::string &JobDirectory,
                                    &Files.Summary, &Files.Experiment};
   const std::vector<std::string> &Names = combinedFileNames();
   for (size_t I = 0; I < Names.size(); ++I) {
-    if (writeFileAtomically(JobDirectory, Names[I], *Contents[I]))
+    std::string Message;
+    if (writeFileAtomically(JobDirectory, Names[I], *Contents[I], Message))
       continue;
     Error = Names[I] + ": " + std::strerror(errno);
     return false;

@@ -10,6 +10,8 @@
 #ifndef SEXTANT_RUNTIME_IO_OUTPUTDIRECTORY_H
 #define SEXTANT_RUNTIME_IO_OUTPUTDIRECTORY_H
 
+#include "common/AtomicFile.h"
+
 #include <ctime>
 #include <string>
 #include <string_view>
@@ -30,19 +32,10 @@ std::string experimentDirectoryName(std::string_view Program,
 std::string absolutePath(const std::string &Path,
                          const std::string &WorkingDirectory);
 
-/// Directory + "/" + Name.
-std::string joinPath(const std::string &Directory, std::string_view Name);
-
 /// Creates Path and its missing parents with mode 0777 (less the umask).
 /// An existing directory is fine. On failure returns false and sets Error to
 /// strerror of the failing step.
 bool createDirectories(const std::string &Path, std::string &Error);
-
-/// Writes Contents to Directory/Name through a temporary file in Directory
-/// that is renamed over Name when complete. On failure returns false, sets
-/// Error to "cannot write '<path>': <strerror>" and removes the temporary.
-bool writeFileAtomically(const std::string &Directory, std::string_view Name,
-                         std::string_view Contents, std::string &Error);
 
 /// Deletes the regular files thread-<anything><Suffix> in Directory, left
 /// by an earlier run into the same directory (they would be taken for

@@ -88,8 +88,8 @@ TEST_CASE("relative paths are resolved against the start directory",
   CHECK(absolutePath("/abs/out", "/home/u") == "/abs/out");
   CHECK(absolutePath("out", "") == "out");
   CHECK(absolutePath("a/b", "/") == "/a/b");
-  CHECK(joinPath("/x/", "f.txt") == "/x/f.txt");
-  CHECK(joinPath("/x", "f.txt") == "/x/f.txt");
+  CHECK(sextant::joinPath("/x/", "f.txt") == "/x/f.txt");
+  CHECK(sextant::joinPath("/x", "f.txt") == "/x/f.txt");
 }
 
 TEST_CASE("createDirectories creates parents and accepts existing ones",
@@ -125,13 +125,13 @@ TEST_CASE("files are written completely and without leftovers",
   std::string Base = Scratch.path();
   std::string Error;
   REQUIRE(createDirectories(Base, Error));
-  REQUIRE(writeFileAtomically(Base, "a.txt", "first", Error));
-  REQUIRE(writeFileAtomically(Base, "a.txt", "second\n", Error));
+  REQUIRE(sextant::writeFileAtomically(Base, "a.txt", "first", Error));
+  REQUIRE(sextant::writeFileAtomically(Base, "a.txt", "second\n", Error));
   CHECK(readFile(Base + "/a.txt") == "second\n");
   CHECK(listDirectory(Base) == std::vector<std::string>{"a.txt"});
 
   std::string Large(3 << 20, 'x');
-  REQUIRE(writeFileAtomically(Base, "large.json", Large, Error));
+  REQUIRE(sextant::writeFileAtomically(Base, "large.json", Large, Error));
   CHECK(readFile(Base + "/large.json") == Large);
 }
 
@@ -139,7 +139,7 @@ TEST_CASE("a failed write names the file and the reason", "[OutputDirectory]") {
   sextant::test::ScratchDirectory Scratch("output-directory-missing");
   std::string Base = Scratch.path();
   std::string Error;
-  CHECK_FALSE(writeFileAtomically(Base, "a.txt", "x", Error));
+  CHECK_FALSE(sextant::writeFileAtomically(Base, "a.txt", "x", Error));
   CHECK(Error ==
         "cannot write '" + Base + "/a.txt': No such file or directory");
 }
