@@ -8,6 +8,7 @@
 
 #include "runtime/core/Runtime.h"
 
+#include "runtime/config/PrivilegedExecution.h"
 #include "runtime/core/AsymmetricBarrier.h"
 #include "runtime/core/EventCostProbe.h"
 #include "runtime/core/FatalSignals.h"
@@ -139,7 +140,15 @@ Runtime *Runtime::instance() noexcept {
 
 void Runtime::initialize() {
   std::vector<std::string> Warnings;
-  Options = parseOptions(environ, Warnings);
+  Privileged = runsWithElevatedPrivileges();
+  if (Privileged) {
+    std::string Notice;
+    Options = privilegedOptions(environ, Notice);
+    if (!Notice.empty())
+      printMessage(MessageKind::Warning, Notice);
+  } else {
+    Options = parseOptions(environ, Warnings);
+  }
   for (const std::string &Warning : Warnings)
     printMessage(MessageKind::Warning, Warning);
 
@@ -180,7 +189,9 @@ void Runtime::initialize() {
   Tracing.configure(Options, OutputDirectory, Pid,
                     ClockChoice.StartInfo.TicksPerSecond, StartTicks);
   Metrics.configure(Options, measuring(), Tracing);
-  installProcessEventHandlers();
+  // With nothing to write, nothing needs to happen on a signal or a fork.
+  if (!Privileged)
+    installProcessEventHandlers();
 
   prepareHeavyBarrier();
   int KeyError = pthread_key_create(&ThreadKey, &Runtime::onThreadExit);
@@ -389,6 +400,8 @@ void Runtime::finalize() noexcept {
     if (Finalized)
       return;
     Finalized = true;
+    if (Privileged)
+      return; // writes nothing (PrivilegedExecution.h)
     FinalizationStarted.store(true, std::memory_order_seq_cst);
     // Held until the measurement is written: exiting threads wait for it.
     std::unique_lock<std::mutex> ThreadsLock;

@@ -139,3 +139,25 @@ if _papi_loadable() and _perf_event_paranoid() <= 2:
     config.available_features.add("papi")
     if _perf_event_paranoid() <= 1 or os.geteuid() == 0:
         config.available_features.add("perf-kernel-events")
+
+# "unprivileged-user": the tests can run a command as the unprivileged user
+# nobody (setpriv, as root) on binaries and libraries of this build, i.e.
+# every directory from / down to the build tree is searchable by others. The
+# security tests (setuid programs, directories of another owner) need it;
+# elsewhere they are reported as unsupported.
+def _searchable_by_others(path):
+    path = os.path.abspath(path)
+    while True:
+        try:
+            if not os.stat(path).st_mode & 0o001:
+                return False
+        except OSError:
+            return False
+        parent = os.path.dirname(path)
+        if parent == path:
+            return True
+        path = parent
+
+if (os.geteuid() == 0 and lit.util.which("setpriv")
+        and _searchable_by_others(config.sextant_binary_dir)):
+    config.available_features.add("unprivileged-user")
