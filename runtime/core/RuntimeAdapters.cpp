@@ -10,7 +10,9 @@
 //===----------------------------------------------------------------------===//
 
 #include "common/Compiler.h"
+#include "common/MessageText.h"
 #include "runtime/core/Runtime.h"
+#include "runtime/io/Diagnostics.h"
 
 #include "sextant/adapter_abi.h"
 
@@ -138,6 +140,18 @@ SEXTANT_EXPORT int __sextant_adapter_finalize(void) {
 SEXTANT_EXPORT int __sextant_adapter_measuring(void) {
   Runtime *Self = Runtime::instance();
   return Self && Self->measuring() ? 1 : 0;
+}
+
+SEXTANT_EXPORT void __sextant_adapter_warn(const char *Text) {
+  if (!Text)
+    return;
+  std::string Line;
+  try {
+    sextant::appendEscaped(Line, Text);
+  } catch (...) {
+    return; // out of memory for the message
+  }
+  printMessage(MessageKind::Warning, Line);
 }
 
 } // extern "C"
