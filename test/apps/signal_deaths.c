@@ -10,6 +10,10 @@
  * "signal_deaths: still alive" and exit status 0 follow when the signal does
  * not end the process (it is ignored, or handled).
  *
+ * Built with -DINSTALL_EARLY_HANDLER, a constructor that runs before the
+ * runtime's (link the static runtime) installs a SIGUSR1 handler without
+ * SA_RESTART, which prints a line and returns; the program then runs on.
+ *
  * overflow-thread: a worker thread, inside the instrumented overflow(),
  * recurses without end in an uninstrumented function until its stack
  * overflows (SIGSEGV on the worker thread).
@@ -39,6 +43,23 @@ static const struct NamedSignal Signals[] = {
     {"PROF", SIGPROF},     {"IO", SIGIO},         {"PWR", SIGPWR},
     {"SYS", SIGSYS},
 };
+
+#ifdef INSTALL_EARLY_HANDLER
+SKIP static void early_handler(int Signal) {
+  static const char Line[] = "signal_deaths: early handler called\n";
+  (void)Signal;
+  if (write(STDOUT_FILENO, Line, sizeof(Line) - 1) < 0)
+    return;
+}
+
+__attribute__((constructor(101))) SKIP static void install_early_handler(void) {
+  struct sigaction Action;
+  memset(&Action, 0, sizeof(Action));
+  Action.sa_handler = early_handler;
+  sigemptyset(&Action.sa_mask);
+  sigaction(SIGUSR1, &Action, NULL);
+}
+#endif
 
 volatile int Zero = 0;
 volatile int Sink;
