@@ -38,17 +38,17 @@ struct HandledSignal {
 /// by its SIG_DFL disposition; the MPI adapter uses SIGRTMAX-2). See
 /// FatalSignals.h and docs/configuration.md.
 constexpr HandledSignal HandledSignals[] = {
-    {SIGSEGV, "SIGSEGV", true},     {SIGBUS, "SIGBUS", true},
-    {SIGABRT, "SIGABRT", true},     {SIGFPE, "SIGFPE", true},
-    {SIGILL, "SIGILL", true},       {SIGTRAP, "SIGTRAP", true},
-    {SIGTERM, "SIGTERM", false},    {SIGINT, "SIGINT", false},
-    {SIGHUP, "SIGHUP", false},      {SIGQUIT, "SIGQUIT", false},
-    {SIGUSR1, "SIGUSR1", false},    {SIGUSR2, "SIGUSR2", false},
-    {SIGALRM, "SIGALRM", false},    {SIGPIPE, "SIGPIPE", false},
-    {SIGXCPU, "SIGXCPU", false},    {SIGXFSZ, "SIGXFSZ", false},
+    {SIGSEGV, "SIGSEGV", true},      {SIGBUS, "SIGBUS", true},
+    {SIGABRT, "SIGABRT", true},      {SIGFPE, "SIGFPE", true},
+    {SIGILL, "SIGILL", true},        {SIGTRAP, "SIGTRAP", true},
+    {SIGTERM, "SIGTERM", false},     {SIGINT, "SIGINT", false},
+    {SIGHUP, "SIGHUP", false},       {SIGQUIT, "SIGQUIT", false},
+    {SIGUSR1, "SIGUSR1", false},     {SIGUSR2, "SIGUSR2", false},
+    {SIGALRM, "SIGALRM", false},     {SIGPIPE, "SIGPIPE", false},
+    {SIGXCPU, "SIGXCPU", false},     {SIGXFSZ, "SIGXFSZ", false},
     {SIGVTALRM, "SIGVTALRM", false}, {SIGPROF, "SIGPROF", false},
-    {SIGSYS, "SIGSYS", false},      {SIGIO, "SIGIO", false},
-    {SIGPWR, "SIGPWR", false},      {SIGSTKFLT, "SIGSTKFLT", false},
+    {SIGSYS, "SIGSYS", false},       {SIGIO, "SIGIO", false},
+    {SIGPWR, "SIGPWR", false},       {SIGSTKFLT, "SIGSTKFLT", false},
 };
 constexpr unsigned NumHandledSignals =
     sizeof(HandledSignals) / sizeof(HandledSignals[0]);
@@ -74,8 +74,8 @@ std::atomic<long> WriterThread{0};
 __thread bool InHandler __attribute__((tls_model("initial-exec"))) = false;
 /// The calling thread's alternate signal stack when the runtime made it
 /// (the whole mapping, guard page first); null otherwise.
-__thread char *OwnAlternateStack
-    __attribute__((tls_model("initial-exec"))) = nullptr;
+__thread char *OwnAlternateStack __attribute__((tls_model("initial-exec"))) =
+    nullptr;
 
 struct sigaction PreviousAlarmAction;
 unsigned PreviousAlarmSeconds = 0;
@@ -285,9 +285,10 @@ unsigned installFatalSignalHandlers(void (*OnFatalSignal)(int)) noexcept {
     Action.sa_sigaction = onFatalSignal;
     // SA_RESTART as the previous handler had it (a program may count on
     // EINTR); without one, the signal ends the process anyway.
-    Action.sa_flags = SA_SIGINFO | SA_ONSTACK |
-                      (isHandlerFunction(Current) ? Current.sa_flags & SA_RESTART
-                                                  : SA_RESTART);
+    Action.sa_flags =
+        SA_SIGINFO | SA_ONSTACK |
+        (isHandlerFunction(Current) ? Current.sa_flags & SA_RESTART
+                                    : SA_RESTART);
     Action.sa_mask = requestSignals();
     if (::sigaction(Signal, &Action, nullptr) == 0)
       ++Installed;

@@ -34,13 +34,13 @@ struct NamedSignal {
 };
 
 static const struct NamedSignal Signals[] = {
-    {"HUP", SIGHUP},       {"INT", SIGINT},       {"QUIT", SIGQUIT},
-    {"ILL", SIGILL},       {"TRAP", SIGTRAP},     {"ABRT", SIGABRT},
-    {"BUS", SIGBUS},       {"FPE", SIGFPE},       {"USR1", SIGUSR1},
-    {"SEGV", SIGSEGV},     {"USR2", SIGUSR2},     {"PIPE", SIGPIPE},
-    {"ALRM", SIGALRM},     {"TERM", SIGTERM},     {"STKFLT", SIGSTKFLT},
-    {"XCPU", SIGXCPU},     {"XFSZ", SIGXFSZ},     {"VTALRM", SIGVTALRM},
-    {"PROF", SIGPROF},     {"IO", SIGIO},         {"PWR", SIGPWR},
+    {"HUP", SIGHUP},   {"INT", SIGINT},   {"QUIT", SIGQUIT},
+    {"ILL", SIGILL},   {"TRAP", SIGTRAP}, {"ABRT", SIGABRT},
+    {"BUS", SIGBUS},   {"FPE", SIGFPE},   {"USR1", SIGUSR1},
+    {"SEGV", SIGSEGV}, {"USR2", SIGUSR2}, {"PIPE", SIGPIPE},
+    {"ALRM", SIGALRM}, {"TERM", SIGTERM}, {"STKFLT", SIGSTKFLT},
+    {"XCPU", SIGXCPU}, {"XFSZ", SIGXFSZ}, {"VTALRM", SIGVTALRM},
+    {"PROF", SIGPROF}, {"IO", SIGIO},     {"PWR", SIGPWR},
     {"SYS", SIGSYS},
 };
 
@@ -65,16 +65,14 @@ volatile int Zero = 0;
 volatile int Sink;
 volatile int Forever = 1;
 
-NOINLINE double prepare(int n) {
-  double x = 0;
-  for (int i = 0; i < n; ++i)
-    x += i * 0.25;
-  return x;
+NOINLINE long prepare(long Count) {
+  long Sum = 0;
+  while (Count > 0)
+    Sum += Count--;
+  return Sum;
 }
 
 NOINLINE void fail(const char *mode) {
-  printf("signal_deaths: %s\n", mode);
-  fflush(stdout);
   if (!strcmp(mode, "FPE")) {
     Sink = Sink / Zero; /* not 1 / Zero, which LLVM folds to a select */
   } else if (!strcmp(mode, "ILL")) {
@@ -100,8 +98,9 @@ NOINLINE void fail(const char *mode) {
 }
 
 NOINLINE void run(const char *mode) {
-  double v = prepare(10) + prepare(20);
-  if (v > 0)
+  printf("signal_deaths: %s\n", mode);
+  fflush(stdout);
+  if (prepare(10) + prepare(20) > 0)
     fail(mode);
 }
 
