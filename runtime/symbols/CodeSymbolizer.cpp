@@ -560,8 +560,8 @@ void CodeSymbolizer::Module::load(const std::string &Path,
     std::string Kind = compressionName(Data, DataSize);
     Data = nullptr;
     DataSize = 0;
-    if (!decompressSection(Bytes + Section.sh_offset, Section.sh_size,
-                           Contents, Reason)) {
+    if (!decompressSection(Bytes + Section.sh_offset, Section.sh_size, Contents,
+                           Reason)) {
       if (Unreadable.empty())
         Unreadable =
             "its debug sections are compressed (" + Kind + ") and " + Reason;
@@ -588,15 +588,13 @@ void CodeSymbolizer::Module::load(const std::string &Path,
     else if (Name == ".gnu_debuglink" && InFile(Sections[I]))
       DebugLink = std::string_view(
           reinterpret_cast<const char *>(Bytes + Sections[I].sh_offset),
-          strnlen(reinterpret_cast<const char *>(Bytes +
-                                                 Sections[I].sh_offset),
+          strnlen(reinterpret_cast<const char *>(Bytes + Sections[I].sh_offset),
                   Sections[I].sh_size));
   }
   if (!Unreadable.empty())
-    Unreadable += WhyNotLibdw.empty()
-                      ? "; libdw " + LibdwModule::version() +
-                            " cannot read them either"
-                      : "; " + WhyNotLibdw;
+    Unreadable += WhyNotLibdw.empty() ? "; libdw " + LibdwModule::version() +
+                                            " cannot read them either"
+                                      : "; " + WhyNotLibdw;
   else if (!Debug.Line && !DebugLink.empty() && !WhyNotLibdw.empty())
     Unreadable = "its debug information is in a separate file ('" +
                  std::string(DebugLink) +

@@ -84,8 +84,8 @@ bool decompressSection(const uint8_t *Data, size_t Size,
   bool Done = false;
   if (Header.ch_type == ELFCOMPRESS_ZLIB) {
     static LoadedFunction<ZlibUncompress> Uncompress;
-    if (ZlibUncompress Function = Uncompress.get(
-            {"libz.so.1", "libz.so"}, "uncompress", Reason)) {
+    if (ZlibUncompress Function =
+            Uncompress.get({"libz.so.1", "libz.so"}, "uncompress", Reason)) {
       unsigned long Length = Contents.size();
       Done = Function(Contents.data(), &Length, Stream, StreamSize) == 0 &&
              Length == Contents.size();
@@ -93,13 +93,11 @@ bool decompressSection(const uint8_t *Data, size_t Size,
   } else if (Header.ch_type == 2) {
     static LoadedFunction<ZstdDecompress> Decompress;
     static LoadedFunction<ZstdIsError> IsError;
-    ZstdDecompress Function =
-        Decompress.get({"libzstd.so.1", "libzstd.so"}, "ZSTD_decompress",
-                       Reason);
-    ZstdIsError Failed =
-        Function ? IsError.get({"libzstd.so.1", "libzstd.so"}, "ZSTD_isError",
-                               Reason)
-                 : nullptr;
+    ZstdDecompress Function = Decompress.get({"libzstd.so.1", "libzstd.so"},
+                                             "ZSTD_decompress", Reason);
+    ZstdIsError Failed = Function ? IsError.get({"libzstd.so.1", "libzstd.so"},
+                                                "ZSTD_isError", Reason)
+                                  : nullptr;
     if (Function && Failed) {
       size_t Length =
           Function(Contents.data(), Contents.size(), Stream, StreamSize);

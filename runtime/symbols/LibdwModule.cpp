@@ -50,24 +50,24 @@ void LibdwModule::locate(uint64_t, std::string &, std::string &,
 namespace {
 
 // The libdw functions Sextant calls, typed by libdw-dev's prototypes.
-#define SEXTANT_LIBDW_FUNCTIONS(X)                                            \
-  X(dwfl_begin)                                                               \
-  X(dwfl_end)                                                                 \
-  X(dwfl_version)                                                             \
-  X(dwfl_report_begin)                                                        \
-  X(dwfl_report_elf)                                                          \
-  X(dwfl_report_end)                                                          \
-  X(dwfl_module_info)                                                         \
-  X(dwfl_module_getdwarf)                                                     \
-  X(dwfl_module_addrname)                                                     \
-  X(dwfl_build_id_find_debuginfo)                                             \
-  X(dwfl_standard_find_debuginfo)                                             \
-  X(dwfl_offline_section_address)                                             \
-  X(dwarf_nextcu)                                                             \
-  X(dwarf_offdie)                                                             \
-  X(dwarf_ranges)                                                             \
-  X(dwarf_getsrc_die)                                                         \
-  X(dwarf_lineno)                                                             \
+#define SEXTANT_LIBDW_FUNCTIONS(X)                                             \
+  X(dwfl_begin)                                                                \
+  X(dwfl_end)                                                                  \
+  X(dwfl_version)                                                              \
+  X(dwfl_report_begin)                                                         \
+  X(dwfl_report_elf)                                                           \
+  X(dwfl_report_end)                                                           \
+  X(dwfl_module_info)                                                          \
+  X(dwfl_module_getdwarf)                                                      \
+  X(dwfl_module_addrname)                                                      \
+  X(dwfl_build_id_find_debuginfo)                                              \
+  X(dwfl_standard_find_debuginfo)                                              \
+  X(dwfl_offline_section_address)                                              \
+  X(dwarf_nextcu)                                                              \
+  X(dwarf_offdie)                                                              \
+  X(dwarf_ranges)                                                              \
+  X(dwarf_getsrc_die)                                                          \
+  X(dwarf_lineno)                                                              \
   X(dwarf_linesrc)
 
 struct LibdwFunctions {
@@ -93,9 +93,9 @@ void loadOnce() {
     return;
   }
   const char *Missing = nullptr;
-#define SEXTANT_LIBDW_RESOLVE(Name)                                           \
-  Libdw.Name = reinterpret_cast<decltype(&::Name)>(dlsym(Handle, #Name));     \
-  if (!Libdw.Name && !Missing)                                                \
+#define SEXTANT_LIBDW_RESOLVE(Name)                                            \
+  Libdw.Name = reinterpret_cast<decltype(&::Name)>(dlsym(Handle, #Name));      \
+  if (!Libdw.Name && !Missing)                                                 \
     Missing = #Name;
   SEXTANT_LIBDW_FUNCTIONS(SEXTANT_LIBDW_RESOLVE)
 #undef SEXTANT_LIBDW_RESOLVE
@@ -185,9 +185,9 @@ struct LibdwModule::Session {
     if (Descriptor < 0 && Self && FileName &&
         localDebugFileExists(FileName, DebugLink ? DebugLink : "",
                              Self->Directories))
-      Descriptor = Libdw.dwfl_standard_find_debuginfo(
-          Module, UserData, Name, Base, FileName, DebugLink, Crc,
-          DebugFileName);
+      Descriptor = Libdw.dwfl_standard_find_debuginfo(Module, UserData, Name,
+                                                      Base, FileName, DebugLink,
+                                                      Crc, DebugFileName);
     if (Descriptor >= 0)
       ::fcntl(Descriptor, F_SETFD, FD_CLOEXEC);
     return Descriptor;
@@ -268,8 +268,8 @@ void LibdwModule::indexUnits() {
   Dwarf_Off Offset = 0;
   Dwarf_Off Next = 0;
   size_t HeaderSize = 0;
-  while (Libdw.dwarf_nextcu(Debug, Offset, &Next, &HeaderSize, nullptr,
-                            nullptr, nullptr) == 0) {
+  while (Libdw.dwarf_nextcu(Debug, Offset, &Next, &HeaderSize, nullptr, nullptr,
+                            nullptr) == 0) {
     Dwarf_Die Unit;
     if (Libdw.dwarf_offdie(Debug, Offset + HeaderSize, &Unit)) {
       Dwarf_Addr Base = 0, Begin = 0, End = 0;
@@ -280,23 +280,20 @@ void LibdwModule::indexUnits() {
     }
     Offset = Next;
   }
-  std::sort(Units.begin(), Units.end(),
-            [](const UnitRange &A, const UnitRange &B) {
-              return A.Begin < B.Begin;
-            });
+  std::sort(
+      Units.begin(), Units.end(),
+      [](const UnitRange &A, const UnitRange &B) { return A.Begin < B.Begin; });
 }
 
 void LibdwModule::locate(uint64_t FileAddress, std::string &Symbol,
                          std::string &File, uint32_t &Line) const {
-  if (const char *Name =
-          Libdw.dwfl_module_addrname(Dwfl->Module, FileAddress))
+  if (const char *Name = Libdw.dwfl_module_addrname(Dwfl->Module, FileAddress))
     Symbol = Name;
   uint64_t Address = FileAddress - DwarfBias;
-  auto After = std::upper_bound(
-      Units.begin(), Units.end(), Address,
-      [](uint64_t Value, const UnitRange &Range) {
-        return Value < Range.Begin;
-      });
+  auto After = std::upper_bound(Units.begin(), Units.end(), Address,
+                                [](uint64_t Value, const UnitRange &Range) {
+                                  return Value < Range.Begin;
+                                });
   if (After == Units.begin() || Address >= (After - 1)->End)
     return;
   Dwarf_Die Unit;

@@ -45,8 +45,8 @@ public:
   /// queried). DebugDirectories: colon-separated absolute directories
   /// searched for separate debug files before /usr/lib/debug. Null when
   /// libdw is not loaded or cannot open the file.
-  static std::unique_ptr<LibdwModule>
-  open(const std::string &Path, const std::string &DebugDirectories);
+  static std::unique_ptr<LibdwModule> open(const std::string &Path,
+                                           const std::string &DebugDirectories);
 
   ~LibdwModule();
   LibdwModule(const LibdwModule &) = delete;
