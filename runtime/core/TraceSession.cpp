@@ -80,19 +80,33 @@ void TraceSession::complete(ExperimentInfo &Info) noexcept {
   double Final = Info.Clock.TicksPerSecond;
   if (!(Final > 0) || Final == Target.TicksPerSecond)
     return;
-  uint8_t Bytes[8];
-  uint64_t Bits;
-  std::memcpy(&Bits, &Final, sizeof(Bits));
-  trace::store64(Bytes, Bits);
   for (const std::string &Path : Files) {
-    int Descriptor = ::open(Path.c_str(), O_WRONLY | O_CLOEXEC);
+    int Descriptor = ::open(Path.c_str(), O_RDWR | O_CLOEXEC);
     if (Descriptor < 0)
       continue;
-    ssize_t Written;
+    // The header is read, changed and written again whole, with its
+    // checksum.
+    uint8_t Bytes[trace::FileHeaderSize];
+    ssize_t Read;
     do
-      Written = ::pwrite(Descriptor, Bytes, sizeof(Bytes),
-                         trace::FileTicksPerSecondOffset);
-    while (Written < 0 && errno == EINTR);
+      Read = ::pread(Descriptor, Bytes, sizeof(Bytes), 0);
+    while (Read < 0 && errno == EINTR);
+    try {
+      trace::FileHeader Header;
+      std::string Error;
+      if (Read > 0 && trace::decodeFileHeader(
+                          Bytes, static_cast<size_t>(Read), Header, Error)) {
+        Header.TicksPerSecond = Final;
+        trace::encodeFileHeader(Header, Bytes);
+        ssize_t Written;
+        do
+          Written = ::pwrite(Descriptor, Bytes,
+                             trace::fileHeaderSize(Header.Version), 0);
+        while (Written < 0 && errno == EINTR);
+      }
+    } catch (...) {
+      // Out of memory for a message: this file keeps its first frequency.
+    }
     ::close(Descriptor);
   }
 }
