@@ -171,7 +171,7 @@ public:
       return Status::Truncated;
     }
     if (!Checksums) {
-      Message = Problem;
+      Message = "at offset " + std::to_string(Offset) + ": " + Problem;
       return Status::Damaged;
     }
     Damage = DamagedChunk();
@@ -228,7 +228,8 @@ private:
 
   /// Reads the chunk at At into Out and its size into Extent (as its
   /// header says, 0 when even that is unreadable): Chunk, Truncated (the
-  /// file ends inside it) or Damaged, with Problem saying why.
+  /// file ends inside it) or Damaged, with Problem saying why (without the
+  /// offset, except for Truncated).
   Status readChunkAt(uint64_t At, Chunk &Out, uint64_t &Extent,
                      std::string &Problem) {
     Out.Offset = At;
@@ -239,8 +240,7 @@ private:
     if (Read < 4 || std::memcmp(Bytes, ChunkMagic, 4) != 0) {
       if (Read < 4 && At + Read >= Size)
         return truncated(At, Read, ChunkHeaderBytes, Problem);
-      Problem = "at offset " + std::to_string(At) +
-                ": no chunk starts here (the chunk magic number is missing)";
+      Problem = "no chunk starts here (the chunk magic number is missing)";
       return Status::Damaged;
     }
     if (Read < ChunkHeaderBytes)
@@ -262,8 +262,8 @@ private:
             Stack.size() ||
         readAt(At + ChunkHeaderBytes + Stack.size(), Out.Events.data(),
                Out.Events.size()) != Out.Events.size()) {
-      Problem = "at offset " + std::to_string(At) +
-                ": the file could not be read (" + std::strerror(errno) + ")";
+      Problem = std::string("the file could not be read (") +
+                std::strerror(errno) + ")";
       return Status::Damaged;
     }
     Out.OpenStack.clear();
@@ -271,8 +271,7 @@ private:
       std::string Error;
       if (!decodeOpenStack(Stack.data(), Stack.size(), H.OpenFrames,
                            Out.OpenStack, Error)) {
-        Problem = "chunk " + std::to_string(H.Sequence) + " at offset " +
-                  std::to_string(At) + ": " + Error;
+        Problem = "chunk " + std::to_string(H.Sequence) + ": " + Error;
         return Status::Damaged;
       }
     }

@@ -228,9 +228,11 @@ struct DamageTally {
   }
 
   std::string describe() const {
-    return std::to_string(Chunks) +
-           " damaged chunk(s) skipped, " +
-           std::to_string(Events) + (EventsUnknown ? " or more" : "") +
+    std::string Lost =
+        !EventsUnknown ? std::to_string(Events)
+        : Events == 0  ? std::string("an unknown number of")
+                       : "at least " + std::to_string(Events);
+    return std::to_string(Chunks) + " damaged chunk(s) skipped, " + Lost +
            " event(s) lost; the first: " + First +
            "; the regions open across each are closed before it and opened "
            "again after it";
