@@ -226,6 +226,8 @@ int ThreadTrace::openForWrite(std::string &Error) {
             "': " + Error;
     return -1;
   }
+  // Before the trace can fill the disk (see SpaceReserve.h).
+  Target.Reserve.ensure();
   int Opened = openTraceFile(!FileCreated);
   if (Opened < 0) {
     Error = "cannot write '" + filePath() + "': " + std::strerror(errno);
@@ -238,6 +240,9 @@ int ThreadTrace::openForWrite(std::string &Error) {
   if (int Errno = writeAt(Opened, Bytes, sizeof(Bytes), 0)) {
     Error = "cannot write '" + filePath() + "': " + std::strerror(Errno);
     ::close(Opened);
+    // No file rather than one without a header, which readers reject; the
+    // next chunk creates it again.
+    ::unlink(filePath().c_str());
     return -1;
   }
   FileCreated = true;

@@ -46,6 +46,7 @@
 #include "format/TraceFormat.h"
 #include "runtime/clock/Clock.h"
 #include "runtime/profile/CallPathRecorder.h"
+#include "runtime/trace/SpaceReserve.h"
 #include "runtime/trace/TraceStatistics.h"
 
 #include <atomic>
@@ -70,6 +71,8 @@ struct TraceTarget {
   size_t BufferSize = 0;
   /// Set once the first write error was printed.
   mutable std::atomic<bool> ErrorPrinted{false};
+  /// Room for the final files, made before the first chunk is written.
+  mutable SpaceReserve Reserve;
 };
 
 /// The smallest buffer a ThreadTrace accepts.

@@ -394,7 +394,8 @@ void convert(const std::string &Directory, std::FILE *Out, bool ShowProgress) {
     if (Replayer.depth() != 0 && !Truncated)
       warn(File.Path + ": " + std::to_string(Replayer.depth()) +
            " region(s) are still open at the end of the file (the process "
-           "ended without completing its trace, e.g. by SIGKILL); they are "
+           "ended without completing its trace, e.g. by SIGKILL, or its last "
+           "chunks were dropped, see \"trace\" in experiment.json); they are "
            "closed at the last event");
     Replayer.closeAll(Writer);
     appendCounterTracks(File, Metadata.Pid, Header.OriginTicks,
