@@ -33,21 +33,6 @@ void writeBytes(const std::string &Path, const std::vector<uint8_t> &Bytes) {
             static_cast<std::streamsize>(Bytes.size()));
 }
 
-/// Writes a valid trace of a few thousand events in chunks of at most 4 KiB
-/// and returns its path.
-std::string writeSampleTrace(const std::string &Directory) {
-  TracedRecorder Run(Directory, MinTraceBufferSize);
-  uint64_t Now = 2000;
-  Run.enter(1, Now);
-  for (int I = 0; I < 3000; ++I) {
-    Run.enter(2, Now += 20);
-    Run.exit(2, Now += 20);
-  }
-  Run.finish(Now + 1);
-  REQUIRE(Run.Trace->statistics().ChunksWritten >= 2);
-  return Run.Trace->filePath();
-}
-
 /// Stores the checksum of the chunk at Offset of the file Bytes again, after
 /// a test changed it on purpose.
 void reseal(std::vector<uint8_t> &Bytes, size_t Offset) {
@@ -208,9 +193,7 @@ TEST_CASE("the decoder reports damaged trace files", "[TraceFormat]") {
   std::vector<uint8_t> Good = readBytes(Path);
   DecodedTrace Intact = decodeTraceFile(Path);
   REQUIRE(Intact.Chunks.size() >= 2);
-  size_t SecondChunk = trace::FileHeaderSize + trace::ChunkHeaderSize +
-                       Intact.Chunks[0].StackBytes +
-                       Intact.Chunks[0].EventBytes;
+  size_t SecondChunk = chunkOffset(Intact, 1);
 
   SECTION("a file that ends inside its last chunk is truncated") {
     std::vector<uint8_t> Cut(Good.begin(), Good.end() - 100);
@@ -326,9 +309,7 @@ TEST_CASE("a chunk with a wrong checksum is skipped and reported",
   std::vector<uint8_t> Good = readBytes(Path);
   DecodedTrace Intact = decodeTraceFile(Path);
   REQUIRE(Intact.Chunks.size() >= 3);
-  size_t SecondChunk = trace::FileHeaderSize + trace::ChunkHeaderSize +
-                       Intact.Chunks[0].StackBytes +
-                       Intact.Chunks[0].EventBytes;
+  size_t SecondChunk = chunkOffset(Intact, 1);
   std::vector<uint8_t> Broken = Good;
   Broken[SecondChunk + trace::ChunkHeaderSize + 40] ^= 0x04; // an event
   writeBytes(Path, Broken);
