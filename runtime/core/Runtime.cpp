@@ -455,9 +455,18 @@ void Runtime::finalize() noexcept {
     Info.Metrics = Metrics.profileMetrics();
 
     std::vector<std::string> Errors;
-    bool Written = writeExperimentDirectory(
-        Info, Threads.merged(), Registry->snapshot(), Options, Errors,
-        Threads.threadProfiles(), &AdapterFiles);
+    auto WriteAll = [&] {
+      return writeExperimentDirectory(Info, Threads.merged(),
+                                      Registry->snapshot(), Options, Errors,
+                                      Threads.threadProfiles(), &AdapterFiles);
+    };
+    bool Written = WriteAll();
+    // The disk is full (the trace filled it): the end of the trace makes
+    // room for the profile and the experiment description.
+    while (!Written && Tracing.makeRoom(Errors, Info)) {
+      Errors.clear();
+      Written = WriteAll();
+    }
     WroteMeasurement.store(Written);
     // One line however many files failed (a read-only or full directory
     // fails them all): the first error, and how many others there were.

@@ -47,10 +47,7 @@ MetricTrace::MetricTrace(std::string FilePath, uint32_t Index,
   Buffer.resize(std::max(BufferBytes / SampleSize, size_t(16)) * SampleSize);
 }
 
-MetricTrace::~MetricTrace() {
-  if (Descriptor >= 0)
-    ::close(Descriptor);
-}
+MetricTrace::~MetricTrace() = default;
 
 void MetricTrace::sample(Ticks Now, const uint64_t *Values) noexcept {
   size_t SampleSize = (1 + Width) * 8;
@@ -78,21 +75,26 @@ void MetricTrace::flush() noexcept {
   Pending = 0;
 }
 
+int MetricTrace::openMetricFile(bool Create) const {
+  int Flags = O_WRONLY | O_CLOEXEC | (Create ? O_CREAT | O_TRUNC : O_APPEND);
+  return ::open(Path.c_str(), Flags, 0644);
+}
+
 void MetricTrace::writeBuffer() {
   std::string Problem;
   bool Ok = true;
-  if (Descriptor < 0 && Error.empty()) {
-    Descriptor =
-        ::open(Path.c_str(), O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0644);
-    std::string Ignored;
-    size_t Slash = Path.rfind('/');
-    if (Descriptor < 0 && errno == ENOENT && Slash != std::string::npos &&
-        createDirectories(Path.substr(0, Slash), Ignored))
-      Descriptor =
-          ::open(Path.c_str(), O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0644);
-    if (Descriptor < 0)
-      Problem = std::strerror(errno);
-  }
+  // The file is opened for each write and closed right after it, so that
+  // tracing holds no descriptor per live thread (see ThreadTrace.h).
+  // A failed open (e.g. EMFILE) is tried again at the next write.
+  int Descriptor = openMetricFile(!HeaderWritten);
+  std::string Ignored;
+  size_t Slash = Path.rfind('/');
+  if (Descriptor < 0 && errno == ENOENT && !HeaderWritten &&
+      Slash != std::string::npos &&
+      createDirectories(Path.substr(0, Slash), Ignored))
+    Descriptor = openMetricFile(true);
+  if (Descriptor < 0)
+    Problem = std::strerror(errno);
   if (Descriptor < 0) {
     Ok = false;
   } else if (!HeaderWritten) {
@@ -102,6 +104,8 @@ void MetricTrace::writeBuffer() {
   }
   if (Ok)
     Ok = writeAll(Descriptor, Buffer.data(), Used, Problem);
+  if (Descriptor >= 0)
+    ::close(Descriptor);
   if (Ok) {
     Written += Pending;
   } else {
