@@ -7,6 +7,7 @@
 
 #include "format/CallTreeView.h"
 
+#include "test/unit/format/DeepProfile.h"
 #include "test/unit/support/SampleRegions.h"
 
 #include <catch2/catch.hpp>
@@ -78,4 +79,60 @@ TEST_CASE("hidden call paths are summed after the siblings shown",
   CHECK(Visits == 10);
   CHECK(Inclusive == 7);
   CHECK(Exclusive == 6);
+}
+
+TEST_CASE("call paths deeper than the bound are folded into one row",
+          "[CallTreeView]") {
+  // r1 -> {r2 -> r3 -> r4, r5}: with 2 levels shown, the paths below r2
+  // (r3, r4) are folded, r5 has nothing below it.
+  CallPathProfile Profile;
+  addPath(Profile, {1}, 1, 10, 1);
+  addPath(Profile, {1, 2}, 2, 6, 1);
+  addPath(Profile, {1, 2, 3}, 3, 5, 2);
+  addPath(Profile, {1, 2, 3, 4}, 4, 3, 3);
+  addPath(Profile, {1, 5}, 5, 1, 1);
+  CallTreeLimits Limits;
+  Limits.MaxDepth = 2;
+  CHECK(rows(Profile, Limits) == "r1@0 r2@1 hidden:2@2 r5@1 ");
+  CallTreeRow Folded;
+  walkCallTree(Profile, Limits, [&](const CallTreeRow &Row) {
+    if (Row.Folded)
+      Folded = Row;
+  });
+  CHECK(Folded.HiddenVisits == 7);
+  CHECK(Folded.HiddenInclusiveSeconds == 5); // r3's, which holds r4's
+  CHECK(Folded.HiddenExclusiveSeconds == 5);
+  CHECK(foldedRowText(Folded) ==
+        "(2 call paths deeper than 2 levels folded into this row)");
+  Limits.MaxDepth = 0;
+  CHECK(rows(Profile, Limits) == "r1@0 r2@1 r3@2 r4@3 r5@1 ");
+}
+
+TEST_CASE("by default the view stops at MaxViewDepth levels",
+          "[CallTreeView]") {
+  CallPathProfile Profile = deepChain(MaxViewDepth + 1000);
+  size_t Rows = 0;
+  CallTreeRow Last;
+  walkCallTree(Profile, {}, [&](const CallTreeRow &Row) {
+    ++Rows;
+    Last = Row;
+  });
+  CHECK(Rows == MaxViewDepth + 1);
+  CHECK(Last.Folded);
+  CHECK(Last.Depth == MaxViewDepth);
+  CHECK(Last.HiddenPaths == 1000);
+  CHECK(Last.HiddenVisits == 1000);
+}
+
+TEST_CASE("the indentation stops growing and shows the depth instead",
+          "[CallTreeView]") {
+  CHECK(treeIndent(0).empty());
+  CHECK(treeIndent(3) == "      ");
+  CHECK(treeIndent(MaxIndentDepth) ==
+        std::string(TreeIndentWidth * MaxIndentDepth, ' '));
+  CHECK(treeIndent(MaxIndentDepth + 1) ==
+        std::string(TreeIndentWidth * MaxIndentDepth, ' ') + "[depth " +
+            std::to_string(MaxIndentDepth + 1) + "] ");
+  CHECK(treeIndent(12345) ==
+        std::string(TreeIndentWidth * MaxIndentDepth, ' ') + "[depth 12345] ");
 }
