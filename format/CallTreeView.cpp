@@ -114,7 +114,7 @@ std::string foldedRowText(const CallTreeRow &Row) {
   return "(" + std::to_string(Row.HiddenPaths) +
          (Row.HiddenPaths == 1 ? " call path" : " call paths") +
          " deeper than " + std::to_string(Row.Depth) +
-         " levels folded into this row)";
+         (Row.Depth == 1 ? " level" : " levels") + " folded into this row)";
 }
 
 } // namespace format

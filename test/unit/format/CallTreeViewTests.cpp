@@ -83,29 +83,27 @@ TEST_CASE("hidden call paths are summed after the siblings shown",
 
 TEST_CASE("call paths deeper than the bound are folded into one row",
           "[CallTreeView]") {
-  // r1 -> {r2 -> r3 -> r4, r5}: with 2 levels shown, the paths below r2
-  // (r3, r4) are folded, r5 has nothing below it.
-  CallPathProfile Profile;
-  addPath(Profile, {1}, 1, 10, 1);
-  addPath(Profile, {1, 2}, 2, 6, 1);
-  addPath(Profile, {1, 2, 3}, 3, 5, 2);
-  addPath(Profile, {1, 2, 3, 4}, 4, 3, 3);
-  addPath(Profile, {1, 5}, 5, 1, 1);
+  // With one level shown, the four call paths below r1 (r2, r3 with r4
+  // below it, r5) are folded into one row; r6 has nothing below it.
+  CallPathProfile Profile = sampleProfile();
   CallTreeLimits Limits;
-  Limits.MaxDepth = 2;
-  CHECK(rows(Profile, Limits) == "r1@0 r2@1 hidden:2@2 r5@1 ");
+  Limits.MaxDepth = 1;
+  CHECK(rows(Profile, Limits) == "r1@0 hidden:4@1 r6@0 ");
   CallTreeRow Folded;
   walkCallTree(Profile, Limits, [&](const CallTreeRow &Row) {
     if (Row.Folded)
       Folded = Row;
   });
-  CHECK(Folded.HiddenVisits == 7);
-  CHECK(Folded.HiddenInclusiveSeconds == 5); // r3's, which holds r4's
-  CHECK(Folded.HiddenExclusiveSeconds == 5);
+  CHECK(Folded.HiddenVisits == 15);
+  CHECK(Folded.HiddenInclusiveSeconds == 9); // r2, r3 (holding r4's), r5
+  CHECK(Folded.HiddenExclusiveSeconds == 9); // r2, r3, r4, r5
   CHECK(foldedRowText(Folded) ==
-        "(2 call paths deeper than 2 levels folded into this row)");
+        "(4 call paths deeper than 1 level folded into this row)");
+  Limits.MaxDepth = 2;
+  CHECK(rows(Profile, Limits) == "r1@0 r2@1 r3@1 hidden:1@2 r5@1 r6@0 ");
   Limits.MaxDepth = 0;
-  CHECK(rows(Profile, Limits) == "r1@0 r2@1 r3@2 r4@3 r5@1 ");
+  CHECK(rows(Profile, Limits) == rows(Profile, {}));
+  CHECK(rows(Profile, Limits) == "r1@0 r2@1 r3@1 r4@2 r5@1 r6@0 ");
 }
 
 TEST_CASE("by default the view stops at MaxViewDepth levels",
