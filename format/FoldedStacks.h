@@ -7,7 +7,11 @@
 // visits; call paths whose value is 0 are left out. In names, ';' becomes
 // ':' and line breaks become blanks, so that every line stays one record.
 // Paths come depth first in the order of the profile (in profile.json:
-// children by inclusive time, largest first). The runtime writes
+// children by inclusive time, largest first). A stack has at most
+// MaxViewDepth frames (TextLayout.h): the call paths deeper than that are
+// summed up in one line per path of MaxViewDepth frames, whose last frame
+// is FoldedFramesMarker, so that the text stays linear in the number of
+// call paths and the sum of all values stays exact. The runtime writes
 // profile.folded with it and `sextant export --format=folded` prints it.
 //
 //===----------------------------------------------------------------------===//

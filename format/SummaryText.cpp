@@ -191,12 +191,16 @@ std::string treeSection(const CallPathProfile &Profile) {
                     "by inclusive time)\n\n";
   Out += padLeft("inclusive s", 14) + padLeft("visits", 12) + "  name\n";
   walkCallTree(Profile, {}, [&](const CallTreeRow &Row) {
+    if (Row.Folded) {
+      Out += padLeft(seconds(Row.HiddenInclusiveSeconds), 14);
+      Out += padLeft(std::to_string(Row.HiddenVisits), 12);
+      Out += "  " + treeIndent(Row.Depth) + foldedRowText(Row) + "\n";
+      return;
+    }
     const CallPathNode &Node = Profile.node(Row.Node);
     Out += padLeft(seconds(Node.InclusiveSeconds), 14);
     Out += padLeft(std::to_string(Node.Visits), 12);
-    Out += "  ";
-    Out.append(2 * Row.Depth, ' ');
-    Out += Node.Name + "\n";
+    Out += "  " + treeIndent(Row.Depth) + Node.Name + "\n";
   });
   if (Profile.empty())
     Out += "  (empty)\n";

@@ -52,8 +52,11 @@ const char ReportHelp[] =
     "    Sextant wrote, and prints a short header and its profile. The flat\n"
     "    view (the default) has one row per region, summed over every call\n"
     "    path the region was called on; the tree view (--tree) has one row\n"
-    "    per call path, the name indented by two blanks per level. Both show\n"
-    "    the process, all threads merged, unless --threads asks for one\n"
+    "    per call path, the name indented by two blanks per level (very\n"
+    "    deep rows keep a fixed indentation and show [depth N], and the\n"
+    "    call paths below the deepest level shown are summed up in one row\n"
+    "    each: the output stays linear in the number of call paths). Both\n"
+    "    show the process, all threads merged, unless --threads asks for one\n"
     "    section per thread.\n"
     "\n"
     "    Flat columns: exclusive s, inclusive s (a recursive call inside a\n"
@@ -403,10 +406,13 @@ std::string renderTree(const Experiment &E, const CallPathProfile &Profile,
           std::to_string(Shown.HiddenVisits), "",
           percent(Shown.HiddenInclusiveSeconds, TotalInclusive)};
       Summary.resize(Summary.size() + Columns.size());
-      Summary.push_back(
-          std::string(2 * Shown.Depth, ' ') + "(" +
-          plural(Shown.HiddenPaths, "more call path", "more call paths") +
-          " hidden by --top/--min-time)");
+      Summary.push_back(treeIndent(Shown.Depth) +
+                        (Shown.Folded
+                             ? foldedRowText(Shown)
+                             : "(" +
+                                   plural(Shown.HiddenPaths, "more call path",
+                                          "more call paths") +
+                                   " hidden by --top/--min-time)"));
       Table.addRow(Summary);
       return;
     }
@@ -418,7 +424,7 @@ std::string renderTree(const Experiment &E, const CallPathProfile &Profile,
         percent(Node.InclusiveSeconds, TotalInclusive)};
     for (size_t Column : Columns)
       Row.push_back(metricText(Node.metric(Column)));
-    Row.push_back(std::string(2 * Node.Depth, ' ') +
+    Row.push_back(treeIndent(Node.Depth) +
                   shownName(E, Node.RegionId, Node.Name, Options));
     Table.addRow(Row);
   });
