@@ -32,8 +32,15 @@
 // Functions are selected in this order: the automatic skip rules
 // (SkipReasons), the compile-time filter (-sextant-filter), the size
 // threshold (-sextant-min-instructions; an explicit INCLUDE rule overrides
-// it). A module flag marks instrumented modules: running the pass again
-// changes nothing. Offloading device modules (GPU targets) are left alone.
+// it), as the -sextant-* options say (InstrumentationOptions). A module flag
+// marks instrumented modules: running the pass again changes nothing.
+// Offloading device modules (GPU targets) are left alone.
+//
+// With LTO the pass may run twice, in the compile step and after link-time
+// optimization (PipelineStage); an LTO pre-link compile either instruments
+// with a warning or, with -sextant-lto=link, defers each function with its
+// options to the link's run, which instruments only deferred functions
+// (LTODeferral.cpp explains the design).
 //
 //===----------------------------------------------------------------------===//
 
