@@ -18,6 +18,8 @@ SEXTANT_DEBIAN_PACKAGES=(
   libdw-dev
   # The PMPI adapter (libsextant-mpi) and its tests: MPICH, flang for Fortran.
   mpich libmpich-dev flang-19
+  # LTO tests: lld loads the plugin at the link (-Wl,--load-pass-plugin=).
+  lld-19
 )
 
 say() { printf '\n==> %s\n' "$*"; }
