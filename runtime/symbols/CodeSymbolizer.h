@@ -8,9 +8,10 @@
 // module's file is mapped read-only once, on the first lookup in it, and
 // its symbols and line rows are kept sorted for binary search.
 //
-// Function names are demangled (__cxa_demangle) after removing the suffixes
-// that compilers give OpenMP outlined bodies (clang: ".omp_outlined",
-// ".omp_outlined._debug__", ".omp_task_entry."; GCC: "._omp_fn.N"), so an
+// Function names are demangled (__cxa_demangle; Flang's Fortran names with
+// common/FlangNames.h) after removing the suffixes that compilers give
+// OpenMP outlined bodies (clang: ".omp_outlined", ".omp_outlined._debug__",
+// ".omp_task_entry."; GCC: "._omp_fn.N"; flang: "..omp_par"), so an
 // address inside the body of a parallel region names the function that
 // contains the construct in the source.
 //
