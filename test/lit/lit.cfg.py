@@ -80,6 +80,8 @@ if os.path.exists(libomp):
         "include")))
 if lit.util.which("gcc"):
     config.available_features.add("gcc")
+if lit.util.which("gfortran"):
+    config.available_features.add("gfortran")
 # OpenMP settings of the developer's environment do not reach the tests.
 for name in list(os.environ):
     if name.startswith("OMP_") or name.startswith("KMP_"):
