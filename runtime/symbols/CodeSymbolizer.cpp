@@ -8,6 +8,7 @@
 
 #include "runtime/symbols/CodeSymbolizer.h"
 
+#include "common/FlangNames.h"
 #include "common/MessageText.h"
 #include "runtime/io/Diagnostics.h"
 #include "runtime/symbols/CompressedSection.h"
@@ -360,10 +361,11 @@ bool runLineProgram(Reader &Unit, const DebugSections &Sections,
   return Program.ok();
 }
 
-/// The OpenMP outlining suffixes of clang and GCC.
+/// The OpenMP outlining suffixes of clang, GCC and LLVM's OpenMPIRBuilder
+/// (flang: "<function>..omp_par").
 constexpr std::string_view OutliningMarkers[] = {
-    ".omp_outlined", ".omp_task_entry", "._omp_fn.", ".omp_task_privates_map",
-    "._omp_cpyfn."};
+    ".omp_outlined",          ".omp_task_entry", "._omp_fn.",
+    ".omp_task_privates_map", "._omp_cpyfn.",    "..omp_par"};
 
 } // namespace
 
@@ -421,6 +423,9 @@ std::string sourceFunctionName(std::string_view Symbol) {
       Cut = Found;
   }
   std::string Base(Symbol.substr(0, Cut));
+  std::string Fortran;
+  if (demangleFlangName(Base, Fortran))
+    return Fortran;
   if (Base.size() > 2 && Base[0] == '_' && Base[1] == 'Z') {
     int Status = -1;
     char *Demangled =

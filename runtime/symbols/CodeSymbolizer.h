@@ -15,9 +15,10 @@
 // that does not decompress, a separate debug file without libdw) is
 // reported once per module through runtime/io/Diagnostics, with the reason.
 //
-// Function names are demangled (__cxa_demangle) after removing the suffixes
-// that compilers give OpenMP outlined bodies (clang: ".omp_outlined",
-// ".omp_outlined._debug__", ".omp_task_entry."; GCC: "._omp_fn.N"), so an
+// Function names are demangled (__cxa_demangle; Flang's Fortran names with
+// common/FlangNames.h) after removing the suffixes that compilers give
+// OpenMP outlined bodies (clang: ".omp_outlined", ".omp_outlined._debug__",
+// ".omp_task_entry."; GCC: "._omp_fn.N"; flang: "..omp_par"), so an
 // address inside the body of a parallel region names the function that
 // contains the construct in the source.
 //

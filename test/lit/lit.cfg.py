@@ -44,6 +44,14 @@ config.substitutions.append(("%cmake", config.cmake))
 # -mllvm -sextant-* options are known, and -fpass-plugin, which runs it).
 instrument = "-fplugin=%s -fpass-plugin=%s" % (config.sextant_plugin, config.sextant_plugin)
 config.substitutions.append(("%instrument", instrument))
+# The same for flang-new-19, which has no -fplugin: its frontend loads the
+# plugin with -load (passed with -Xflang), so that -mllvm -sextant-* options
+# are known; -fpass-plugin runs it (docs/user-guide.md, "Fortran").
+config.substitutions.append(
+    ("%flang_instrument", "-Xflang -load -Xflang %s -fpass-plugin=%s"
+     % (config.sextant_plugin, config.sextant_plugin)))
+if lit.util.which("flang-new-19"):
+    config.available_features.add("flang")
 # Link flags for the shared runtime.
 config.substitutions.append(
     ("%link_sextant", "-L%s -Wl,-rpath,%s -lsextant" % (runtime_dir, runtime_dir)))
@@ -72,6 +80,8 @@ if os.path.exists(libomp):
         "include")))
 if lit.util.which("gcc"):
     config.available_features.add("gcc")
+if lit.util.which("gfortran"):
+    config.available_features.add("gfortran")
 # OpenMP settings of the developer's environment do not reach the tests.
 for name in list(os.environ):
     if name.startswith("OMP_") or name.startswith("KMP_"):
@@ -98,8 +108,6 @@ if (mpi_adapter and lit.util.which("mpicc.mpich") and
     config.substitutions.append(("%mpi_adapter_static",
                                  os.path.join(mpi_dir, "libsextant-mpi.a")))
     config.substitutions.append(("%mpi_adapter", mpi_adapter))
-    if lit.util.which("flang-new-19"):
-        config.available_features.add("flang")
 
 if config.sanitizer:
     config.available_features.add("sanitizer")
