@@ -20,13 +20,8 @@ constexpr uint64_t ProgressInterval = 4096; // call paths
 } // namespace
 
 std::string foldedFrameName(const std::string &Name) {
-  std::string Frame = Name;
-  for (char &C : Frame) {
-    if (C == ';')
-      C = ':';
-    else if (C == '\n' || C == '\r')
-      C = ' ';
-  }
+  std::string Frame = shownRegionName(Name);
+  std::replace(Frame.begin(), Frame.end(), ';', ':');
   return Frame;
 }
 

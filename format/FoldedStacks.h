@@ -35,8 +35,9 @@ using FoldedProgress = std::function<void(uint64_t Done, uint64_t Total)>;
 /// Takes one line, '\n' included; false stops the writing.
 using FoldedSink = std::function<bool(const std::string &Line)>;
 
-/// Name as one frame of a folded stack: ';' (the frame separator) becomes
-/// ':', line breaks become blanks.
+/// Name as one frame of a folded stack: control bytes (line breaks
+/// included) as \xNN, as every text view shows names, and ';' (the frame
+/// separator) as ':'.
 std::string foldedFrameName(const std::string &Name);
 
 /// Passes the folded stacks of Profile to Out line by line. False when Out

@@ -151,7 +151,7 @@ std::string flatSection(const ExperimentMetadata &M,
     Out += padLeft(seconds(Entry.InclusiveSeconds), 14);
     Out += padLeft(std::to_string(Entry.Visits), 12);
     Out += padLeft(formatFixed(Percent, 2), 9);
-    Out += "  " + Entry.Name + "  (" +
+    Out += "  " + shownRegionName(Entry.Name) + "  (" +
            location(Regions, Entry.RegionId, M.Program) + ")\n";
   }
   if (Flat.empty())
@@ -180,7 +180,7 @@ std::string throttledSection(const ExperimentMetadata &M,
     Out += padLeft(std::to_string(Region->Throttled->Visits), 12);
     Out +=
         padLeft(formatFixed(Region->Throttled->MeanVisitSeconds * 1e9, 1), 12);
-    Out += "  " + Region->Name + "  (" +
+    Out += "  " + shownRegionName(Region->Name) + "  (" +
            location(Regions, Region->Id, M.Program) + ")\n";
   }
   return Out;
@@ -200,7 +200,7 @@ std::string treeSection(const CallPathProfile &Profile) {
     const CallPathNode &Node = Profile.node(Row.Node);
     Out += padLeft(seconds(Node.InclusiveSeconds), 14);
     Out += padLeft(std::to_string(Node.Visits), 12);
-    Out += "  " + treeIndent(Row.Depth) + Node.Name + "\n";
+    Out += "  " + treeIndent(Row.Depth) + shownRegionName(Node.Name) + "\n";
   });
   if (Profile.empty())
     Out += "  (empty)\n";

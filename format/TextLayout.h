@@ -8,12 +8,16 @@
 // views fold the call paths deeper than MaxViewDepth levels into one row or
 // frame per place they are cut (CallTreeView.h, FoldedStacks.h). These are
 // the one place the bounds are set; docs/output-formats.md and
-// docs/sextant.md state them.
+// docs/sextant.md state them. Region names are shown through
+// shownRegionName(), so that a name with a line break or an escape sequence
+// keeps its row and cannot drive the terminal.
 //
 //===----------------------------------------------------------------------===//
 
 #ifndef SEXTANT_FORMAT_TEXTLAYOUT_H
 #define SEXTANT_FORMAT_TEXTLAYOUT_H
+
+#include "common/MessageText.h"
 
 #include <string>
 
@@ -25,6 +29,14 @@ inline std::string padLeft(const std::string &Text, size_t Width) {
   if (Text.size() >= Width)
     return Text;
   return std::string(Width - Text.size(), ' ') + Text;
+}
+
+/// A region name as the text views show it: every control byte as \xNN
+/// (common/MessageText.h), other bytes kept.
+inline std::string shownRegionName(const std::string &Name) {
+  std::string Shown;
+  appendEscaped(Shown, Name);
+  return Shown;
 }
 
 /// Rows of a call tree are indented by TreeIndentWidth blanks per level

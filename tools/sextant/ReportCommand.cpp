@@ -23,6 +23,7 @@
 #include "format/ExperimentSchema.h"
 #include "format/FlatProfile.h"
 #include "format/SummaryText.h"
+#include "format/TextLayout.h"
 
 #include <algorithm>
 #include <cctype>
@@ -303,10 +304,10 @@ std::string percent(double Part, double Whole) {
 /// library it comes from when that is not the program.
 std::string shownName(const Experiment &E, uint32_t RegionId,
                       const std::string &Name, const ReportOptions &Options) {
-  std::string Text = shortenName(Name, Options.NameWidth);
+  std::string Text = shortenName(shownRegionName(Name), Options.NameWidth);
   std::string Library = E.libraryOf(RegionId);
   if (!Library.empty())
-    Text += " [" + Library + "]";
+    Text += " [" + shownRegionName(Library) + "]";
   return Text;
 }
 
