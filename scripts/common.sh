@@ -20,6 +20,8 @@ SEXTANT_DEBIAN_PACKAGES=(
   mpich libmpich-dev flang-19
   # LTO tests: lld loads the plugin at the link (-Wl,--load-pass-plugin=).
   lld-19
+  # The compiler wrappers' tests: an autotools project, pkg-config files.
+  autoconf automake pkgconf
 )
 
 say() { printf '\n==> %s\n' "$*"; }

@@ -39,6 +39,8 @@ config.substitutions.append(("%sextant_include", include_dir))
 config.substitutions.append(("%e2e_inputs", os.path.join(config.test_source_root, "e2e", "Inputs")))
 config.substitutions.append(("%apps", os.path.join(config.sextant_source_dir, "test", "apps")))
 config.substitutions.append(("%install_prefix", config.sextant_install_prefix))
+# The installed compiler wrappers and sextant-config (docs/sextant-cc.md).
+config.substitutions.append(("%sextant_bin", os.path.join(config.sextant_install_prefix, "bin")))
 config.substitutions.append(("%cmake", config.cmake))
 # Compile flags that load the plugin into clang (both -fplugin, so that
 # -mllvm -sextant-* options are known, and -fpass-plugin, which runs it).
@@ -82,6 +84,24 @@ if lit.util.which("gcc"):
     config.available_features.add("gcc")
 if lit.util.which("gfortran"):
     config.available_features.add("gfortran")
+# Building with the wrappers: an autotools project generated in the test,
+# pkg-config's view of sextant.pc.
+if lit.util.which("autoreconf") and lit.util.which("automake"):
+    config.available_features.add("autotools")
+if lit.util.which("pkg-config"):
+    config.available_features.add("pkg-config")
+# GCC's -finstrument-functions hooks in libsextant (__cyg_profile_func_*):
+# the wrappers' GCC mode measures through them.
+def _exports_cyg_profile_hooks(library):
+    import subprocess
+    try:
+        symbols = subprocess.run(["nm", "-D", "--defined-only", library],
+                                 capture_output=True, text=True).stdout
+    except OSError:
+        return False
+    return "__cyg_profile_func_enter" in symbols
+if _exports_cyg_profile_hooks(config.sextant_runtime_shared):
+    config.available_features.add("cyg-profile-hooks")
 # OpenMP settings of the developer's environment do not reach the tests.
 for name in list(os.environ):
     if name.startswith("OMP_") or name.startswith("KMP_"):

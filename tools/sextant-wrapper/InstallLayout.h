@@ -1,0 +1,35 @@
+//===- tools/sextant-wrapper/InstallLayout.h - Where Sextant is -*- C++ -*-===//
+//
+// Part of Sextant. The wrappers and sextant-config find the plugin, the
+// libraries and the headers relative to their own executable
+// (<prefix>/bin/sextant-cc: <prefix>/lib, <prefix>/include), so that an
+// installation can be moved as a whole.
+//
+//===----------------------------------------------------------------------===//
+
+#ifndef SEXTANT_TOOLS_WRAPPER_INSTALLLAYOUT_H
+#define SEXTANT_TOOLS_WRAPPER_INSTALLLAYOUT_H
+
+#include <string>
+
+namespace sextant {
+namespace wrapper {
+
+struct InstallLayout {
+  std::string Prefix;
+  std::string LibDir;
+  std::string IncludeDir;
+  std::string PluginPath;
+  std::string MpiAdapterPath;
+};
+
+/// The layout of the installation this executable belongs to.
+InstallLayout findInstallLayout();
+
+/// Whether Path exists (any kind of file).
+bool pathExists(const std::string &Path);
+
+} // namespace wrapper
+} // namespace sextant
+
+#endif // SEXTANT_TOOLS_WRAPPER_INSTALLLAYOUT_H
