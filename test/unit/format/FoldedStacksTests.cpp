@@ -41,10 +41,10 @@ TEST_CASE("folded stacks have one line per call path with time",
   }
   CHECK(renderFoldedStacks(Named) == "main 1000\n"
                                      "main;work 2200\n"
-                                     "main;work;odd:name here 2\n");
+                                     "main;work;odd:name\\x0ahere 2\n");
   CHECK(renderFoldedStacks(Named, FoldedMetric::Visits) ==
-        "main 1\nmain;work 5\nmain;work;odd:name here 3\nwork 1\n");
-  CHECK(foldedFrameName("a;b\r\nc") == "a:b  c");
+        "main 1\nmain;work 5\nmain;work;odd:name\\x0ahere 3\nwork 1\n");
+  CHECK(foldedFrameName("a;b\r\n\033[1mc") == "a:b\\x0d\\x0a\\x1b[1mc");
   CHECK(renderFoldedStacks(CallPathProfile()).empty());
 }
 
