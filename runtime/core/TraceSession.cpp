@@ -8,7 +8,6 @@
 #include "format/ExperimentSchema.h"
 
 #include "runtime/core/OutOfMemoryWarning.h"
-#include "runtime/io/OutputDirectory.h"
 
 #include <cerrno>
 #include <cstring>
@@ -19,22 +18,16 @@ namespace sextant {
 namespace runtime {
 
 void TraceSession::configure(const RuntimeOptions &Options,
-                             const std::string &OutputDirectory, long Pid,
+                             ExperimentDirectory &Output, long Pid,
                              double TicksPerSecond, Ticks OriginTicks) {
   Enabled = Options.Trace != 0;
+  Target.Output = &Output;
   if (!Enabled)
     return;
-  Target.Directory = joinPath(OutputDirectory, format::files::TraceDirectory);
   Target.Pid = Pid;
   Target.TicksPerSecond = TicksPerSecond;
   Target.OriginTicks = OriginTicks;
   Target.BufferSize = static_cast<size_t>(Options.BufferSize.Bytes);
-  removeStaleThreadFiles(Target.Directory, format::files::TraceFileSuffix);
-}
-
-void TraceSession::moveTo(const std::string &OutputDirectory) {
-  if (Enabled)
-    Target.Directory = joinPath(OutputDirectory, format::files::TraceDirectory);
 }
 
 void TraceSession::startThread(ThreadState &State) noexcept {
@@ -60,7 +53,7 @@ void TraceSession::finishThread(ThreadState &State, Ticks Now,
   try {
     Totals += State.Trace->statistics();
     if (State.Trace->statistics().Files != 0)
-      Files.push_back(State.Trace->filePath());
+      Files.push_back(State.Trace->fileName());
   } catch (...) {
     // Out of memory for the error text or the list: the counts are kept.
   }
@@ -84,8 +77,9 @@ void TraceSession::complete(ExperimentInfo &Info) noexcept {
   uint64_t Bits;
   std::memcpy(&Bits, &Final, sizeof(Bits));
   trace::store64(Bytes, Bits);
-  for (const std::string &Path : Files) {
-    int Descriptor = ::open(Path.c_str(), O_WRONLY | O_CLOEXEC);
+  for (const std::string &Name : Files) {
+    int Descriptor = Target.Output->openFile(ExperimentDirectory::Place::Trace,
+                                             Name, O_WRONLY);
     if (Descriptor < 0)
       continue;
     ssize_t Written;
@@ -97,11 +91,7 @@ void TraceSession::complete(ExperimentInfo &Info) noexcept {
   }
 }
 
-void TraceSession::restartInChild(const std::string &OutputDirectory, long Pid,
-                                  Ticks OriginTicks) {
-  Target.Directory = joinPath(OutputDirectory, format::files::TraceDirectory);
-  if (Enabled)
-    removeStaleThreadFiles(Target.Directory, format::files::TraceFileSuffix);
+void TraceSession::restartInChild(long Pid, Ticks OriginTicks) {
   Target.Pid = Pid;
   Target.OriginTicks = OriginTicks;
   Target.ErrorPrinted.store(false);

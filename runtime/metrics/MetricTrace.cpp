@@ -7,7 +7,6 @@
 #include "runtime/metrics/MetricTrace.h"
 
 #include "format/MetricTraceFormat.h"
-#include "runtime/io/OutputDirectory.h"
 
 #include <algorithm>
 #include <cerrno>
@@ -38,10 +37,11 @@ bool writeAll(int Descriptor, const uint8_t *Data, size_t Size,
 
 } // namespace
 
-MetricTrace::MetricTrace(std::string FilePath, uint32_t Index,
-                         const std::vector<std::string> &Names,
+MetricTrace::MetricTrace(ExperimentDirectory &Directory, std::string FileName,
+                         uint32_t Index, const std::vector<std::string> &Names,
                          size_t BufferBytes)
-    : Path(std::move(FilePath)), Header(trace::metricFileHeader(Index, Names)),
+    : Output(Directory), Name(std::move(FileName)),
+      Path(Output.pathOf(ExperimentDirectory::Place::Trace, Name)), Header(trace::metricFileHeader(Index, Names)),
       Width(Names.size()) {
   size_t SampleSize = (1 + Width) * 8;
   Buffer.resize(std::max(BufferBytes / SampleSize, size_t(16)) * SampleSize);
@@ -83,15 +83,8 @@ void MetricTrace::writeBuffer() {
   bool Ok = true;
   if (Descriptor < 0 && Error.empty()) {
     Descriptor =
-        ::open(Path.c_str(), O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0644);
-    std::string Ignored;
-    size_t Slash = Path.rfind('/');
-    if (Descriptor < 0 && errno == ENOENT && Slash != std::string::npos &&
-        createDirectories(Path.substr(0, Slash), Ignored))
-      Descriptor =
-          ::open(Path.c_str(), O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0644);
-    if (Descriptor < 0)
-      Problem = std::strerror(errno);
+        Output.createFile(ExperimentDirectory::Place::Trace, Name, Error);
+    Path = Output.pathOf(ExperimentDirectory::Place::Trace, Name); // claimed
   }
   if (Descriptor < 0) {
     Ok = false;

@@ -9,7 +9,6 @@
 #include "format/ExperimentSchema.h"
 
 #include "runtime/io/Diagnostics.h"
-#include "runtime/io/OutputDirectory.h"
 
 #include <cerrno>
 #include <cstdio>
@@ -43,9 +42,8 @@ int writeAt(int Descriptor, const uint8_t *Data, size_t Size, uint64_t Offset) {
   return 0;
 }
 
-std::string traceFilePath(const TraceTarget &Target, uint32_t Index) {
-  return joinPath(Target.Directory, format::files::threadFileName(
-                                        Index, format::files::TraceFileSuffix));
+std::string traceFileName(uint32_t Index) {
+  return format::files::threadFileName(Index, format::files::TraceFileSuffix);
 }
 
 } // namespace
@@ -99,8 +97,11 @@ ThreadTrace::~ThreadTrace() {
 }
 
 std::string ThreadTrace::filePath() const {
-  return traceFilePath(Target, Index);
+  return Target.Output->pathOf(ExperimentDirectory::Place::Trace,
+                               traceFileName(Index));
 }
+
+std::string ThreadTrace::fileName() const { return traceFileName(Index); }
 
 void ThreadTrace::put(trace::EventKind Kind, Ticks Now,
                       uint64_t Operand) noexcept {
@@ -210,18 +211,17 @@ void ThreadTrace::beginChunk(const CallPathRecorder *Recorder,
 bool ThreadTrace::ensureFile(std::string &Error) {
   if (Descriptor >= 0)
     return true;
-  std::string Path = filePath();
-  if (!createDirectories(Target.Directory, Error)) {
-    Error = "cannot create the trace directory '" + Target.Directory +
-            "': " + Error;
-    return false;
-  }
-  int Opened =
-      ::open(Path.c_str(), O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0666);
+  bool Refused = false;
+  int Opened = Target.Output->createFile(ExperimentDirectory::Place::Trace,
+                                         traceFileName(Index), Error, &Refused);
   if (Opened < 0) {
-    Error = "cannot write '" + Path + "': " + std::strerror(errno);
+    // A refused directory is reported once for the whole run.
+    if (Refused && !Target.ErrorPrinted.exchange(true) &&
+        Target.Output->takeRefusalReport())
+      printMessage(MessageKind::Error, Error + "; nothing is written");
     return false;
   }
+  std::string Path = filePath();
   trace::FileHeader Header;
   Header.ThreadIndex = Index;
   Header.Pid = Target.Pid;

@@ -39,6 +39,7 @@
 
 #include "format/TraceFormat.h"
 #include "runtime/clock/Clock.h"
+#include "runtime/io/ExperimentDirectory.h"
 #include "runtime/profile/CallPathRecorder.h"
 #include "runtime/trace/TraceStatistics.h"
 
@@ -54,8 +55,9 @@ namespace runtime {
 /// What the traces of all threads share; owned by the runtime, set at
 /// start-up (and again in the child after fork, before any thread records).
 struct TraceTarget {
-  /// Absolute path of <experiment directory>/trace.
-  std::string Directory;
+  /// The experiment directory: the trace files are created in its trace/
+  /// sub-directory (never through a link, never over an existing file).
+  ExperimentDirectory *Output = nullptr;
   int64_t Pid = 0;
   double TicksPerSecond = 0;
   /// Start of the measurement; time zero of every trace.
@@ -209,6 +211,8 @@ public:
   uint32_t index() const { return Index; }
   /// The path of this thread's trace file.
   std::string filePath() const;
+  /// The name of the trace file in the trace directory.
+  std::string fileName() const;
 
 private:
   void put(trace::EventKind Kind, Ticks Now, uint64_t Operand) noexcept;

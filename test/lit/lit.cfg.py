@@ -101,6 +101,11 @@ if (mpi_adapter and lit.util.which("mpicc.mpich") and
     if lit.util.which("flang-new-19"):
         config.available_features.add("flang")
 
+# Root with setpriv and unshare: the tests that act as another user
+# (setpriv --reuid=nobody) or mount a file system of their own.
+if os.geteuid() == 0 and lit.util.which("setpriv") and lit.util.which("unshare"):
+    config.available_features.add("root")
+
 if config.sanitizer:
     config.available_features.add("sanitizer")
     for s in config.sanitizer.split(";"):
