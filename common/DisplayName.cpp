@@ -12,6 +12,7 @@
 //===----------------------------------------------------------------------===//
 
 #include "common/DisplayName.h"
+#include "common/FlangNames.h"
 
 #include "llvm/Demangle/Demangle.h"
 
@@ -29,8 +30,12 @@ static std::string takeDemanglerString(char *Text) {
   return Result;
 }
 
-std::string demangleForDisplay(std::string_view MangledName, bool &Demangled) {
+std::string demangleForDisplay(std::string_view MangledName, bool &Demangled,
+                               std::string_view ProgramName) {
   std::string Display;
+  Demangled = demangleFlangName(MangledName, Display, ProgramName);
+  if (Demangled)
+    return Display;
   Demangled = llvm::nonMicrosoftDemangle(MangledName, Display);
   if (!Demangled)
     return std::string(MangledName);

@@ -313,6 +313,14 @@ bool SafeDirectory::writeFileAtomically(std::string_view Name,
   return true;
 }
 
+bool SafeDirectory::removeFile(std::string_view Name) const {
+  if (!stillValid()) {
+    errno = EBADF;
+    return false;
+  }
+  return ::unlinkat(Descriptor, std::string(Name).c_str(), 0) == 0;
+}
+
 bool SafeDirectory::contains(std::string_view Name) const {
   struct stat Status;
   return Descriptor >= 0 && ::fstatat(Descriptor, std::string(Name).c_str(),

@@ -90,6 +90,9 @@ public:
   /// removes the temporary and leaves errno as the failing step set it.
   bool writeFileAtomically(std::string_view Name, std::string_view Contents,
                            std::string &Error) const;
+  /// Removes the entry Name (unlinkat: a symbolic link itself, never its
+  /// target); false with errno set when it cannot.
+  bool removeFile(std::string_view Name) const;
   /// Whether an entry Name (of any type) exists.
   bool contains(std::string_view Name) const;
   /// Removes the regular files whose names start with Prefix and end with

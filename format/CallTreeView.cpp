@@ -1,7 +1,7 @@
 //===- format/CallTreeView.cpp - The call tree, row by row ----------------===//
 //
-// Part of Sextant. Ordering and limiting siblings, and the depth-first walk
-// without recursion.
+// Part of Sextant. Ordering and limiting siblings, folding what is deeper
+// than the bound, and the depth-first walk without recursion.
 //
 //===----------------------------------------------------------------------===//
 
@@ -60,6 +60,26 @@ Level selectSiblings(const CallPathProfile &Profile,
   return Result;
 }
 
+/// The folded row of every call path below Index, summed without recursion.
+CallTreeRow foldBelow(const CallPathProfile &Profile, size_t Index) {
+  const CallPathNode &Top = Profile.node(Index);
+  CallTreeRow Row;
+  Row.Folded = true;
+  Row.Depth = Top.Depth + 1;
+  for (size_t Child : Top.Children)
+    Row.HiddenInclusiveSeconds += Profile.node(Child).InclusiveSeconds;
+  std::vector<size_t> Pending(Top.Children.begin(), Top.Children.end());
+  while (!Pending.empty()) {
+    const CallPathNode &Node = Profile.node(Pending.back());
+    Pending.pop_back();
+    ++Row.HiddenPaths;
+    Row.HiddenVisits += Node.Visits;
+    Row.HiddenExclusiveSeconds += Node.ExclusiveSeconds;
+    Pending.insert(Pending.end(), Node.Children.begin(), Node.Children.end());
+  }
+  return Row;
+}
+
 } // namespace
 
 void walkCallTree(const CallPathProfile &Profile, const CallTreeLimits &Limits,
@@ -80,10 +100,21 @@ void walkCallTree(const CallPathProfile &Profile, const CallTreeLimits &Limits,
     Shown.Node = Index;
     Shown.Depth = Node.Depth;
     Row(Shown);
-    if (!Node.Children.empty())
+    if (Node.Children.empty())
+      continue;
+    if (Limits.MaxDepth != 0 && Node.Depth + 1 >= Limits.MaxDepth)
+      Row(foldBelow(Profile, Index));
+    else
       Stack.push_back(
           selectSiblings(Profile, Limits, Node.Children, Node.Depth + 1));
   }
+}
+
+std::string foldedRowText(const CallTreeRow &Row) {
+  return "(" + std::to_string(Row.HiddenPaths) +
+         (Row.HiddenPaths == 1 ? " call path" : " call paths") +
+         " deeper than " + std::to_string(Row.Depth) +
+         (Row.Depth == 1 ? " level" : " levels") + " folded into this row)";
 }
 
 } // namespace format

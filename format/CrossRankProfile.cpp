@@ -1,6 +1,8 @@
 //===- format/CrossRankProfile.cpp - The call tree of an MPI job ----------===//
 //
-// Part of Sextant. See CrossRankProfile.h.
+// Part of Sextant. See CrossRankProfile.h. Merging, writing and summing
+// walk the tree with explicit stacks: a call tree can be a million levels
+// deep.
 //
 //===----------------------------------------------------------------------===//
 
@@ -45,12 +47,40 @@ RankPositions::perRank(const std::vector<double> &Values) const {
   return All;
 }
 
+MergedNode::~MergedNode() {
+  // The subtree is released node by node from a list, not by the
+  // recursion of the children's destructors: a call tree can be a million
+  // levels deep.
+  std::vector<std::unique_ptr<MergedNode>> Pending = std::move(Children);
+  while (!Pending.empty()) {
+    std::unique_ptr<MergedNode> Last = std::move(Pending.back());
+    Pending.pop_back();
+    for (std::unique_ptr<MergedNode> &Child : Last->Children)
+      Pending.push_back(std::move(Child));
+    Last->Children.clear();
+  }
+}
+
 void mergeRankProfile(const json &Profile, size_t Position,
                       const RegionRenumbering &Ids, RegionUnion &Union,
                       MergedNode &Root) {
-  if (!Profile.is_array())
-    return;
-  for (const json &Node : Profile) {
+  // Each array of nodes still to merge, the next one, and the merged node
+  // they go under: no recursion, however deep the call tree.
+  struct Pending {
+    const json *Nodes;
+    size_t Next;
+    MergedNode *Parent;
+  };
+  std::vector<Pending> Stack;
+  if (Profile.is_array())
+    Stack.push_back({&Profile, 0, &Root});
+  while (!Stack.empty()) {
+    Pending &Top = Stack.back();
+    if (Top.Next == Top.Nodes->size()) {
+      Stack.pop_back();
+      continue;
+    }
+    const json &Node = (*Top.Nodes)[Top.Next++];
     const json &Attributes = Node.value("attributes", json::object());
     auto Found = Ids.find(Attributes.value("region_id", 0u));
     uint32_t Id =
@@ -58,12 +88,13 @@ void mergeRankProfile(const json &Profile, size_t Position,
             ? Found->second
             : Union.addStandIn(
                   Node.value("frame", json::object()).value("name", "?"));
-    MergedNode &Child = Root.child(Id, Node);
+    MergedNode &Child = Top.Parent->child(Id, Node);
     const json &Metrics = Node.value("metrics", json::object());
     for (size_t M = 0; M < ProfileMetricCount; ++M)
       Child.Values[M][Position] += Metrics.value(ProfileMetricNames[M], 0.0);
-    mergeRankProfile(Node.value("children", json::array()), Position, Ids,
-                     Union, Child);
+    auto Children = Node.find("children");
+    if (Children != Node.end() && Children->is_array())
+      Stack.push_back({&*Children, 0, &Child});
   }
 }
 
@@ -109,56 +140,103 @@ std::vector<const MergedNode *> sortedChildren(const MergedNode &Node) {
   return Sorted;
 }
 
-json nodeJson(const MergedNode &Node, const RankPositions &Ranks) {
-  json Out;
-  Out["frame"] = {{"name", Node.Name}, {"type", Node.Type}};
-  Out["metrics"] = nodeMetrics(Node, Ranks);
+/// The members of Node's object in the job's profile.json before its
+/// children (the keys in order, as nlohmann::json sorts them).
+void writeNodeHead(JsonWriter &Writer, const MergedNode &Node,
+                   const RankPositions &Ranks) {
   json Attributes = Node.Attributes;
   int Present = 0;
   for (size_t P = 0; P < Ranks.RankOf.size(); ++P)
     Present += Node.Values[Visits][P] > 0 || Node.Values[InclusiveTime][P] > 0;
   Attributes["ranks"] = Present;
-  Out["attributes"] = Attributes;
-  json Children = json::array();
-  for (const MergedNode *Child : sortedChildren(Node))
-    Children.push_back(nodeJson(*Child, Ranks));
-  Out["children"] = Children;
-  return Out;
+  Writer.key("attributes");
+  writeJsonValue(Writer, Attributes);
+  Writer.key("children");
 }
 
-void collectTimes(const MergedNode &Node, std::multiset<uint32_t> &Open,
-                  std::map<uint32_t, RegionTimes> &Times, size_t Positions) {
-  RegionTimes &T = Times[Node.Region];
-  if (T.Inclusive.empty()) {
-    T.Inclusive.assign(Positions, 0);
-    T.Exclusive.assign(Positions, 0);
-    T.Visits.assign(Positions, 0);
-  }
-  bool Outermost = Open.count(Node.Region) == 0;
-  for (size_t P = 0; P < Positions; ++P) {
-    if (Outermost)
-      T.Inclusive[P] += Node.Values[InclusiveTime][P];
-    T.Exclusive[P] += Node.Values[ExclusiveTime][P];
-    T.Visits[P] += Node.Values[Visits][P];
-  }
-  auto Position = Open.insert(Node.Region);
-  for (const auto &Child : Node.Children)
-    collectTimes(*Child, Open, Times, Positions);
-  Open.erase(Position);
+/// The members after the children.
+void writeNodeTail(JsonWriter &Writer, const MergedNode &Node,
+                   const RankPositions &Ranks) {
+  Writer.key("frame");
+  writeJsonValue(Writer, {{"name", Node.Name}, {"type", Node.Type}});
+  Writer.key("metrics");
+  writeJsonValue(Writer, nodeMetrics(Node, Ranks));
 }
 
 } // namespace
 
 std::string jobProfileJson(const MergedNode &Root, const RankPositions &Ranks) {
-  return renderJsonDocument(nodeJson(Root, Ranks)["children"], 0);
+  // Written while the tree is walked, with an explicit stack of the
+  // children still to write: no recursion, no document of the whole tree.
+  struct Pending {
+    std::vector<const MergedNode *> Children;
+    size_t Next;
+    const MergedNode *Node; ///< nullptr for Root
+  };
+  std::string Text;
+  JsonWriter Writer(Text);
+  std::vector<Pending> Stack;
+  Writer.beginArray();
+  Stack.push_back({sortedChildren(Root), 0, nullptr});
+  while (!Stack.empty()) {
+    Pending &Top = Stack.back();
+    if (Top.Next == Top.Children.size()) {
+      Writer.endArray();
+      const MergedNode *Done = Top.Node;
+      Stack.pop_back();
+      if (Done) {
+        writeNodeTail(Writer, *Done, Ranks);
+        Writer.endObject();
+      }
+      continue;
+    }
+    const MergedNode *Node = Top.Children[Top.Next++];
+    Writer.beginObject();
+    writeNodeHead(Writer, *Node, Ranks);
+    Writer.beginArray();
+    Stack.push_back({sortedChildren(*Node), 0, Node});
+  }
+  Text += '\n';
+  return Text;
 }
 
 std::map<uint32_t, RegionTimes> regionTimes(const MergedNode &Root,
                                             size_t Positions) {
   std::map<uint32_t, RegionTimes> Times;
+  // The regions open on the current path (a region's inclusive time counts
+  // once where it recurses), and the children still to visit.
   std::multiset<uint32_t> Open;
-  for (const auto &Child : Root.Children)
-    collectTimes(*Child, Open, Times, Positions);
+  struct Pending {
+    const MergedNode *Node;
+    size_t Next;
+    std::multiset<uint32_t>::iterator Opened;
+  };
+  std::vector<Pending> Stack;
+  Stack.push_back({&Root, 0, Open.end()});
+  while (!Stack.empty()) {
+    Pending &Top = Stack.back();
+    if (Top.Next == Top.Node->Children.size()) {
+      if (Top.Opened != Open.end())
+        Open.erase(Top.Opened);
+      Stack.pop_back();
+      continue;
+    }
+    const MergedNode &Node = *Top.Node->Children[Top.Next++];
+    RegionTimes &T = Times[Node.Region];
+    if (T.Inclusive.empty()) {
+      T.Inclusive.assign(Positions, 0);
+      T.Exclusive.assign(Positions, 0);
+      T.Visits.assign(Positions, 0);
+    }
+    bool Outermost = Open.find(Node.Region) == Open.end();
+    for (size_t P = 0; P < Positions; ++P) {
+      if (Outermost)
+        T.Inclusive[P] += Node.Values[InclusiveTime][P];
+      T.Exclusive[P] += Node.Values[ExclusiveTime][P];
+      T.Visits[P] += Node.Values[Visits][P];
+    }
+    Stack.push_back({&Node, 0, Open.insert(Node.Region)});
+  }
   return Times;
 }
 

@@ -45,6 +45,8 @@ struct MergedNode {
 
   explicit MergedNode(size_t Ranks)
       : Values(ProfileMetricCount, std::vector<double>(Ranks, 0.0)) {}
+  /// Releases the subtree without recursion.
+  ~MergedNode();
   /// The metric summed over the ranks.
   double total(size_t Metric) const;
   /// The child of region Id, created from Node (a profile.json node) when

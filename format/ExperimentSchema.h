@@ -38,6 +38,9 @@ constexpr char TraceDirectory[] = "trace";
 /// The per-thread files in it: "thread-<index>" + TraceFileSuffix, and
 /// "thread-<index>" + MetricSamplesFileSuffix.
 constexpr char ThreadFilePrefix[] = "thread-";
+/// The room a tracing run keeps in trace/ for its final files (deleted
+/// before they are written; runtime/trace/SpaceReserve.h).
+constexpr char SpaceReserve[] = ".reserve";
 constexpr char TraceFileSuffix[] = ".sxt";
 constexpr char MetricSamplesFileSuffix[] = ".metrics";
 inline std::string threadFileName(uint32_t Index, const char *Suffix) {

@@ -1,11 +1,12 @@
 //===- format/FoldedStacks.cpp - Flame-graph input ------------------------===//
 //
 // Part of Sextant. Writing a call-path profile as folded stacks, depth
-// first (CallPathProfile::walk).
+// first (CallPathProfile::walk), the frames deeper than MaxViewDepth folded.
 //
 //===----------------------------------------------------------------------===//
 
 #include "format/FoldedStacks.h"
+#include "format/TextLayout.h"
 
 #include <algorithm>
 #include <cmath>
@@ -19,53 +20,64 @@ constexpr uint64_t ProgressInterval = 4096; // call paths
 } // namespace
 
 std::string foldedFrameName(const std::string &Name) {
-  std::string Frame = Name;
-  for (char &C : Frame) {
-    if (C == ';')
-      C = ':';
-    else if (C == '\n' || C == '\r')
-      C = ' ';
-  }
+  std::string Frame = shownRegionName(Name);
+  std::replace(Frame.begin(), Frame.end(), ';', ':');
   return Frame;
 }
 
 bool writeFoldedStacks(const CallPathProfile &Profile, FoldedMetric Metric,
                        const FoldedSink &Out, const FoldedProgress &Progress) {
   // Prefix holds the frames of the current path and Lengths[D] its length
-  // above depth D.
+  // above depth D; both stop at MaxViewDepth frames. FoldedValue sums the
+  // values of the call paths deeper than that below the current path of
+  // MaxViewDepth frames, written as one line when that path is left.
   std::string Prefix, Line;
   std::vector<size_t> Lengths;
+  uint64_t FoldedValue = 0;
   uint64_t Done = 0;
   const uint64_t Total = Profile.size();
   bool Failed = false;
-  Profile.walk([&](size_t Index) {
+  auto Emit = [&](uint64_t Value) {
+    Line = Prefix;
+    Line += ' ';
+    Line += std::to_string(Value);
+    Line += '\n';
+    Failed = !Out(Line);
+  };
+  auto Enter = [&](size_t Index) {
     const CallPathNode &Node = Profile.node(Index);
     if (Failed)
       return;
-    size_t Depth = Node.Depth;
-    Lengths.resize(Depth + 1);
-    Prefix.resize(Depth == 0 ? 0 : Lengths[Depth - 1]);
-    if (Depth != 0)
-      Prefix += ';';
-    Prefix += foldedFrameName(Node.Name);
-    Lengths[Depth] = Prefix.size();
     uint64_t Value = Metric == FoldedMetric::Visits
                          ? Node.Visits
                          : static_cast<uint64_t>(std::llround(
                                std::max(0.0, Node.ExclusiveSeconds) * 1e6));
-    if (Value != 0) {
-      Line = Prefix;
-      Line += ' ';
-      Line += std::to_string(Value);
-      Line += '\n';
-      if (!Out(Line)) {
-        Failed = true;
-        return;
-      }
+    size_t Depth = Node.Depth;
+    if (Depth >= MaxViewDepth) {
+      FoldedValue += Value;
+    } else {
+      Lengths.resize(Depth + 1);
+      Prefix.resize(Depth == 0 ? 0 : Lengths[Depth - 1]);
+      if (Depth != 0)
+        Prefix += ';';
+      Prefix += foldedFrameName(Node.Name);
+      Lengths[Depth] = Prefix.size();
+      if (Value != 0)
+        Emit(Value);
     }
-    if (Progress && ++Done % ProgressInterval == 0)
+    if (!Failed && Progress && ++Done % ProgressInterval == 0)
       Progress(Done, Total);
-  });
+  };
+  auto Leave = [&](size_t Index) {
+    if (Failed || Profile.node(Index).Depth + 1 != MaxViewDepth ||
+        FoldedValue == 0)
+      return;
+    Prefix += ';';
+    Prefix += FoldedFramesMarker;
+    Emit(FoldedValue);
+    FoldedValue = 0;
+  };
+  Profile.walk(Enter, Leave);
   if (Failed)
     return false;
   if (Progress)

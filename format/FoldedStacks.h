@@ -7,7 +7,11 @@
 // visits; call paths whose value is 0 are left out. In names, ';' becomes
 // ':' and line breaks become blanks, so that every line stays one record.
 // Paths come depth first in the order of the profile (in profile.json:
-// children by inclusive time, largest first). The runtime writes
+// children by inclusive time, largest first). A stack has at most
+// MaxViewDepth frames (TextLayout.h): the call paths deeper than that are
+// summed up in one line per path of MaxViewDepth frames, whose last frame
+// is FoldedFramesMarker, so that the text stays linear in the number of
+// call paths and the sum of all values stays exact. The runtime writes
 // profile.folded with it and `sextant export --format=folded` prints it.
 //
 //===----------------------------------------------------------------------===//
@@ -31,8 +35,9 @@ using FoldedProgress = std::function<void(uint64_t Done, uint64_t Total)>;
 /// Takes one line, '\n' included; false stops the writing.
 using FoldedSink = std::function<bool(const std::string &Line)>;
 
-/// Name as one frame of a folded stack: ';' (the frame separator) becomes
-/// ':', line breaks become blanks.
+/// Name as one frame of a folded stack: control bytes (line breaks
+/// included) as \xNN, as every text view shows names, and ';' (the frame
+/// separator) as ':'.
 std::string foldedFrameName(const std::string &Name);
 
 /// Passes the folded stacks of Profile to Out line by line. False when Out

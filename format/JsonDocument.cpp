@@ -11,22 +11,20 @@
 namespace sextant {
 namespace format {
 
-namespace {
-
-void writeValue(JsonWriter &Writer, const nlohmann::json &Value) {
+void writeJsonValue(JsonWriter &Writer, const nlohmann::json &Value) {
   switch (Value.type()) {
   case nlohmann::json::value_t::object:
     Writer.beginObject();
     for (auto Member = Value.begin(); Member != Value.end(); ++Member) {
       Writer.key(Member.key());
-      writeValue(Writer, Member.value());
+      writeJsonValue(Writer, Member.value());
     }
     Writer.endObject();
     return;
   case nlohmann::json::value_t::array:
     Writer.beginArray();
     for (const nlohmann::json &Element : Value)
-      writeValue(Writer, Element);
+      writeJsonValue(Writer, Element);
     Writer.endArray();
     return;
   case nlohmann::json::value_t::string:
@@ -52,13 +50,11 @@ void writeValue(JsonWriter &Writer, const nlohmann::json &Value) {
   }
 }
 
-} // namespace
-
 std::string renderJsonDocument(const nlohmann::json &Document,
                                unsigned IndentWidth) {
   std::string Text;
   JsonWriter Writer(Text, IndentWidth);
-  writeValue(Writer, Document);
+  writeJsonValue(Writer, Document);
   Text += '\n';
   return Text;
 }

@@ -12,12 +12,18 @@
 #ifndef SEXTANT_FORMAT_JSONDOCUMENT_H
 #define SEXTANT_FORMAT_JSONDOCUMENT_H
 
+#include "format/JsonWriter.h"
+
 #include <nlohmann/json.hpp>
 
 #include <string>
 
 namespace sextant {
 namespace format {
+
+/// Writes Value through Writer, as renderJsonDocument does (recursing into
+/// nested values: for documents of a few levels, not for call trees).
+void writeJsonValue(JsonWriter &Writer, const nlohmann::json &Value);
 
 /// Document as JSON text followed by a line break; IndentWidth as for
 /// JsonWriter (0: compact). Integers stay integers, other numbers are

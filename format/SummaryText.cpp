@@ -151,7 +151,7 @@ std::string flatSection(const ExperimentMetadata &M,
     Out += padLeft(seconds(Entry.InclusiveSeconds), 14);
     Out += padLeft(std::to_string(Entry.Visits), 12);
     Out += padLeft(formatFixed(Percent, 2), 9);
-    Out += "  " + Entry.Name + "  (" +
+    Out += "  " + shownRegionName(Entry.Name) + "  (" +
            location(Regions, Entry.RegionId, M.Program) + ")\n";
   }
   if (Flat.empty())
@@ -180,7 +180,7 @@ std::string throttledSection(const ExperimentMetadata &M,
     Out += padLeft(std::to_string(Region->Throttled->Visits), 12);
     Out +=
         padLeft(formatFixed(Region->Throttled->MeanVisitSeconds * 1e9, 1), 12);
-    Out += "  " + Region->Name + "  (" +
+    Out += "  " + shownRegionName(Region->Name) + "  (" +
            location(Regions, Region->Id, M.Program) + ")\n";
   }
   return Out;
@@ -191,12 +191,16 @@ std::string treeSection(const CallPathProfile &Profile) {
                     "by inclusive time)\n\n";
   Out += padLeft("inclusive s", 14) + padLeft("visits", 12) + "  name\n";
   walkCallTree(Profile, {}, [&](const CallTreeRow &Row) {
+    if (Row.Folded) {
+      Out += padLeft(seconds(Row.HiddenInclusiveSeconds), 14);
+      Out += padLeft(std::to_string(Row.HiddenVisits), 12);
+      Out += "  " + treeIndent(Row.Depth) + foldedRowText(Row) + "\n";
+      return;
+    }
     const CallPathNode &Node = Profile.node(Row.Node);
     Out += padLeft(seconds(Node.InclusiveSeconds), 14);
     Out += padLeft(std::to_string(Node.Visits), 12);
-    Out += "  ";
-    Out.append(2 * Row.Depth, ' ');
-    Out += Node.Name + "\n";
+    Out += "  " + treeIndent(Row.Depth) + shownRegionName(Node.Name) + "\n";
   });
   if (Profile.empty())
     Out += "  (empty)\n";

@@ -4,9 +4,13 @@
 // `sextant report --summary`): a header (program, process, threads, wall
 // time, output directory, counters) from experiment.json's record, the flat
 // profile (every region summed over all its call paths, sorted by exclusive
-// time), the throttled regions and the whole call tree, indented, laid out
-// in columns of fixed width. Nothing is cut off. The flat profile and the
-// call tree are the views of FlatProfile.h and CallTreeView.h.
+// time), the throttled regions and the call tree, indented, laid out in
+// columns of fixed width. Nothing is cut off, but the call tree is bounded
+// as TextLayout.h sets: indentation stops growing at MaxIndentDepth (deeper
+// rows show "[depth N] "), and the call paths deeper than MaxViewDepth
+// levels are summed up in one folded row each place they are cut, so that
+// the text stays linear in the number of call paths. The flat profile and
+// the call tree are the views of FlatProfile.h and CallTreeView.h.
 //
 //===----------------------------------------------------------------------===//
 

@@ -5,9 +5,13 @@
 // runtime:
 //
 //  - TraceFileReader reads one file chunk by chunk, checking the header, the
-//    chunk boundaries and the open-region lists; a file that ends inside a
-//    chunk (the process was killed while writing) is reported as truncated,
-//    any other inconsistency as damaged, always with the byte offset.
+//    chunk boundaries, the checksums (version 2) and the open-region lists;
+//    a file that ends inside a chunk (the process was killed while writing)
+//    is reported as truncated. In a version 2 file a damaged chunk is
+//    skipped: the reader reports it (its index, offset, bytes and events)
+//    and goes on at the next chunk whose magic number and checksum are
+//    right. In a version 1 file any inconsistency ends the reading as
+//    damaged, always with the byte offset.
 //  - EventReplayer turns the chunks of one file into a balanced sequence of
 //    enter and exit callbacks with absolute timestamps. Where chunks are
 //    missing (the runtime counted them as dropped), it uses the next
@@ -24,10 +28,11 @@
 #include "format/TraceFormat.h"
 
 #include <cerrno>
-#include <cstdio>
 #include <cstring>
+#include <fcntl.h>
 #include <string>
 #include <sys/stat.h>
+#include <unistd.h>
 #include <vector>
 
 namespace sextant {
@@ -72,6 +77,22 @@ inline bool decodeOpenStack(const uint8_t *In, size_t Size, uint32_t Count,
   return true;
 }
 
+/// A stretch of a version 2 file that the reader skipped because it is
+/// damaged: from a chunk whose checksum (or layout) is wrong to the next
+/// valid chunk or the end of the file.
+struct DamagedChunk {
+  /// Chunks of the file before it (0: the first chunk is damaged).
+  uint64_t Index = 0;
+  uint64_t Offset = 0; ///< file offset where the damage starts
+  uint64_t Bytes = 0;  ///< bytes skipped
+  /// The events the damaged chunk holds according to its header, when the
+  /// header's lengths end it exactly where the next valid chunk (or the
+  /// file) starts; otherwise the number is unknown.
+  bool EventsKnown = false;
+  uint64_t Events = 0;
+  std::string Reason; ///< what is wrong with it
+};
+
 /// Reads one trace file sequentially.
 class TraceFileReader {
 public:
@@ -79,74 +100,178 @@ public:
     Chunk,     ///< a complete chunk was read
     End,       ///< the file ends after the last complete chunk
     Truncated, ///< the file ends inside a chunk (Message says where)
-    Damaged    ///< the bytes are not a valid chunk (Message says why)
+    /// A damaged stretch was skipped (version 2; Message and damage() say
+    /// which chunk, where, and how many events); reading goes on with the
+    /// next valid chunk.
+    Skipped,
+    Damaged ///< the bytes are not a valid chunk (version 1; Message says why)
   };
 
   TraceFileReader() = default;
   TraceFileReader(const TraceFileReader &) = delete;
   TraceFileReader &operator=(const TraceFileReader &) = delete;
   ~TraceFileReader() {
-    if (File)
-      std::fclose(File);
+    if (Descriptor >= 0)
+      ::close(Descriptor);
   }
 
   /// Opens Path (a regular file) and reads its header. On failure returns
-  /// false and sets Error to what is wrong (without the path).
+  /// false and sets Error to what is wrong (without the path);
+  /// headerDamaged() tells a damaged header of a version 2 file.
   bool open(const std::string &Path, std::string &Error) {
-    File = std::fopen(Path.c_str(), "rb");
-    if (!File) {
+    int Opened = ::open(Path.c_str(), O_RDONLY | O_CLOEXEC);
+    if (Opened < 0) {
       Error = std::string("cannot open: ") + std::strerror(errno);
       return false;
     }
+    return adopt(Opened, Error);
+  }
+  /// As open(), on the file open as Opened, which the reader then owns
+  /// (closes when destroyed).
+  bool adopt(int Opened, std::string &Error) {
+    Descriptor = Opened;
     struct stat Status;
-    if (::fstat(::fileno(File), &Status) != 0 || !S_ISREG(Status.st_mode)) {
+    if (::fstat(Descriptor, &Status) != 0 || !S_ISREG(Status.st_mode)) {
       Error = "not a regular file";
       return false;
     }
     Size = static_cast<uint64_t>(Status.st_size);
     uint8_t Bytes[FileHeaderSize];
-    size_t Read = std::fread(Bytes, 1, sizeof(Bytes), File);
-    if (!decodeFileHeader(Bytes, Read, Header, Error))
+    size_t Read = readAt(0, Bytes, sizeof(Bytes));
+    if (!decodeFileHeader(Bytes, Read, Header, Error)) {
+      HeaderDamaged = Error.compare(0, sizeof(FileHeaderDamaged) - 1,
+                                    FileHeaderDamaged) == 0;
       return false;
-    Offset = FileHeaderSize;
+    }
+    Checksums = Header.Version != 1;
+    ChunkHeaderBytes = chunkHeaderSize(Header.Version);
+    Offset = fileHeaderSize(Header.Version);
     return true;
   }
 
   const FileHeader &header() const { return Header; }
+  /// The descriptor of the open file (-1 before open() or adopt()).
+  int descriptor() const { return Descriptor; }
+  /// Whether open() failed on a version 2 header whose checksum is wrong.
+  bool headerDamaged() const { return HeaderDamaged; }
   /// Size of the file when it was opened, and bytes consumed so far.
   uint64_t fileSize() const { return Size; }
   uint64_t offset() const { return Offset; }
+  /// The stretch skipped by the last next() that returned Skipped.
+  const DamagedChunk &damage() const { return Damage; }
 
   /// Reads the next chunk into Out.
   Status next(Chunk &Out, std::string &Message) {
     if (Offset >= Size)
       return Status::End;
-    Out.Offset = Offset;
-    uint8_t Bytes[ChunkHeaderSize];
-    size_t Read = std::fread(Bytes, 1, sizeof(Bytes), File);
-    if (Read < 4 || std::memcmp(Bytes, ChunkMagic, 4) != 0) {
-      if (Read < 4 && Offset + Read >= Size)
-        return truncated(Out, Read, ChunkHeaderSize, Message);
-      Message = "at offset " + std::to_string(Offset) +
-                ": no chunk starts here (the chunk magic number is missing)";
+    uint64_t Extent = 0;
+    std::string Problem;
+    Status Result = readChunkAt(Offset, Out, Extent, Problem);
+    if (Result == Status::Chunk) {
+      Offset += Extent;
+      ++Chunks;
+      return Status::Chunk;
+    }
+    uint64_t Next = Checksums ? findValidChunk(Offset + 1) : Size;
+    if (Result == Status::Truncated && Next == Size) {
+      Message = Problem;
+      Offset = Size;
+      return Status::Truncated;
+    }
+    if (!Checksums) {
+      Message = "at offset " + std::to_string(Offset) + ": " + Problem;
       return Status::Damaged;
     }
-    if (Read < ChunkHeaderSize)
-      return truncated(Out, Read, ChunkHeaderSize, Message);
+    Damage = DamagedChunk();
+    Damage.Index = Chunks++;
+    Damage.Offset = Offset;
+    Damage.Bytes = Next - Offset;
+    Damage.Reason = Problem;
+    if (Extent == Damage.Bytes) {
+      Damage.EventsKnown = true;
+      Damage.Events = Out.Header.EventCount;
+    }
+    Message = "chunk " + std::to_string(Damage.Index) + " at offset " +
+              std::to_string(Damage.Offset) + " is damaged (" + Problem +
+              "); " + std::to_string(Damage.Bytes) + " bytes with " +
+              (Damage.EventsKnown ? std::to_string(Damage.Events)
+                                  : std::string("an unknown number of")) +
+              " events are skipped";
+    Offset = Next;
+    return Status::Skipped;
+  }
+
+private:
+  /// Reads up to Count bytes at At into Out; returns how many were read.
+  size_t readAt(uint64_t At, uint8_t *Out, size_t Count) {
+    size_t Done = 0;
+    while (Done < Count) {
+      ssize_t Read = ::pread(Descriptor, Out + Done, Count - Done,
+                             static_cast<off_t>(At + Done));
+      if (Read < 0 && errno == EINTR)
+        continue;
+      if (Read <= 0)
+        break;
+      Done += static_cast<size_t>(Read);
+    }
+    return Done;
+  }
+
+  /// Whether the version 2 chunk at At, with header HeaderBytes and Body
+  /// bytes after it (within the file), has the right checksum; reads the
+  /// body in blocks, so a damaged length allocates nothing.
+  bool checksumMatches(uint64_t At, const uint8_t *HeaderBytes, uint64_t Body) {
+    uint32_t Crc = format::crc32c(HeaderBytes, ChunkChecksumOffset);
+    uint8_t Block[65536];
+    for (uint64_t Done = 0; Done < Body;) {
+      size_t Want = Body - Done < sizeof(Block) ? static_cast<size_t>(Body - Done)
+                                                : sizeof(Block);
+      if (readAt(At + ChunkHeaderBytes + Done, Block, Want) != Want)
+        return false;
+      Crc = format::crc32c(Block, Want, Crc);
+      Done += Want;
+    }
+    return Crc == load32(HeaderBytes + ChunkChecksumOffset);
+  }
+
+  /// Reads the chunk at At into Out and its size into Extent (as its
+  /// header says, 0 when even that is unreadable): Chunk, Truncated (the
+  /// file ends inside it) or Damaged, with Problem saying why (without the
+  /// offset, except for Truncated).
+  Status readChunkAt(uint64_t At, Chunk &Out, uint64_t &Extent,
+                     std::string &Problem) {
+    Out.Offset = At;
+    Out.Header = ChunkHeader();
+    Extent = 0;
+    uint8_t Bytes[ChunkHeaderSize];
+    size_t Read = readAt(At, Bytes, ChunkHeaderBytes);
+    if (Read < 4 || std::memcmp(Bytes, ChunkMagic, 4) != 0) {
+      if (Read < 4 && At + Read >= Size)
+        return truncated(At, Read, ChunkHeaderBytes, Problem);
+      Problem = "no chunk starts here (the chunk magic number is missing)";
+      return Status::Damaged;
+    }
+    if (Read < ChunkHeaderBytes)
+      return truncated(At, Read, ChunkHeaderBytes, Problem);
     decodeChunkHeader(Bytes, Out.Header);
     const ChunkHeader &H = Out.Header;
     uint64_t Body = uint64_t(H.StackBytes) + H.EventBytes;
-    uint64_t Available = Size - Offset - ChunkHeaderSize;
+    Extent = ChunkHeaderBytes + Body;
+    uint64_t Available = Size - At - ChunkHeaderBytes;
     if (Body > Available)
-      return truncated(Out, ChunkHeaderSize + Available, ChunkHeaderSize + Body,
-                       Message);
+      return truncated(At, ChunkHeaderBytes + Available, Extent, Problem);
+    if (Checksums && !checksumMatches(At, Bytes, Body)) {
+      Problem = "its CRC-32C checksum does not match";
+      return Status::Damaged;
+    }
     std::vector<uint8_t> Stack(H.StackBytes);
     Out.Events.resize(H.EventBytes);
-    if (std::fread(Stack.data(), 1, Stack.size(), File) != Stack.size() ||
-        std::fread(Out.Events.data(), 1, Out.Events.size(), File) !=
-            Out.Events.size()) {
-      Message = "at offset " + std::to_string(Offset) +
-                ": the file could not be read (" + std::strerror(errno) + ")";
+    if (readAt(At + ChunkHeaderBytes, Stack.data(), Stack.size()) !=
+            Stack.size() ||
+        readAt(At + ChunkHeaderBytes + Stack.size(), Out.Events.data(),
+               Out.Events.size()) != Out.Events.size()) {
+      Problem = std::string("the file could not be read (") +
+                std::strerror(errno) + ")";
       return Status::Damaged;
     }
     Out.OpenStack.clear();
@@ -154,29 +279,52 @@ public:
       std::string Error;
       if (!decodeOpenStack(Stack.data(), Stack.size(), H.OpenFrames,
                            Out.OpenStack, Error)) {
-        Message = "chunk " + std::to_string(H.Sequence) + " at offset " +
-                  std::to_string(Offset) + ": " + Error;
+        Problem = "chunk " + std::to_string(H.Sequence) + ": " + Error;
         return Status::Damaged;
       }
     }
-    Offset += ChunkHeaderSize + Body;
     return Status::Chunk;
   }
 
-private:
-  Status truncated(const Chunk &At, uint64_t Present, uint64_t Expected,
+  /// The offset of the first valid chunk at or after From (its magic
+  /// number, layout and checksum right), or the file size when there is
+  /// none.
+  uint64_t findValidChunk(uint64_t From) {
+    uint8_t Block[65536];
+    Chunk Candidate;
+    std::string Ignored;
+    while (From + 4 <= Size) {
+      size_t Read = readAt(From, Block, sizeof(Block));
+      if (Read < 4)
+        break;
+      for (size_t I = 0; I + 4 <= Read; ++I) {
+        uint64_t Extent;
+        if (std::memcmp(Block + I, ChunkMagic, 4) == 0 &&
+            readChunkAt(From + I, Candidate, Extent, Ignored) == Status::Chunk)
+          return From + I;
+      }
+      From += Read - 3; // a magic number may straddle two blocks
+    }
+    return Size;
+  }
+
+  Status truncated(uint64_t At, uint64_t Present, uint64_t Expected,
                    std::string &Message) {
-    Message = "the last chunk, at offset " + std::to_string(At.Offset) +
+    Message = "the last chunk, at offset " + std::to_string(At) +
               ", is truncated (" + std::to_string(Present) + " of " +
               std::to_string(Expected) + " bytes are present)";
-    Offset = Size;
     return Status::Truncated;
   }
 
-  std::FILE *File = nullptr;
+  int Descriptor = -1;
   FileHeader Header;
+  bool HeaderDamaged = false;
+  bool Checksums = true;
+  size_t ChunkHeaderBytes = ChunkHeaderSize;
   uint64_t Size = 0;
   uint64_t Offset = 0;
+  uint64_t Chunks = 0;
+  DamagedChunk Damage;
 };
 
 /// Replays the chunks of one file as balanced enters and exits. A Handler

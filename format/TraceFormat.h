@@ -6,10 +6,17 @@
 // used by `sextant export --format=chrome`). Header-only, no dependencies.
 // docs/output-formats.md describes the format byte by byte.
 //
-// A file is a 64-byte file header followed by chunks. A chunk is a 32-byte
+// A file is a 68-byte file header followed by chunks. A chunk is a 36-byte
 // chunk header, the list of the regions open when the chunk starts (so that
 // every chunk can be decoded on its own, e.g. after a lost chunk), and the
 // events. All fixed-size integers are little-endian.
+//
+// Version 2 protects the file header and every chunk with a CRC-32C
+// (Crc32c.h): the file header's covers its first 64 bytes, a chunk's its
+// whole chunk but the checksum field itself. A reader thus tells a damaged
+// chunk from a valid one, skips it and finds the next one by its magic
+// number and checksum. Version 1 (a 64-byte file header, 32-byte chunk
+// headers, no checksums) is still read.
 //
 // An event starts with one unsigned LEB128 varint V = (Delta << 2) | Kind,
 // where Delta is the time since the previous event of the chunk (or since
@@ -23,10 +30,14 @@
 // shortest form: the runtime pads small time deltas to two bytes (see
 // ThreadTrace.h), and readers accept any LEB128 encoding of a 64-bit value.
 //
+// The checksums need format/Crc32c.cpp (in sextant_format).
+//
 //===----------------------------------------------------------------------===//
 
 #ifndef SEXTANT_FORMAT_TRACEFORMAT_H
 #define SEXTANT_FORMAT_TRACEFORMAT_H
+
+#include "format/Crc32c.h"
 
 #include <cstddef>
 #include <cstdint>
@@ -39,11 +50,13 @@ namespace trace {
 /// First bytes of every trace file: not ASCII, then CR LF, ^Z, LF (so that
 /// a transfer in text mode is detected, as in PNG).
 constexpr uint8_t FileMagic[8] = {0x89, 'S', 'X', 'T', 0x0d, 0x0a, 0x1a, 0x0a};
-/// Version of the format described here.
-constexpr uint16_t FormatVersion = 1;
+/// Version of the format described here, and the oldest one still read.
+constexpr uint16_t FormatVersion = 2;
+constexpr uint16_t MinimumReadableVersion = 1;
 
 /// Layout of the file header.
-constexpr size_t FileHeaderSize = 64;
+constexpr size_t FileHeaderSize = 68;
+constexpr size_t FileHeaderSizeV1 = 64;
 constexpr size_t FileVersionOffset = 8;         ///< uint16
 constexpr size_t FileHeaderSizeOffset = 10;     ///< uint16, FileHeaderSize
 constexpr size_t FileThreadIndexOffset = 12;    ///< uint32
@@ -53,17 +66,30 @@ constexpr size_t FileTicksPerSecondOffset = 32; ///< IEEE 754 binary64
 constexpr size_t FileOriginOffset = 40;         ///< uint64, ticks
 constexpr size_t FileThreadNameOffset = 48;     ///< 16 bytes, NUL-padded
 constexpr size_t ThreadNameSize = 16;
+/// uint32, CRC-32C of the bytes before it (version 2).
+constexpr size_t FileChecksumOffset = 64;
 
 /// First bytes of every chunk.
 constexpr uint8_t ChunkMagic[4] = {'S', 'X', 'C', 'K'};
 /// Layout of the chunk header.
-constexpr size_t ChunkHeaderSize = 32;
+constexpr size_t ChunkHeaderSize = 36;
+constexpr size_t ChunkHeaderSizeV1 = 32;
 constexpr size_t ChunkSequenceOffset = 4;    ///< uint32
 constexpr size_t ChunkBaseTicksOffset = 8;   ///< uint64
 constexpr size_t ChunkOpenFramesOffset = 16; ///< uint32
 constexpr size_t ChunkStackBytesOffset = 20; ///< uint32
 constexpr size_t ChunkEventBytesOffset = 24; ///< uint32
 constexpr size_t ChunkEventCountOffset = 28; ///< uint32
+/// uint32, CRC-32C of the chunk's bytes before and after it (version 2).
+constexpr size_t ChunkChecksumOffset = 32;
+
+/// Bytes of the file and chunk headers of a file of Version.
+inline size_t fileHeaderSize(uint16_t Version) {
+  return Version == 1 ? FileHeaderSizeV1 : FileHeaderSize;
+}
+inline size_t chunkHeaderSize(uint16_t Version) {
+  return Version == 1 ? ChunkHeaderSizeV1 : ChunkHeaderSize;
+}
 
 /// The kind in the low two bits of an event's first varint.
 enum class EventKind : uint8_t { Enter = 0, Exit = 1, ExitMany = 2 };
@@ -168,12 +194,14 @@ struct FileHeader {
   std::string ThreadName;    ///< empty while the thread is running
 };
 
-/// Writes Header into Out[0, FileHeaderSize).
+/// Writes Header into Out[0, fileHeaderSize(Header.Version)), with its
+/// checksum in version 2.
 inline void encodeFileHeader(const FileHeader &Header, uint8_t *Out) {
-  std::memset(Out, 0, FileHeaderSize);
+  size_t Size = fileHeaderSize(Header.Version);
+  std::memset(Out, 0, Size);
   std::memcpy(Out, FileMagic, sizeof(FileMagic));
   store16(Out + FileVersionOffset, Header.Version);
-  store16(Out + FileHeaderSizeOffset, FileHeaderSize);
+  store16(Out + FileHeaderSizeOffset, static_cast<uint16_t>(Size));
   store32(Out + FileThreadIndexOffset, Header.ThreadIndex);
   store64(Out + FilePidOffset, static_cast<uint64_t>(Header.Pid));
   store64(Out + FileTidOffset, Header.Tid);
@@ -185,10 +213,18 @@ inline void encodeFileHeader(const FileHeader &Header, uint8_t *Out) {
               Header.ThreadName.size() < ThreadNameSize
                   ? Header.ThreadName.size()
                   : ThreadNameSize - 1);
+  if (Header.Version != 1)
+    store32(Out + FileChecksumOffset,
+            format::crc32c(Out, FileChecksumOffset));
 }
 
+/// How decodeFileHeader()'s message starts when the checksum is wrong.
+constexpr char FileHeaderDamaged[] = "the file header is damaged";
+
 /// Reads a file header from In[0, Size). Returns false with a description
-/// of the problem in Error when it is not a Sextant trace of this version.
+/// of the problem in Error when it is not a Sextant trace of a version this
+/// reader knows or its checksum does not match (then Error starts with
+/// "the file header is damaged").
 inline bool decodeFileHeader(const uint8_t *In, size_t Size, FileHeader &Header,
                              std::string &Error) {
   if (Size < sizeof(FileMagic) ||
@@ -202,21 +238,30 @@ inline bool decodeFileHeader(const uint8_t *In, size_t Size, FileHeader &Header,
     return false;
   }
   Header.Version = load16(In + FileVersionOffset);
-  if (Header.Version != FormatVersion) {
+  if (Header.Version < MinimumReadableVersion ||
+      Header.Version > FormatVersion) {
     Error = "trace format version " + std::to_string(Header.Version) +
-            " is not supported (this reader knows version " +
+            " is not supported (this reader knows versions " +
+            std::to_string(MinimumReadableVersion) + " to " +
             std::to_string(FormatVersion) + ")";
     return false;
   }
+  size_t Expected = fileHeaderSize(Header.Version);
   uint16_t HeaderSize = load16(In + FileHeaderSizeOffset);
-  if (HeaderSize != FileHeaderSize) {
+  if (HeaderSize != Expected) {
     Error = "the file header size is " + std::to_string(HeaderSize) +
-            " bytes, expected " + std::to_string(FileHeaderSize);
+            " bytes, expected " + std::to_string(Expected);
     return false;
   }
-  if (Size < FileHeaderSize) {
+  if (Size < Expected) {
     Error = "the file header is truncated (" + std::to_string(Size) + " of " +
-            std::to_string(FileHeaderSize) + " bytes)";
+            std::to_string(Expected) + " bytes)";
+    return false;
+  }
+  if (Header.Version != 1 && load32(In + FileChecksumOffset) !=
+                                 format::crc32c(In, FileChecksumOffset)) {
+    Error = std::string(FileHeaderDamaged) +
+            " (its CRC-32C checksum does not match)";
     return false;
   }
   Header.ThreadIndex = load32(In + FileThreadIndexOffset);
@@ -251,7 +296,8 @@ struct ChunkHeader {
   bool stackListed() const { return OpenFrames == 0 || StackBytes != 0; }
 };
 
-/// Writes Header into Out[0, ChunkHeaderSize).
+/// Writes Header into Out[0, ChunkHeaderSizeV1); the checksum of a version 2
+/// chunk is added by sealChunk() once the chunk is complete.
 inline void encodeChunkHeader(const ChunkHeader &Header, uint8_t *Out) {
   std::memcpy(Out, ChunkMagic, sizeof(ChunkMagic));
   store32(Out + ChunkSequenceOffset, Header.Sequence);
@@ -262,8 +308,20 @@ inline void encodeChunkHeader(const ChunkHeader &Header, uint8_t *Out) {
   store32(Out + ChunkEventCountOffset, Header.EventCount);
 }
 
-/// Reads a chunk header from In[0, ChunkHeaderSize). Returns false when the
-/// magic number is wrong.
+/// The CRC-32C of the version 2 chunk Chunk[0, Size): every byte but the
+/// checksum field.
+inline uint32_t chunkChecksum(const uint8_t *Chunk, size_t Size) {
+  uint32_t Crc = format::crc32c(Chunk, ChunkChecksumOffset);
+  return format::crc32c(Chunk + ChunkHeaderSize, Size - ChunkHeaderSize, Crc);
+}
+
+/// Stores the checksum of the complete version 2 chunk Chunk[0, Size).
+inline void sealChunk(uint8_t *Chunk, size_t Size) {
+  store32(Chunk + ChunkChecksumOffset, chunkChecksum(Chunk, Size));
+}
+
+/// Reads a chunk header from In[0, ChunkHeaderSizeV1) (the checksum is
+/// checked by the reader). Returns false when the magic number is wrong.
 inline bool decodeChunkHeader(const uint8_t *In, ChunkHeader &Header) {
   if (std::memcmp(In, ChunkMagic, sizeof(ChunkMagic)) != 0)
     return false;

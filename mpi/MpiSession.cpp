@@ -96,9 +96,7 @@ Session &session() {
 }
 
 void printWarning(const std::string &Text) {
-  std::string Line = "sextant: warning: " + Text + "\n";
-  ssize_t Ignored = ::write(2, Line.data(), Line.size());
-  (void)Ignored;
+  __sextant_adapter_warn(Text.c_str());
 }
 
 const char *threadLevelName(int Level) {

@@ -7,19 +7,28 @@
 // functions defined in headers name their header), and the last line is
 // the largest line among the instructions that belong to the function
 // itself (instructions inlined from callees count with their call site).
+// Flang's names of Fortran procedures are decoded (common/FlangNames.h);
+// the main program's name, which Flang keeps out of the IR and the debug
+// information (its function is "_QQmain", its DISubprogram says "_QQmain"
+// too), is read from the PROGRAM statement at the main program's
+// DISubprogram line. External procedures ("extsub_") are shown by their
+// Fortran name ("extsub").
 //
 //===----------------------------------------------------------------------===//
 
 #include "RegionNaming.h"
 #include "common/DisplayName.h"
+#include "common/FlangNames.h"
 
 #include "llvm/ADT/STLExtras.h"
 #include "llvm/ADT/SmallString.h"
 #include "llvm/ADT/StringExtras.h"
+#include "llvm/BinaryFormat/Dwarf.h"
 #include "llvm/Demangle/Demangle.h"
 #include "llvm/IR/DebugInfoMetadata.h"
 #include "llvm/IR/Function.h"
 #include "llvm/IR/Module.h"
+#include "llvm/Support/MemoryBuffer.h"
 #include "llvm/Support/Path.h"
 
 using namespace llvm;
@@ -102,10 +111,92 @@ static unsigned lastLine(const Function &F, const DISubprogram &SP) {
   return Last;
 }
 
+/// The source file name of every module that Flang makes.
+static constexpr StringLiteral FlangModuleName = "FIRModule";
+
+/// Flang's name of the main program's function.
+static constexpr StringLiteral FlangMainProgram = "_QQmain";
+
+/// Line Number (from 1) of Text, without its line terminator.
+static StringRef lineOf(StringRef Text, unsigned Number) {
+  for (unsigned Current = 1; Current < Number; ++Current) {
+    size_t Newline = Text.find('\n');
+    if (Newline == StringRef::npos)
+      return StringRef();
+    Text = Text.drop_front(Newline + 1);
+  }
+  return Text.take_until([](char C) { return C == '\n'; });
+}
+
+/// The name of the Fortran main program defined in M, from its PROGRAM
+/// statement; empty when M has no main program, no debug information for
+/// it, or its source cannot be read (the name then reads "MAIN").
+static std::string fortranProgramName(const Module &M) {
+  const Function *Main = M.getFunction(FlangMainProgram);
+  const DISubprogram *SP = Main ? Main->getSubprogram() : nullptr;
+  if (!SP || SP->getLine() == 0)
+    return std::string();
+  std::string Path = sourcePath(*SP);
+  ErrorOr<std::unique_ptr<MemoryBuffer>> Source =
+      MemoryBuffer::getFile(Path, /*IsText=*/true);
+  if (!Source)
+    return std::string();
+  return fortranProgramStatementName(
+      lineOf((*Source)->getBuffer(), SP->getLine()));
+}
+
+/// Flang's names that are decoded with the main program's name.
+static bool namesFortranProgram(StringRef MangledName) {
+  return MangledName == FlangMainProgram || MangledName.starts_with("_QFP");
+}
+
+static bool isFortran(const DISubprogram &SP) {
+  const DICompileUnit *Unit = SP.getUnit();
+  if (!Unit)
+    return false;
+  switch (Unit->getSourceLanguage()) {
+  case dwarf::DW_LANG_Fortran77:
+  case dwarf::DW_LANG_Fortran90:
+  case dwarf::DW_LANG_Fortran95:
+  case dwarf::DW_LANG_Fortran03:
+  case dwarf::DW_LANG_Fortran08:
+  case dwarf::DW_LANG_Fortran18:
+    return true;
+  default:
+    return false;
+  }
+}
+
+/// The Fortran name of an external procedure, which Flang gives the
+/// linkage name "<name>_" and the DISubprogram name "<name>"; empty for
+/// every other function.
+static StringRef fortranExternalName(const Function &F,
+                                     StringRef MangledName) {
+  const DISubprogram *SP = F.getSubprogram();
+  if (!SP || !isFortran(*SP))
+    return StringRef();
+  StringRef Name = SP->getName();
+  if (Name.empty() || MangledName.size() != Name.size() + 1 ||
+      !MangledName.starts_with(Name) || !MangledName.ends_with("_"))
+    return StringRef();
+  return Name;
+}
+
 RegionNames nameRegion(const Function &F) {
   RegionNames Names;
   Names.MangledName = stripCloneSuffixes(linkageName(F)).str();
-  Names.DisplayName = demangleForDisplay(Names.MangledName, Names.Demangled);
+  std::string ProgramName;
+  if (namesFortranProgram(Names.MangledName))
+    ProgramName = fortranProgramName(*F.getParent());
+  Names.DisplayName =
+      demangleForDisplay(Names.MangledName, Names.Demangled, ProgramName);
+  if (!Names.Demangled) {
+    StringRef External = fortranExternalName(F, Names.MangledName);
+    if (!External.empty()) {
+      Names.DisplayName = External.str();
+      Names.Demangled = true;
+    }
+  }
 
   if (const DISubprogram *SP = F.getSubprogram()) {
     Names.File = sourcePath(*SP);
@@ -117,6 +208,9 @@ RegionNames nameRegion(const Function &F) {
     }
   }
   Names.File = F.getParent()->getSourceFileName();
+  // Flang names every module "FIRModule": no file is better than that one.
+  if (Names.File == FlangModuleName)
+    Names.File.clear();
   return Names;
 }
 

@@ -25,13 +25,16 @@ namespace sextant {
 /// in its listing and to the compile-time filter.
 struct RegionNames {
   /// Demangled linkage name without clone suffixes or template return
-  /// type (see DisplayName.h), e.g. "ns::f<int>(double)";
+  /// type (see DisplayName.h), e.g. "ns::f<int>(double)"; Fortran names
+  /// as Fortran writes them, e.g. "heat_mod::smooth", the PROGRAM
+  /// statement's name for Flang's "_QQmain", "extsub" for "extsub_";
   /// the plain name for C functions.
   std::string DisplayName;
   /// Linkage name without clone suffixes, e.g. "_ZN2ns1fIiEEvd".
   std::string MangledName;
   /// Source file of the definition: from the DISubprogram (absolute when its
-  /// directory is known), else the module's source file name.
+  /// directory is known), else the module's source file name (empty for
+  /// Flang's modules, which all say "FIRModule").
   std::string File;
   /// First line of the definition (DISubprogram line), 0 when unknown.
   unsigned BeginLine = 0;

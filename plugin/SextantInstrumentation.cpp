@@ -32,8 +32,15 @@
 // Functions are selected in this order: the automatic skip rules
 // (SkipReasons), the compile-time filter (-sextant-filter), the size
 // threshold (-sextant-min-instructions; an explicit INCLUDE rule overrides
-// it). A module flag marks instrumented modules: running the pass again
-// changes nothing. Offloading device modules (GPU targets) are left alone.
+// it), as the -sextant-* options say (InstrumentationOptions). A module flag
+// marks instrumented modules: running the pass again changes nothing.
+// Offloading device modules (GPU targets) are left alone.
+//
+// With LTO the pass may run twice, in the compile step and after link-time
+// optimization (PipelineStage); an LTO pre-link compile either instruments
+// with a warning or, with -sextant-lto=link, defers each function with its
+// options to the link's run, which instruments only deferred functions
+// (LTODeferral.cpp explains the design).
 //
 //===----------------------------------------------------------------------===//
 
@@ -42,6 +49,8 @@
 #include "CompileTimeFilter.h"
 #include "FastPathVersioning.h"
 #include "FunctionListing.h"
+#include "InstrumentationOptions.h"
+#include "LTODeferral.h"
 #include "InstrumentationABI.h"
 #include "RegionNaming.h"
 #include "SextantDiagnostic.h"
@@ -56,43 +65,18 @@
 #include "llvm/IR/Instructions.h"
 #include "llvm/IR/MDBuilder.h"
 #include "llvm/IR/Module.h"
-#include "llvm/Support/CommandLine.h"
 #include "llvm/Support/FormatVariadic.h"
 #include "llvm/Support/Timer.h"
 #include "llvm/TargetParser/Triple.h"
 #include "llvm/Transforms/Utils/BasicBlockUtils.h"
 #include "llvm/Transforms/Utils/EscapeEnumerator.h"
 
+#include <map>
 #include <optional>
 
 using namespace llvm;
 
 #define DEBUG_TYPE "sextant-instrument"
-
-static cl::list<std::string> ClFilterFiles(
-    "sextant-filter",
-    cl::desc("Filter file (Score-P or TAU format) deciding which functions "
-             "are instrumented; may be repeated, rules apply in order"),
-    cl::value_desc("file"), cl::Hidden);
-
-static cl::opt<unsigned> ClMinInstructions(
-    "sextant-min-instructions",
-    cl::desc("Skip functions with fewer IR instructions than this and no "
-             "loops (0: no threshold)"),
-    cl::value_desc("N"), cl::init(0), cl::Hidden);
-
-static cl::opt<unsigned> ClVersionMaxInstructions(
-    "sextant-version-max-instructions",
-    cl::desc("Version instrumented functions with fewer IR instructions than "
-             "this: the original body stays the disarmed fast path, the "
-             "instrumented body moves into a clone (0: never)"),
-    cl::value_desc("N"), cl::init(64), cl::Hidden);
-
-static cl::opt<std::string> ClListPath(
-    "sextant-list",
-    cl::desc("Append one line per function seen (instrumented or skipped, "
-             "and why) to this file; '-' is standard error"),
-    cl::value_desc("path"), cl::Hidden);
 
 ALWAYS_ENABLED_STATISTIC(NumInstrumented, "Functions instrumented");
 ALWAYS_ENABLED_STATISTIC(NumSkippedAutomatically,
@@ -105,6 +89,8 @@ ALWAYS_ENABLED_STATISTIC(NumVersioned,
                          "Functions versioned (disarmed fast path + clone)");
 ALWAYS_ENABLED_STATISTIC(NumExitPoints, "Exit points instrumented");
 ALWAYS_ENABLED_STATISTIC(NumCleanupLandingPads, "Cleanup landing pads added");
+ALWAYS_ENABLED_STATISTIC(NumDeferred,
+                         "Functions deferred to the LTO link (-sextant-lto=link)");
 
 namespace sextant {
 
@@ -160,6 +146,7 @@ static bool reportFilterDiagnostics(LLVMContext &Ctx,
 static Selection selectFunction(Function &F, const RegionNames &Names,
                                 const AutomaticSkips &Skips,
                                 const filter::FilterSet &Rules,
+                                unsigned MinInstructions,
                                 FunctionAnalysisManager &FAM) {
   if (std::optional<SkipReason> Skip = Skips.reasonToSkip(F)) {
     if (Skip->Kind != SkipKind::Declaration)
@@ -182,13 +169,13 @@ static Selection selectFunction(Function &F, const RegionNames &Names,
     }
   }
 
-  if (ClMinInstructions > 0 && !IncludedByRule) {
+  if (MinInstructions > 0 && !IncludedByRule) {
     unsigned Count = countInstructions(F);
-    if (Count < ClMinInstructions && FAM.getResult<LoopAnalysis>(F).empty()) {
+    if (Count < MinInstructions && FAM.getResult<LoopAnalysis>(F).empty()) {
       ++NumSkippedBySize;
       return {false,
               formatv("size: {0} instruction{1} < {2}, no loops", Count,
-                      Count == 1 ? "" : "s", ClMinInstructions.getValue())
+                      Count == 1 ? "" : "s", MinInstructions)
                   .str()};
     }
   }
@@ -305,10 +292,11 @@ static void dropInferredAttributes(Function &F) {
 /// handle value that F loaded and passed. Returns the function whose body
 /// was instrumented.
 static Function *instrumentFunction(Function &F, const RegionNames &Names,
+                                    unsigned VersionMaxInstructions,
                                     InstrumentationABI &ABI) {
   dropInferredAttributes(F);
   RegionGlobals Region = ABI.emitRegion(F, Names);
-  if (shouldVersion(F, ClVersionMaxInstructions)) {
+  if (shouldVersion(F, VersionMaxInstructions)) {
     Function *Clone = versionFunction(F, Region, ABI);
     Value *Handle = insertEntry(*Clone, Region, ABI, Clone->getArg(0));
     NumExitPoints += insertExits(*Clone, Handle, ABI);
@@ -327,51 +315,128 @@ static bool isDeviceModule(const Module &M) {
   return Target.isNVPTX() || Target.isAMDGPU() || Target.isSPIRV();
 }
 
-PreservedAnalyses SextantInstrumentationPass::run(Module &M,
-                                                  ModuleAnalysisManager &MAM) {
-  if (M.getModuleFlag(InstrumentedModuleFlag) || isDeviceModule(M))
-    return PreservedAnalyses::all();
-
+/// Instruments those of Functions that Options select; writes the listing
+/// that Options ask for. Returns false if the filter files have errors.
+static bool instrumentFunctions(Module &M, ArrayRef<Function *> Functions,
+                                const InstrumentationOptions &Options,
+                                const AutomaticSkips &Skips,
+                                ModuleAnalysisManager &MAM) {
   LLVMContext &Ctx = M.getContext();
-  const CompileTimeFilter &Filter = CompileTimeFilter::get(ClFilterFiles);
+  const CompileTimeFilter &Filter = CompileTimeFilter::get(Options.FilterFiles);
   if (!reportFilterDiagnostics(Ctx, Filter))
-    return PreservedAnalyses::all();
-
-  AutomaticSkips Skips(M);
-  removeInlinedEntryExitAttributes(M);
+    return false;
 
   FunctionAnalysisManager &FAM =
       MAM.getResult<FunctionAnalysisManagerModuleProxy>(M).getManager();
   std::optional<InstrumentationABI> ABI;
   FunctionListing Listing;
-
-  // The runtime declarations added below are not among the functions seen.
-  SmallVector<Function *, 64> Functions;
-  for (Function &F : M)
-    if (!F.isIntrinsic())
-      Functions.push_back(&F);
-
   for (Function *F : Functions) {
     RegionNames Names = nameRegion(*F);
-    Selection Selected = selectFunction(*F, Names, Skips, Filter.rules(), FAM);
+    Selection Selected = selectFunction(*F, Names, Skips, Filter.rules(),
+                                        Options.MinInstructions, FAM);
     Listing.add(Selected.Instrument, Names, Selected.Reason);
     if (!Selected.Instrument)
       continue;
     if (!ABI)
       ABI.emplace(M);
-    Function *Instrumented = instrumentFunction(*F, Names, *ABI);
+    Function *Instrumented =
+        instrumentFunction(*F, Names, Options.VersionMaxInstructions, *ABI);
     FAM.invalidate(*F, PreservedAnalyses::none());
     if (Instrumented != F)
       FAM.invalidate(*Instrumented, PreservedAnalyses::none());
     ++NumInstrumented;
   }
 
-  M.addModuleFlag(Module::Max, InstrumentedModuleFlag, 1);
-
-  if (!ClListPath.empty())
-    if (Error E = Listing.appendTo(ClListPath))
+  if (!Options.ListPath.empty())
+    if (Error E = Listing.appendTo(Options.ListPath))
       reportError(Ctx, "cannot write the function listing (-sextant-list): " +
                            toString(std::move(E)));
+  return true;
+}
+
+static void markInstrumented(Module &M) {
+  if (!M.getModuleFlag(InstrumentedModuleFlag))
+    M.addModuleFlag(Module::Max, InstrumentedModuleFlag, 1);
+}
+
+/// The link-time run: instruments the functions whose compile deferred
+/// them, each group with the options its compile recorded.
+static PreservedAnalyses instrumentDeferred(Module &M,
+                                            ModuleAnalysisManager &MAM) {
+  // Grouped by recorded options, in module order within a group.
+  std::map<std::string, SmallVector<Function *, 16>> Groups;
+  for (Function &F : M)
+    if (std::optional<StringRef> Recorded = deferredOptions(F))
+      Groups[Recorded->str()].push_back(&F);
+  if (Groups.empty())
+    return PreservedAnalyses::all();
+
+  AutomaticSkips Skips(M);
+  removeInlinedEntryExitAttributes(M);
+  for (auto &[Recorded, Functions] : Groups) {
+    for (Function *F : Functions)
+      clearDeferral(*F);
+    std::optional<InstrumentationOptions> Options =
+        InstrumentationOptions::parse(Recorded);
+    if (!Options) {
+      reportError(M.getContext(),
+                  "malformed options recorded by -sextant-lto=link in '" +
+                      M.getModuleIdentifier() + "'");
+      continue;
+    }
+    instrumentFunctions(M, Functions, *Options, Skips, MAM);
+  }
+  markInstrumented(M);
+  printStatisticsIfEnabled();
+  return PreservedAnalyses::none();
+}
+
+/// Says that an LTO pre-link compile instruments now.
+static void warnPreLinkInstrumentation(Module &M) {
+  reportWarning(M.getContext(),
+                "'" + M.getModuleIdentifier() +
+                    "': instrumenting before link-time optimization; "
+                    "functions that LTO inlines across modules stay "
+                    "instrumented. To instrument after it, compile with "
+                    "-mllvm -sextant-lto=link and link with -fuse-ld=lld "
+                    "-Wl,--load-pass-plugin=<path>/SextantPlugin.so "
+                    "(docs/compiler-plugin.md, LTO)");
+}
+
+PreservedAnalyses SextantInstrumentationPass::run(Module &M,
+                                                  ModuleAnalysisManager &MAM) {
+  if (isDeviceModule(M))
+    return PreservedAnalyses::all();
+  if (Stage == PipelineStage::Link)
+    return instrumentDeferred(M, MAM);
+  if (M.getModuleFlag(InstrumentedModuleFlag) || isDeferredModule(M))
+    return PreservedAnalyses::all();
+
+  InstrumentationOptions Options = InstrumentationOptions::fromCommandLine();
+  AutomaticSkips Skips(M);
+  if (isLTOPreLinkModule(M)) {
+    // A ThinLTO backend at -O0 runs no plugin pass (and inlines nothing),
+    // so a -O0 ThinLTO compile instruments now, without a warning.
+    bool ThinAtO0 = OptimizesNothing && isThinLTOPreLinkModule(M);
+    if (ltoModeFromCommandLine() == LTOMode::Link && !ThinAtO0) {
+      NumDeferred += deferModule(M, Options, Skips);
+      printStatisticsIfEnabled();
+      return PreservedAnalyses::none();
+    }
+    if (ltoModeFromCommandLine() == LTOMode::PreLink)
+      warnPreLinkInstrumentation(M);
+  }
+  removeInlinedEntryExitAttributes(M);
+
+  // The runtime declarations added below are not among the functions seen.
+  SmallVector<Function *, 64> Functions;
+  for (Function &F : M)
+    if (!F.isIntrinsic())
+      Functions.push_back(&F);
+  if (!instrumentFunctions(M, Functions, Options, Skips, MAM))
+    return PreservedAnalyses::all();
+
+  markInstrumented(M);
   printStatisticsIfEnabled();
   return PreservedAnalyses::none();
 }

@@ -5,7 +5,21 @@
 //  - by name, for opt:   opt -load-pass-plugin=SextantPlugin.so
 //                            -passes=sextant-instrument
 //  - automatically, for clang -fpass-plugin=SextantPlugin.so, at the
-//    OptimizerLast extension point of every pipeline, -O0 included.
+//    OptimizerLast extension point of every pipeline, -O0 included;
+//  - at the end of link-time optimization, for a linker that loads it
+//    (lld -Wl,--load-pass-plugin=SextantPlugin.so): full LTO runs
+//    FullLinkTimeOptimizationLast, a ThinLTO backend runs OptimizerLast.
+//
+// The pass must know whether it runs in a compile step or after LTO (see
+// LTODeferral.cpp). LLVM 19 does not tell the callbacks, but every compile
+// pipeline (default<>, lto-pre-link<>, thinlto-pre-link<>, -O0) runs the
+// PipelineStart extension point before OptimizerLast, while the ThinLTO
+// backend pipeline (thinlto<>) runs no PipelineStart. The PipelineStart
+// callback therefore notes "compile step" for the next OptimizerLast
+// callback of the same PassBuilder, which consumes the note. (The native
+// half of a -ffat-lto-objects compile runs a second OptimizerLast without a
+// PipelineStart: it is treated as after LTO, which is what it is for that
+// module.)
 //
 //===----------------------------------------------------------------------===//
 
@@ -15,6 +29,8 @@
 #include "llvm/Passes/PassBuilder.h"
 #include "llvm/Passes/PassPlugin.h"
 
+#include <memory>
+
 using namespace llvm;
 
 #ifndef SEXTANT_VERSION_STRING
@@ -23,18 +39,28 @@ using namespace llvm;
 
 static constexpr StringLiteral PassName = "sextant-instrument";
 
+using sextant::PipelineStage;
+using sextant::SextantInstrumentationPass;
+
 static void registerSextantPasses(PassBuilder &PB) {
   if (PassInstrumentationCallbacks *PIC = PB.getPassInstrumentationCallbacks())
-    PIC->addClassToPassName(sextant::SextantInstrumentationPass::name(),
-                            PassName);
+    PIC->addClassToPassName(SextantInstrumentationPass::name(), PassName);
 
   PB.registerPipelineParsingCallback(
       [](StringRef Name, ModulePassManager &MPM,
          ArrayRef<PassBuilder::PipelineElement>) {
         if (Name != PassName)
           return false;
-        MPM.addPass(sextant::SextantInstrumentationPass());
+        MPM.addPass(SextantInstrumentationPass());
         return true;
+      });
+
+  // Set by PipelineStart, consumed by the next OptimizerLast of the
+  // pipeline being built.
+  auto InCompilePipeline = std::make_shared<bool>(false);
+  PB.registerPipelineStartEPCallback(
+      [InCompilePipeline](ModulePassManager &, OptimizationLevel) {
+        *InCompilePipeline = true;
       });
 
   // OptimizerLast: after inlining and all other optimizations, so functions
@@ -42,8 +68,19 @@ static void registerSextantPasses(PassBuilder &PB) {
   // inserted calls do not hinder the optimizer. The pipelines of every
   // optimization level, -O0 included, run this extension point.
   PB.registerOptimizerLastEPCallback(
-      [](ModulePassManager &MPM, OptimizationLevel) {
-        MPM.addPass(sextant::SextantInstrumentationPass());
+      [InCompilePipeline](ModulePassManager &MPM, OptimizationLevel Level) {
+        PipelineStage Stage = *InCompilePipeline ? PipelineStage::Compile
+                                                 : PipelineStage::Link;
+        *InCompilePipeline = false;
+        MPM.addPass(SextantInstrumentationPass(
+            Stage, Level == OptimizationLevel::O0));
+      });
+
+  // The end of full LTO, -O0 included; its pipeline runs no OptimizerLast.
+  PB.registerFullLinkTimeOptimizationLastEPCallback(
+      [](ModulePassManager &MPM, OptimizationLevel Level) {
+        MPM.addPass(SextantInstrumentationPass(
+            PipelineStage::Link, Level == OptimizationLevel::O0));
       });
 }
 

@@ -14,8 +14,12 @@ SEXTANT_DEBIAN_PACKAGES=(
   clang-19 llvm-19-dev llvm-19-tools libclang-19-dev libclang-rt-19-dev
   libomp-19-dev cmake ninja-build catch2 nlohmann-json3-dev libbenchmark-dev python3
   ca-certificates gcc libpapi-dev
+  # Headers of elfutils' libdw (debug information, loaded at run time).
+  libdw-dev
   # The PMPI adapter (libsextant-mpi) and its tests: MPICH, flang for Fortran.
   mpich libmpich-dev flang-19
+  # LTO tests: lld loads the plugin at the link (-Wl,--load-pass-plugin=).
+  lld-19
 )
 
 say() { printf '\n==> %s\n' "$*"; }

@@ -62,6 +62,12 @@ int __sextant_adapter_finalize(void);
 /** 1 when the runtime measures (SEXTANT_ENABLE is not 0). */
 int __sextant_adapter_measuring(void);
 
+/** Prints Text (one line, without the prefix and the newline) as a
+ *  "sextant: warning: " line where the runtime prints its own messages: the
+ *  standard error the program started with, never raising SIGPIPE, with
+ *  control bytes shown as \xNN. */
+void __sextant_adapter_warn(const char *text);
+
 #ifdef __cplusplus
 } /* extern "C" */
 #endif

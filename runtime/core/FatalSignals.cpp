@@ -17,6 +17,7 @@
 #include <pthread.h>
 #include <sys/mman.h>
 #include <sys/syscall.h>
+#include <ucontext.h>
 #include <unistd.h>
 
 namespace sextant {
@@ -24,7 +25,31 @@ namespace runtime {
 
 namespace {
 
-constexpr int HandledSignals[] = {SIGSEGV, SIGBUS, SIGABRT, SIGTERM, SIGINT};
+/// A handled signal: a fault (written, then passed on to any handler) or a
+/// request (passed untouched to a handler installed before the runtime).
+struct HandledSignal {
+  int Number;
+  const char *Name;
+  bool Fault;
+};
+
+/// Every signal whose default action ends the process, except SIGKILL
+/// (cannot be handled) and the real-time signals (libraries pick a free one
+/// by its SIG_DFL disposition; the MPI adapter uses SIGRTMAX-2). See
+/// FatalSignals.h and docs/configuration.md.
+constexpr HandledSignal HandledSignals[] = {
+    {SIGSEGV, "SIGSEGV", true},      {SIGBUS, "SIGBUS", true},
+    {SIGABRT, "SIGABRT", true},      {SIGFPE, "SIGFPE", true},
+    {SIGILL, "SIGILL", true},        {SIGTRAP, "SIGTRAP", true},
+    {SIGTERM, "SIGTERM", false},     {SIGINT, "SIGINT", false},
+    {SIGHUP, "SIGHUP", false},       {SIGQUIT, "SIGQUIT", false},
+    {SIGUSR1, "SIGUSR1", false},     {SIGUSR2, "SIGUSR2", false},
+    {SIGALRM, "SIGALRM", false},     {SIGPIPE, "SIGPIPE", false},
+    {SIGXCPU, "SIGXCPU", false},     {SIGXFSZ, "SIGXFSZ", false},
+    {SIGVTALRM, "SIGVTALRM", false}, {SIGPROF, "SIGPROF", false},
+    {SIGSYS, "SIGSYS", false},       {SIGIO, "SIGIO", false},
+    {SIGPWR, "SIGPWR", false},       {SIGSTKFLT, "SIGSTKFLT", false},
+};
 constexpr unsigned NumHandledSignals =
     sizeof(HandledSignals) / sizeof(HandledSignals[0]);
 
@@ -32,8 +57,10 @@ constexpr unsigned NumHandledSignals =
 constexpr unsigned WatchdogSeconds = 30;
 /// How long a lock is waited for in the handler (lockWithSignalPatience).
 constexpr long SignalLockPatienceMilliseconds = 5000;
-/// Size of the alternate signal stack of the installing thread.
+/// Size of the alternate signal stacks the runtime gives threads (the
+/// measurement is written on it), and of the guard page below it.
 constexpr size_t AlternateStackSize = 256 * 1024;
+constexpr size_t GuardSize = 4096;
 
 struct sigaction PreviousActions[NumHandledSignals];
 void (*Callback)(int) = nullptr;
@@ -45,6 +72,10 @@ std::atomic<bool> WritingDone{false};
 /// OS thread id of the thread writing in the handler.
 std::atomic<long> WriterThread{0};
 __thread bool InHandler __attribute__((tls_model("initial-exec"))) = false;
+/// The calling thread's alternate signal stack when the runtime made it
+/// (the whole mapping, guard page first); null otherwise.
+__thread char *OwnAlternateStack __attribute__((tls_model("initial-exec"))) =
+    nullptr;
 
 struct sigaction PreviousAlarmAction;
 unsigned PreviousAlarmSeconds = 0;
@@ -53,7 +84,7 @@ long currentTid() { return ::syscall(SYS_gettid); }
 
 int slotOf(int Signal) {
   for (unsigned I = 0; I < NumHandledSignals; ++I)
-    if (HandledSignals[I] == Signal)
+    if (HandledSignals[I].Number == Signal)
       return static_cast<int>(I);
   return -1;
 }
@@ -109,8 +140,9 @@ bool isHandlerFunction(const struct sigaction &Action) {
   return Action.sa_handler != SIG_DFL && Action.sa_handler != SIG_IGN;
 }
 
-/// Passes Signal on as if our handler had not been there.
-void passOn(int Signal, siginfo_t *Info, void *Context) {
+/// Passes Signal on as if our handler had not been there; Untouched:
+/// nothing was written (a request for a handler installed before us).
+void passOn(int Signal, siginfo_t *Info, void *Context, bool Untouched) {
   int Slot = slotOf(Signal);
   if (Slot < 0 || !isHandlerFunction(PreviousActions[Slot])) {
     dieBy(Signal);
@@ -127,7 +159,15 @@ void passOn(int Signal, siginfo_t *Info, void *Context) {
   if (!(Previous.sa_flags & SA_NODEFER))
     sigaddset(&Mask, Signal);
   sigset_t Saved;
-  ::pthread_sigmask(SIG_BLOCK, &Mask, &Saved);
+  if (Untouched) {
+    // Exactly the mask it would have run with without Sextant: the
+    // interrupted code's, its own and the signal (not our handler's).
+    sigorset(&Mask, &Mask, &static_cast<ucontext_t *>(Context)->uc_sigmask);
+    ::pthread_sigmask(SIG_SETMASK, &Mask, &Saved);
+  } else {
+    // After the writing: the requests stay blocked (one may be pending).
+    ::pthread_sigmask(SIG_BLOCK, &Mask, &Saved);
+  }
   if (Previous.sa_flags & SA_SIGINFO)
     Previous.sa_sigaction(Signal, Info, Context);
   else
@@ -137,12 +177,11 @@ void passOn(int Signal, siginfo_t *Info, void *Context) {
 
 void onFatalSignal(int Signal, siginfo_t *Info, void *Context) {
   int Slot = slotOf(Signal);
-  if ((Signal == SIGTERM || Signal == SIGINT) && Slot >= 0 &&
+  if (Slot >= 0 && !HandledSignals[Slot].Fault &&
       isHandlerFunction(PreviousActions[Slot])) {
-    // A handler installed before the runtime decides what a termination
-    // request means; if it ends the program normally, the data is written
-    // then.
-    passOn(Signal, Info, Context);
+    // A handler installed before the runtime decides what a request
+    // means; if it ends the program normally, the data is written then.
+    passOn(Signal, Info, Context, /*Untouched=*/true);
     return;
   }
   int SavedErrno = errno;
@@ -170,33 +209,73 @@ void onFatalSignal(int Signal, siginfo_t *Info, void *Context) {
     }
   }
   errno = SavedErrno;
-  passOn(Signal, Info, Context);
+  passOn(Signal, Info, Context, /*Untouched=*/false);
 }
 
-void installAlternateStack() {
+} // namespace
+
+void giveThreadAlternateStack() noexcept {
   stack_t Current;
   if (::sigaltstack(nullptr, &Current) != 0 || !(Current.ss_flags & SS_DISABLE))
-    return; // one is installed (by the program or a sanitizer)
-  void *Memory = ::mmap(nullptr, AlternateStackSize, PROT_READ | PROT_WRITE,
+    return; // one is installed (by the program, a sanitizer or us)
+  void *Memory = ::mmap(nullptr, GuardSize + AlternateStackSize, PROT_NONE,
                         MAP_PRIVATE | MAP_ANONYMOUS | MAP_NORESERVE, -1, 0);
   if (Memory == MAP_FAILED)
     return;
+  char *Mapping = static_cast<char *>(Memory);
   stack_t Stack = {};
-  Stack.ss_sp = Memory;
+  Stack.ss_sp = Mapping + GuardSize;
   Stack.ss_size = AlternateStackSize;
-  if (::sigaltstack(&Stack, nullptr) != 0)
-    ::munmap(Memory, AlternateStackSize);
-  // Otherwise kept for the life of the thread.
+  if (::mprotect(Stack.ss_sp, AlternateStackSize, PROT_READ | PROT_WRITE) !=
+          0 ||
+      ::sigaltstack(&Stack, nullptr) != 0) {
+    ::munmap(Mapping, GuardSize + AlternateStackSize);
+    return;
+  }
+  OwnAlternateStack = Mapping;
+}
+
+void releaseThreadAlternateStack() noexcept {
+  char *Mapping = OwnAlternateStack;
+  if (!Mapping)
+    return;
+  stack_t Current;
+  if (::sigaltstack(nullptr, &Current) != 0 || (Current.ss_flags & SS_ONSTACK))
+    return; // running on it (or unknown): keep it
+  if (Current.ss_sp == Mapping + GuardSize &&
+      !(Current.ss_flags & SS_DISABLE)) {
+    stack_t Disable = {};
+    Disable.ss_flags = SS_DISABLE;
+    if (::sigaltstack(&Disable, nullptr) != 0)
+      return;
+  }
+  // Otherwise the program replaced it; the kernel no longer uses ours.
+  OwnAlternateStack = nullptr;
+  ::munmap(Mapping, GuardSize + AlternateStackSize);
+}
+
+namespace {
+
+/// The signals that the handler blocks while it runs: every handled request
+/// (SIGALRM is unblocked again for the watchdog), so that none of them
+/// interrupts the writing; a fault is never blocked.
+sigset_t requestSignals() {
+  sigset_t Set;
+  sigemptyset(&Set);
+  for (const HandledSignal &Handled : HandledSignals)
+    if (!Handled.Fault)
+      sigaddset(&Set, Handled.Number);
+  return Set;
 }
 
 } // namespace
 
 unsigned installFatalSignalHandlers(void (*OnFatalSignal)(int)) noexcept {
   Callback = OnFatalSignal;
-  installAlternateStack();
+  giveThreadAlternateStack();
   unsigned Installed = 0;
   for (unsigned I = 0; I < NumHandledSignals; ++I) {
-    int Signal = HandledSignals[I];
+    int Signal = HandledSignals[I].Number;
     struct sigaction Current;
     if (::sigaction(Signal, nullptr, &Current) != 0 ||
         (!(Current.sa_flags & SA_SIGINFO) && Current.sa_handler == SIG_IGN))
@@ -204,10 +283,13 @@ unsigned installFatalSignalHandlers(void (*OnFatalSignal)(int)) noexcept {
     PreviousActions[I] = Current;
     struct sigaction Action = {};
     Action.sa_sigaction = onFatalSignal;
-    Action.sa_flags = SA_SIGINFO | SA_ONSTACK | SA_RESTART;
-    sigemptyset(&Action.sa_mask);
-    sigaddset(&Action.sa_mask, SIGTERM);
-    sigaddset(&Action.sa_mask, SIGINT);
+    // SA_RESTART as the previous handler had it (a program may count on
+    // EINTR); without one, the signal ends the process anyway.
+    Action.sa_flags =
+        SA_SIGINFO | SA_ONSTACK |
+        (isHandlerFunction(Current) ? Current.sa_flags & SA_RESTART
+                                    : SA_RESTART);
+    Action.sa_mask = requestSignals();
     if (::sigaction(Signal, &Action, nullptr) == 0)
       ++Installed;
   }
@@ -237,20 +319,8 @@ bool lockWithSignalPatience(std::unique_lock<std::mutex> &Lock) noexcept {
 }
 
 const char *signalName(int Signal) noexcept {
-  switch (Signal) {
-  case SIGSEGV:
-    return "SIGSEGV";
-  case SIGBUS:
-    return "SIGBUS";
-  case SIGABRT:
-    return "SIGABRT";
-  case SIGTERM:
-    return "SIGTERM";
-  case SIGINT:
-    return "SIGINT";
-  default:
-    return "unknown signal";
-  }
+  int Slot = slotOf(Signal);
+  return Slot >= 0 ? HandledSignals[Slot].Name : "unknown signal";
 }
 
 } // namespace runtime

@@ -1,21 +1,32 @@
 //===- runtime/core/FatalSignals.h - Writing data on a fatal signal -------===//
 //
-// Part of Sextant. Handlers for SIGSEGV, SIGBUS, SIGABRT, SIGTERM and SIGINT
-// that write what was recorded before the program dies of the signal, with
-// the same exit status it would have had without Sextant.
+// Part of Sextant. Handlers for every signal whose default action ends the
+// process (except SIGKILL and the real-time signals), which write what was
+// recorded before the program dies of the signal, with the same exit status
+// it would have had without Sextant.
+//
+// The signals: faults, SIGSEGV, SIGBUS, SIGABRT, SIGFPE, SIGILL, SIGTRAP;
+// requests, SIGTERM, SIGINT, SIGHUP, SIGQUIT, SIGUSR1, SIGUSR2, SIGALRM,
+// SIGPIPE, SIGXCPU, SIGXFSZ, SIGVTALRM, SIGPROF, SIGSYS, SIGIO, SIGPWR,
+// SIGSTKFLT. Left out: SIGKILL and SIGSTOP (cannot be caught), the signals
+// whose default action does not end the process, and the real-time signals
+// (libraries and launchers choose a free one by its default disposition; the
+// MPI adapter uses SIGRTMAX-2 itself).
 //
 // Installation (once, at start-up): a handler is installed for each of those
 // signals whose disposition is not SIG_IGN (an ignored signal stays
-// ignored); the previous action is kept. A program that installs its own
-// handler later replaces ours, and then ends (or not) as it decides; its
-// normal end writes the data.
+// ignored); the previous action is kept, and our handler restarts system
+// calls only if the previous handler did (SA_RESTART). A program that
+// installs its own handler later replaces ours, and then ends (or not) as it
+// decides; its normal end writes the data.
 //
-// SIGTERM and SIGINT are requests a program may handle and survive: when a
-// handler for them was installed before the runtime started (by a library's
-// constructor, or an interpreter embedding instrumented code), the signal
-// is passed to it and nothing else is done; the program's normal end writes
-// the data. For the other signals, and for SIGTERM and SIGINT at their
-// default action, the handler writes the data before passing the signal on.
+// A request is something a program may handle and survive (SIGSYS too, which
+// seccomp sandboxes handle): when a handler for it was installed before the
+// runtime started (by a library's constructor, or an interpreter embedding
+// instrumented code), the signal is passed to it with the mask it would have
+// had and nothing else is done; the program's normal end writes the data.
+// For the faults, and for the requests at their default action, the handler
+// writes the data before passing the signal on.
 //
 // In the handler, for the first of those signals only:
 //  1. a watchdog (alarm(2), 30 s) is armed: if writing hangs, e.g. because
@@ -43,9 +54,11 @@
 // writing to finish and is then passed on. SIGTERM and SIGINT are blocked
 // while the handler writes.
 //
-// The thread that installs the handlers (normally the main thread) gets an
-// alternate signal stack, unless it has one, so that a stack overflow is
-// handled too.
+// Alternate signal stacks: the thread that installs the handlers (normally
+// the main thread) and every thread that starts recording get one (256 KiB
+// with a guard page, one mmap), unless they have one (the program's or a
+// sanitizer's), so that a stack overflow on any of them is handled too; a
+// thread's stack is freed when it ends.
 //
 //===----------------------------------------------------------------------===//
 
@@ -62,6 +75,12 @@ namespace runtime {
 /// signals handled (those not ignored).
 unsigned installFatalSignalHandlers(void (*OnFatalSignal)(int Signal)) noexcept;
 
+/// Gives the calling thread an alternate signal stack unless it has one.
+void giveThreadAlternateStack() noexcept;
+/// Removes and frees the calling thread's alternate signal stack if the
+/// runtime made it (at the thread's end).
+void releaseThreadAlternateStack() noexcept;
+
 /// True on a thread that runs OnFatalSignal (code that might wait for a
 /// lock the interrupted code holds uses it to bound its wait).
 bool inFatalSignalHandler() noexcept;
@@ -72,7 +91,7 @@ bool inFatalSignalHandler() noexcept;
 /// printed, when the lock was not taken.
 bool lockWithSignalPatience(std::unique_lock<std::mutex> &Lock) noexcept;
 
-/// The name of a signal ("SIGSEGV"), or "signal N" for others.
+/// The name of a handled signal ("SIGSEGV"), or "unknown signal".
 const char *signalName(int Signal) noexcept;
 
 } // namespace runtime

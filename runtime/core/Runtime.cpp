@@ -8,6 +8,7 @@
 
 #include "runtime/core/Runtime.h"
 
+#include "runtime/config/PrivilegedExecution.h"
 #include "runtime/core/AsymmetricBarrier.h"
 #include "runtime/core/EventCostProbe.h"
 #include "runtime/core/FatalSignals.h"
@@ -139,7 +140,15 @@ Runtime *Runtime::instance() noexcept {
 
 void Runtime::initialize() {
   std::vector<std::string> Warnings;
-  Options = parseOptions(environ, Warnings);
+  Privileged = runsWithElevatedPrivileges();
+  if (Privileged) {
+    std::string Notice;
+    Options = privilegedOptions(environ, Notice);
+    if (!Notice.empty())
+      printMessage(MessageKind::Warning, Notice);
+  } else {
+    Options = parseOptions(environ, Warnings);
+  }
   for (const std::string &Warning : Warnings)
     printMessage(MessageKind::Warning, Warning);
 
@@ -183,7 +192,9 @@ void Runtime::initialize() {
   Tracing.configure(Options, Output, Pid,
                     ClockChoice.StartInfo.TicksPerSecond, StartTicks);
   Metrics.configure(Options, measuring(), Tracing);
-  installProcessEventHandlers();
+  // With nothing to write, nothing needs to happen on a signal or a fork.
+  if (!Privileged)
+    installProcessEventHandlers();
 
   prepareHeavyBarrier();
   int KeyError = pthread_key_create(&ThreadKey, &Runtime::onThreadExit);
@@ -396,6 +407,8 @@ void Runtime::finalize() noexcept {
     if (Finalized)
       return;
     Finalized = true;
+    if (Privileged)
+      return; // writes nothing (PrivilegedExecution.h)
     FinalizationStarted.store(true, std::memory_order_seq_cst);
     // Held until the measurement is written: exiting threads wait for it.
     std::unique_lock<std::mutex> ThreadsLock;
@@ -454,9 +467,18 @@ void Runtime::finalize() noexcept {
     Info.OutputDirectory = Output.path();
 
     std::vector<std::string> Errors;
-    bool Written = writeExperimentDirectory(
-        Info, Threads.merged(), Registry->snapshot(), Options, Errors,
-        Threads.threadProfiles(), &AdapterFiles, &Output);
+    auto WriteAll = [&] {
+      return writeExperimentDirectory(
+          Info, Threads.merged(), Registry->snapshot(), Options, Errors,
+          Threads.threadProfiles(), &AdapterFiles, &Output);
+    };
+    bool Written = WriteAll();
+    // The disk is full (the trace filled it): the end of the trace makes
+    // room for the profile and the experiment description.
+    while (!Written && Tracing.makeRoom(Errors, Info)) {
+      Errors.clear();
+      Written = WriteAll();
+    }
     WroteMeasurement.store(Written);
     // One line however many files failed (a read-only or full directory
     // fails them all): the first error, and how many others there were. A

@@ -184,6 +184,8 @@ private:
   RuntimeOptions Options;
   std::unique_ptr<filter::FilterSet> Filter;
   bool FilterLoaded = false;
+  /// A setuid/setgid program (PrivilegedExecution.h): nothing is written.
+  bool Privileged = false;
   std::unique_ptr<RegionRegistry> Registry;
   Ticks StartTicks = 0;
   timespec StartTime{};

@@ -10,7 +10,9 @@
 //===----------------------------------------------------------------------===//
 
 #include "common/Compiler.h"
+#include "common/MessageText.h"
 #include "runtime/core/Runtime.h"
+#include "runtime/io/Diagnostics.h"
 
 #include "sextant/adapter_abi.h"
 
@@ -29,9 +31,9 @@ bool Runtime::setRank(int NewRank, int Size) noexcept {
       if (!Adapters.setRank(NewRank, Size, Directory))
         return false;
       // The rank's directory is this process's alone: not claimed. Trace
-      // files already open (a thread recorded before the adapter's
+      // files created already (a thread recorded before the adapter's
       // constructor, which is rare) stay where they are.
-      Output.request(Directory, /*Claim=*/false, programForNames(), Pid);
+      Output.moveTo(Directory);
       return true;
     });
   } catch (...) {
@@ -53,7 +55,7 @@ bool Runtime::setBaseDirectory(const std::string &Path) noexcept {
       case AdapterRegistry::BaseChange::Unchanged:
         return true;
       case AdapterRegistry::BaseChange::Moved:
-        Output.request(Directory, /*Claim=*/false, programForNames(), Pid);
+        Output.moveTo(Directory);
         return true;
       }
       return false;
@@ -138,6 +140,18 @@ SEXTANT_EXPORT int __sextant_adapter_finalize(void) {
 SEXTANT_EXPORT int __sextant_adapter_measuring(void) {
   Runtime *Self = Runtime::instance();
   return Self && Self->measuring() ? 1 : 0;
+}
+
+SEXTANT_EXPORT void __sextant_adapter_warn(const char *Text) {
+  if (!Text)
+    return;
+  std::string Line;
+  try {
+    sextant::appendEscaped(Line, Text);
+  } catch (...) {
+    return; // out of memory for the message
+  }
+  printMessage(MessageKind::Warning, Line);
 }
 
 } // extern "C"

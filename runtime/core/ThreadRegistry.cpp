@@ -63,6 +63,7 @@ ThreadState *ThreadRegistry::attach() {
     Tracing.startThread(*State);
   }
   Metrics.startThread(*State, Tracing);
+  giveThreadAlternateStack();
   return State.release();
 }
 
@@ -82,6 +83,7 @@ void ThreadRegistry::detach(ThreadState *State,
     }
   }
   delete State;
+  releaseThreadAlternateStack();
 }
 
 void ThreadRegistry::finishThread(ThreadState &State, Ticks Now, bool Current,

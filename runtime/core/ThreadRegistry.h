@@ -7,6 +7,8 @@
 // (finishLiveThreads): it closes the open frames, ends the thread's trace
 // (TraceSession), merges its tree into the process-wide tree and its metrics
 // (MetricsSession), and keeps a copy of its tree for profile-threads.json.
+// A recording thread has an alternate signal stack from attach to detach
+// (FatalSignals.h), so that a stack overflow on it writes the measurement.
 //
 // At the end it reads the recorders of threads that are still running: it
 // relies on the Busy protocol of ThreadState.h (the caller sets

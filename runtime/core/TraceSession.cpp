@@ -8,10 +8,13 @@
 #include "format/ExperimentSchema.h"
 
 #include "runtime/core/OutOfMemoryWarning.h"
+#include "runtime/trace/TraceTruncation.h"
 
+#include <algorithm>
 #include <cerrno>
 #include <cstring>
 #include <fcntl.h>
+#include <sys/stat.h>
 #include <unistd.h>
 
 namespace sextant {
@@ -61,6 +64,8 @@ void TraceSession::finishThread(ThreadState &State, Ticks Now,
 }
 
 void TraceSession::complete(ExperimentInfo &Info) noexcept {
+  // The final files are written next: the room kept for them is freed.
+  Target.Reserve.release(*Target.Output);
   Info.TraceEnabled = Enabled;
   Info.TraceBufferSize = Target.BufferSize;
   try {
@@ -73,25 +78,94 @@ void TraceSession::complete(ExperimentInfo &Info) noexcept {
   double Final = Info.Clock.TicksPerSecond;
   if (!(Final > 0) || Final == Target.TicksPerSecond)
     return;
-  uint8_t Bytes[8];
-  uint64_t Bits;
-  std::memcpy(&Bits, &Final, sizeof(Bits));
-  trace::store64(Bytes, Bits);
   for (const std::string &Name : Files) {
     int Descriptor = Target.Output->openFile(ExperimentDirectory::Place::Trace,
-                                             Name, O_WRONLY);
+                                             Name, O_RDWR);
     if (Descriptor < 0)
       continue;
-    ssize_t Written;
+    // The header is read, changed and written again whole, with its
+    // checksum.
+    uint8_t Bytes[trace::FileHeaderSize];
+    ssize_t Read;
     do
-      Written = ::pwrite(Descriptor, Bytes, sizeof(Bytes),
-                         trace::FileTicksPerSecondOffset);
-    while (Written < 0 && errno == EINTR);
+      Read = ::pread(Descriptor, Bytes, sizeof(Bytes), 0);
+    while (Read < 0 && errno == EINTR);
+    try {
+      trace::FileHeader Header;
+      std::string Error;
+      if (Read > 0 && trace::decodeFileHeader(
+                          Bytes, static_cast<size_t>(Read), Header, Error)) {
+        Header.TicksPerSecond = Final;
+        trace::encodeFileHeader(Header, Bytes);
+        ssize_t Written;
+        do
+          Written = ::pwrite(Descriptor, Bytes,
+                             trace::fileHeaderSize(Header.Version), 0);
+        while (Written < 0 && errno == EINTR);
+      }
+    } catch (...) {
+      // Out of memory for a message: this file keeps its first frequency.
+    }
     ::close(Descriptor);
   }
 }
 
+bool TraceSession::makeRoom(const std::vector<std::string> &Errors,
+                            ExperimentInfo &Info) noexcept {
+  if (!Enabled || Files.empty() || Totals.BytesWritten == 0)
+    return false;
+  try {
+    // Only a full file system: the errors name ENOSPC or EDQUOT.
+    bool Full = false;
+    for (const std::string &Error : Errors)
+      Full = Full ||
+             Error.find(std::strerror(ENOSPC)) != std::string::npos ||
+             Error.find(std::strerror(EDQUOT)) != std::string::npos;
+    if (!Full)
+      return false;
+    // 64 KiB, twice as much at each call: what is cut in all is at most
+    // twice what the final files lacked (plus a chunk per file), after
+    // about log2(lacking / 64 KiB) attempts.
+    uint64_t Want = (uint64_t(64) << 10) << std::min(RoomAttempts++, 30u);
+    // From the largest files first.
+    std::vector<std::pair<uint64_t, const std::string *>> BySize;
+    for (const std::string &Name : Files) {
+      int Descriptor = Target.Output->openFile(
+          ExperimentDirectory::Place::Trace, Name, O_RDONLY);
+      struct stat Status;
+      if (Descriptor >= 0 && ::fstat(Descriptor, &Status) == 0)
+        BySize.emplace_back(static_cast<uint64_t>(Status.st_size), &Name);
+      if (Descriptor >= 0)
+        ::close(Descriptor);
+    }
+    std::sort(BySize.begin(), BySize.end(),
+              [](const auto &A, const auto &B) { return A.first > B.first; });
+    TraceCut Cut;
+    for (const auto &[Size, Name] : BySize)
+      if (Cut.Bytes < Want)
+        cutTraceTail(Target.Output->openFile(ExperimentDirectory::Place::Trace,
+                                             *Name, O_RDWR),
+                     Want - Cut.Bytes, Cut);
+    if (Cut.Bytes == 0)
+      return false;
+    Totals.ChunksWritten -= std::min(Totals.ChunksWritten, Cut.Chunks);
+    Totals.EventsWritten -= std::min(Totals.EventsWritten, Cut.Events);
+    Totals.BytesWritten -= std::min(Totals.BytesWritten, Cut.Bytes);
+    Totals.ChunksDropped += Cut.Chunks;
+    Totals.EventsDropped += Cut.Events;
+    if (Totals.FirstError.empty())
+      Totals.FirstError = "the experiment did not fit on the file system: "
+                          "the trace's last chunks were cut";
+    Info.Trace = Totals;
+    return true;
+  } catch (...) {
+    return false;
+  }
+}
+
 void TraceSession::restartInChild(long Pid, Ticks OriginTicks) {
+  // The parent's reserve is the parent's; the child makes its own.
+  Target.Reserve.reset();
   Target.Pid = Pid;
   Target.OriginTicks = OriginTicks;
   Target.ErrorPrinted.store(false);

@@ -10,6 +10,10 @@
 // startThread() and finishThread(), which the ThreadRegistry calls under its
 // lock; the target changes at start-up and in a child after fork().
 //
+// A full disk: the first chunk written sets space aside for the final files
+// (SpaceReserve.h), complete() frees it, and makeRoom() cuts the end of the
+// trace when the final files still do not fit.
+//
 //===----------------------------------------------------------------------===//
 
 #ifndef SEXTANT_RUNTIME_CORE_TRACESESSION_H
@@ -58,6 +62,14 @@ public:
   /// ThreadRegistry's lock.
   void complete(ExperimentInfo &Info) noexcept;
 
+  /// The final files could not be written (Errors): when the file system
+  /// is full, cuts the trace's last chunks (see TraceTruncation.h), counts
+  /// them as dropped in Info.Trace and returns true, so that the caller
+  /// writes the files again; more each time it is called. False when the
+  /// errors are not a full disk or nothing is left to cut.
+  bool makeRoom(const std::vector<std::string> &Errors,
+                ExperimentInfo &Info) noexcept;
+
   /// In a child after fork() (whose experiment directory the runtime
   /// moved): the child's traces start at OriginTicks, and the parent's
   /// totals are forgotten.
@@ -71,6 +83,8 @@ private:
   /// names in the trace directory.
   TraceStatistics Totals;
   std::vector<std::string> Files;
+  /// Calls of makeRoom() so far.
+  unsigned RoomAttempts = 0;
 };
 
 } // namespace runtime

@@ -65,6 +65,7 @@ bool claimExperimentDirectory(const std::string &Path, std::string_view Program,
                                format::files::TraceFileSuffix);
       Trace.removeRegularFiles(format::files::ThreadFilePrefix,
                                format::files::MetricSamplesFileSuffix);
+      Trace.removeFile(format::files::SpaceReserve);
     }
     Claimed = std::move(Requested);
     Taken.clear();
@@ -108,6 +109,11 @@ void ExperimentDirectory::request(std::string Path, bool ClaimIt,
   reset(std::move(Path), ClaimIt, std::move(ProgramName), ProcessId);
 }
 
+void ExperimentDirectory::moveTo(std::string Path) {
+  std::lock_guard<std::mutex> Lock(Mutex);
+  reset(std::move(Path), /*Claim=*/false, Program, Pid, /*KeepTrace=*/true);
+}
+
 void ExperimentDirectory::restartInChild(std::string Path,
                                          std::string ProgramName,
                                          long ProcessId) {
@@ -115,18 +121,21 @@ void ExperimentDirectory::restartInChild(std::string Path,
 }
 
 void ExperimentDirectory::reset(std::string Path, bool ClaimIt,
-                                std::string ProgramName, long ProcessId) {
+                                std::string ProgramName, long ProcessId,
+                                bool KeepTrace) {
   Requested = std::move(Path);
   Claim = ClaimIt;
   Program = std::move(ProgramName);
   Pid = ProcessId;
   Top.close();
-  Trace.close();
+  if (!KeepTrace || !Trace.isOpen()) {
+    Trace.close();
+    TraceFailure.clear();
+    TraceErrno = 0;
+  }
   Taken.clear();
   Failure.clear();
   FailureErrno = 0;
-  TraceFailure.clear();
-  TraceErrno = 0;
   RefusalReported = false;
 }
 
@@ -136,7 +145,10 @@ std::string ExperimentDirectory::path() {
 }
 
 std::string ExperimentDirectory::pathOf(Place Where, std::string_view Name) {
-  std::string Directory = path();
+  std::lock_guard<std::mutex> Lock(Mutex);
+  if (Where == Place::Trace && Trace.isOpen())
+    return Trace.pathOf(Name);
+  std::string Directory = Top.isOpen() ? Top.path() : Requested;
   if (Where == Place::Trace)
     Directory = joinPath(Directory, format::files::TraceDirectory);
   return joinPath(Directory, Name);
@@ -148,7 +160,8 @@ std::string ExperimentDirectory::takenDirectory() {
 }
 
 const SafeDirectory *ExperimentDirectory::open(Place Where, std::string &Error,
-                                               bool *Refused) {
+                                               bool *Refused,
+                                               std::string_view Name) {
   if (Failure.empty() && !Top.isOpen()) {
     bool Opened = Claim ? claimExperimentDirectory(Requested, Program, Pid,
                                                    Top, Taken, Failure,
@@ -170,17 +183,30 @@ const SafeDirectory *ExperimentDirectory::open(Place Where, std::string &Error,
     // A directory rule says which directory broke it; a failure of the
     // system is told as a failure to create what was asked for.
     int Errno = !Failure.empty() ? FailureErrno : TraceErrno;
+    std::string Directory = Top.isOpen() ? Top.path() : Requested;
+    if (Where == Place::Trace)
+      Directory = joinPath(Directory, format::files::TraceDirectory);
     if (Errno == 0)
       Error = !Failure.empty() ? Failure : TraceFailure;
+    else if ((Errno == EMFILE || Errno == ENFILE) && !Name.empty())
+      // The process has no descriptor left, for the file as for its
+      // directory: told as the failure to write the file.
+      Error = "cannot write '" + joinPath(Directory, Name) +
+              "': " + std::strerror(Errno);
     else if (Where == Place::Trace)
-      Error = "cannot create the trace directory '" +
-              joinPath(Top.isOpen() ? Top.path() : Requested,
-                       format::files::TraceDirectory) +
+      Error = "cannot create the trace directory '" + Directory +
               "': " + std::strerror(Errno);
     else
       Error = Failure;
     if (Refused)
       *Refused = Errno == 0;
+    // A refusal is kept (one message per run, nothing tried again); a
+    // failure of the system (no descriptor left, a full disk) is tried
+    // again at the next file.
+    if (Errno != 0) {
+      (Failure.empty() ? TraceFailure : Failure).clear();
+      FailureErrno = TraceErrno = 0;
+    }
     return nullptr;
   }
   return Where == Place::Top ? &Top : &Trace;
@@ -194,7 +220,7 @@ bool ExperimentDirectory::prepare(std::string &Error, bool *Refused) {
 int ExperimentDirectory::createFile(Place Where, std::string_view Name,
                                     std::string &Error, bool *Refused) {
   std::lock_guard<std::mutex> Lock(Mutex);
-  const SafeDirectory *Directory = open(Where, Error, Refused);
+  const SafeDirectory *Directory = open(Where, Error, Refused, Name);
   return Directory ? Directory->createFile(Name, NewFileMode, Error) : -1;
 }
 
@@ -203,6 +229,13 @@ int ExperimentDirectory::openFile(Place Where, std::string_view Name,
   std::lock_guard<std::mutex> Lock(Mutex);
   const SafeDirectory &Directory = Where == Place::Top ? Top : Trace;
   return Directory.isOpen() ? Directory.openFile(Name, Flags) : -1;
+}
+
+void ExperimentDirectory::removeFile(Place Where, std::string_view Name) {
+  std::lock_guard<std::mutex> Lock(Mutex);
+  const SafeDirectory &Directory = Where == Place::Top ? Top : Trace;
+  if (Directory.isOpen())
+    Directory.removeFile(Name);
 }
 
 bool ExperimentDirectory::writeFile(std::string_view Name,

@@ -59,6 +59,10 @@ public:
   /// for this process alone, an MPI rank's). Nothing is opened until the
   /// first file; a directory opened before is let go.
   void request(std::string Path, bool Claim, std::string Program, long Pid);
+  /// The experiment moves to Path, a directory of this process alone (an
+  /// MPI rank's): not claimed. A trace directory opened already stays
+  /// where it is, with the trace files this process created in it.
+  void moveTo(std::string Path);
 
   /// The directory written into: the claimed one once claimed, else the
   /// requested one.
@@ -84,6 +88,8 @@ public:
   /// Opens the existing regular file Name in Where with Flags; -1 when
   /// there is none (or the directory was never opened).
   int openFile(Place Where, std::string_view Name, int Flags);
+  /// Removes the file Name from Where (when the directory was opened).
+  void removeFile(Place Where, std::string_view Name);
   /// Writes Name in the experiment directory whole
   /// (SafeDirectory::writeFileAtomically).
   bool writeFile(std::string_view Name, std::string_view Contents,
@@ -101,8 +107,12 @@ public:
   void unlockAfterFork() { Mutex.unlock(); }
 
 private:
-  void reset(std::string Path, bool Claim, std::string Program, long Pid);
-  const SafeDirectory *open(Place Where, std::string &Error, bool *Refused);
+  void reset(std::string Path, bool Claim, std::string Program, long Pid,
+             bool KeepTrace = false);
+  /// Opens (and claims) the directories up to Where; Name, the file to be
+  /// made there, for messages.
+  const SafeDirectory *open(Place Where, std::string &Error, bool *Refused,
+                            std::string_view Name = {});
 
   std::mutex Mutex;
   std::string Requested;
@@ -112,9 +122,9 @@ private:
   SafeDirectory Top;
   SafeDirectory Trace;
   std::string Taken;
-  /// Why the experiment directory, or its trace/, could not be opened
-  /// (kept: every later file gets it without trying again), and the errno
-  /// (0: a directory rule refused it).
+  /// Why the experiment directory, or its trace/, was refused by a
+  /// directory rule (kept: every later file gets it without trying again),
+  /// and the errno (0: a rule; a failure of the system is not kept).
   std::string Failure;
   int FailureErrno = 0;
   std::string TraceFailure;

@@ -41,16 +41,13 @@ MetricTrace::MetricTrace(ExperimentDirectory &Directory, std::string FileName,
                          uint32_t Index, const std::vector<std::string> &Names,
                          size_t BufferBytes)
     : Output(Directory), Name(std::move(FileName)),
-      Path(Output.pathOf(ExperimentDirectory::Place::Trace, Name)), Header(trace::metricFileHeader(Index, Names)),
-      Width(Names.size()) {
+      Path(Output.pathOf(ExperimentDirectory::Place::Trace, Name)),
+      Header(trace::metricFileHeader(Index, Names)), Width(Names.size()) {
   size_t SampleSize = (1 + Width) * 8;
   Buffer.resize(std::max(BufferBytes / SampleSize, size_t(16)) * SampleSize);
 }
 
-MetricTrace::~MetricTrace() {
-  if (Descriptor >= 0)
-    ::close(Descriptor);
-}
+MetricTrace::~MetricTrace() = default;
 
 void MetricTrace::sample(Ticks Now, const uint64_t *Values) noexcept {
   size_t SampleSize = (1 + Width) * 8;
@@ -78,23 +75,41 @@ void MetricTrace::flush() noexcept {
   Pending = 0;
 }
 
+int MetricTrace::openMetricFile(std::string &Problem) {
+  constexpr auto Trace = ExperimentDirectory::Place::Trace;
+  int Descriptor =
+      HeaderWritten ? Output.openFile(Trace, Name, O_WRONLY | O_APPEND)
+                    : Output.createFile(Trace, Name, Problem);
+  if (Descriptor < 0 && HeaderWritten)
+    Problem = std::strerror(errno);
+  else if (Descriptor < 0 && Error.empty())
+    Error = Problem; // "cannot write '<path>': <why>"
+  Path = Output.pathOf(Trace, Name); // the directory is claimed by now
+  return Descriptor;
+}
+
 void MetricTrace::writeBuffer() {
   std::string Problem;
   bool Ok = true;
-  if (Descriptor < 0 && Error.empty()) {
-    Descriptor =
-        Output.createFile(ExperimentDirectory::Place::Trace, Name, Error);
-    Path = Output.pathOf(ExperimentDirectory::Place::Trace, Name); // claimed
-  }
+  // Created (O_EXCL|O_NOFOLLOW) with its header at the first write, then
+  // opened again for each write (O_NOFOLLOW, never created again) and
+  // closed right after it, so that tracing holds no descriptor per live
+  // thread (see ThreadTrace.h). A failed open (e.g. EMFILE) is tried again
+  // at the next write.
+  int Descriptor = openMetricFile(Problem);
   if (Descriptor < 0) {
     Ok = false;
   } else if (!HeaderWritten) {
     Ok = writeAll(Descriptor, reinterpret_cast<const uint8_t *>(Header.data()),
                   Header.size(), Problem);
     HeaderWritten = Ok;
+    if (!Ok) // no file rather than a torn header; made again at the next
+      Output.removeFile(ExperimentDirectory::Place::Trace, Name);
   }
   if (Ok)
     Ok = writeAll(Descriptor, Buffer.data(), Used, Problem);
+  if (Descriptor >= 0)
+    ::close(Descriptor);
   if (Ok) {
     Written += Pending;
   } else {

@@ -4,8 +4,9 @@
 // (MetricTraceFormat.h): a sample of every metric reading at each region
 // enter and exit, kept in a fixed buffer and appended to the file when the
 // buffer is full and at the end. Only used when both tracing and metrics
-// are on; it never allocates after construction. A failed write drops the
-// buffered samples and counts them.
+// are on; it never allocates after construction. The file is opened for
+// each write and closed after it (no descriptor per live thread). A failed
+// open or write drops the buffered samples and counts them.
 //
 //===----------------------------------------------------------------------===//
 
@@ -48,6 +49,10 @@ public:
 private:
   /// The part of flush() that may throw std::bad_alloc.
   void writeBuffer();
+  /// Opens the file for writing: created anew before the header is
+  /// written, else opened again for appending; the one place that opens
+  /// it. Returns the descriptor or -1 with Problem set.
+  int openMetricFile(std::string &Problem);
 
   ExperimentDirectory &Output;
   std::string Name;
@@ -57,7 +62,6 @@ private:
   size_t Width;
   std::vector<uint8_t> Buffer;
   size_t Used = 0;
-  int Descriptor = -1;
   bool HeaderWritten = false;
   uint64_t Pending = 0;
   uint64_t Written = 0;

@@ -230,6 +230,9 @@ struct OpenMPRegion {
 /// Every OpenMP region by name and by (construct, code address).
 class RegionTable {
 public:
+  explicit RegionTable(SymbolizerSettings Settings)
+      : Symbolizer(std::move(Settings)) {}
+
   /// The region of Kind at Code (the construct's return address), created
   /// and registered on first use. Throws std::bad_alloc.
   OpenMPRegion *find(Construct Kind, const void *Code) {
@@ -274,7 +277,14 @@ private:
 };
 
 RegionTable &regions() {
-  static RegionTable *Table = new RegionTable(); // never destroyed
+  static RegionTable *Table = [] {
+    SymbolizerSettings Settings;
+    if (Runtime *Self = Runtime::existing()) {
+      Settings.UseLibdw = Self->options().UseLibdw != 0;
+      Settings.DebugFileDirectories = Self->options().DebugFileDirectory;
+    }
+    return new RegionTable(std::move(Settings)); // never destroyed
+  }();
   return *Table;
 }
 

@@ -1,12 +1,18 @@
-//===- runtime/symbols/CodeSymbolizer.cpp - Function and line of a code address
-//===//
+//===- runtime/symbols/CodeSymbolizer.cpp - Function and line of code ----===//
 //
-// Part of Sextant. ELF symbol tables and DWARF line programs, read from the
-// module's file with open/mmap (see CodeSymbolizer.h).
+// Part of Sextant. The choice between libdw and the built-in reader, and
+// the built-in reader: ELF symbol tables and DWARF line programs, read from
+// the module's file with open/mmap (see CodeSymbolizer.h).
 //
 //===----------------------------------------------------------------------===//
 
 #include "runtime/symbols/CodeSymbolizer.h"
+
+#include "common/FlangNames.h"
+#include "common/MessageText.h"
+#include "runtime/io/Diagnostics.h"
+#include "runtime/symbols/CompressedSection.h"
+#include "runtime/symbols/LibdwModule.h"
 
 #include <algorithm>
 #include <cstdlib>
@@ -355,10 +361,11 @@ bool runLineProgram(Reader &Unit, const DebugSections &Sections,
   return Program.ok();
 }
 
-/// The OpenMP outlining suffixes of clang and GCC.
+/// The OpenMP outlining suffixes of clang, GCC and LLVM's OpenMPIRBuilder
+/// (flang: "<function>..omp_par").
 constexpr std::string_view OutliningMarkers[] = {
-    ".omp_outlined", ".omp_task_entry", "._omp_fn.", ".omp_task_privates_map",
-    "._omp_cpyfn."};
+    ".omp_outlined",          ".omp_task_entry", "._omp_fn.",
+    ".omp_task_privates_map", "._omp_cpyfn.",    "..omp_par"};
 
 } // namespace
 
@@ -416,6 +423,9 @@ std::string sourceFunctionName(std::string_view Symbol) {
       Cut = Found;
   }
   std::string Base(Symbol.substr(0, Cut));
+  std::string Fortran;
+  if (demangleFlangName(Base, Fortran))
+    return Fortran;
   if (Base.size() > 2 && Base[0] == '_' && Base[1] == 'Z') {
     int Status = -1;
     char *Demangled =
@@ -440,18 +450,23 @@ struct CodeSymbolizer::Module {
     uint64_t Size = 0;
     const char *Name = nullptr;
   };
+  /// Set when libdw read the module's line table; the rest is then unused.
+  std::unique_ptr<LibdwModule> Libdw;
   void *Mapping = nullptr;
   size_t MappingSize = 0;
   std::vector<Symbol> Symbols; ///< sorted by address
   std::vector<LineRow> Lines;  ///< sorted by address
   std::vector<std::string> Files;
+  std::vector<std::vector<uint8_t>> Decompressed; ///< sections' contents
 
   ~Module() {
     if (Mapping)
       ::munmap(Mapping, MappingSize);
   }
 
-  void load(const std::string &Path);
+  /// Reads Path with the built-in reader; WhyNotLibdw (empty when libdw
+  /// was used) completes the message about what it cannot read.
+  void load(const std::string &Path, const std::string &WhyNotLibdw);
   const Symbol *symbolAt(uint64_t Address) const {
     auto After = std::upper_bound(
         Symbols.begin(), Symbols.end(), Address,
@@ -465,7 +480,8 @@ struct CodeSymbolizer::Module {
   }
 };
 
-void CodeSymbolizer::Module::load(const std::string &Path) {
+void CodeSymbolizer::Module::load(const std::string &Path,
+                                  const std::string &WhyNotLibdw) {
   int Descriptor = ::open(Path.c_str(), O_RDONLY | O_CLOEXEC);
   if (Descriptor < 0)
     return;
@@ -535,13 +551,32 @@ void CodeSymbolizer::Module::load(const std::string &Path) {
     }
   };
   DebugSections Debug;
+  std::string Unreadable; // why a compressed section cannot be read
   auto SectionData = [&](const Elf64_Shdr &Section, const uint8_t *&Data,
                          size_t &DataSize) {
-    if ((Section.sh_flags & SHF_COMPRESSED) || !InFile(Section))
+    if (!InFile(Section))
       return;
     Data = Bytes + Section.sh_offset;
     DataSize = Section.sh_size;
+    if (!(Section.sh_flags & SHF_COMPRESSED))
+      return;
+    std::vector<uint8_t> Contents;
+    std::string Reason;
+    std::string Kind = compressionName(Data, DataSize);
+    Data = nullptr;
+    DataSize = 0;
+    if (!decompressSection(Bytes + Section.sh_offset, Section.sh_size, Contents,
+                           Reason)) {
+      if (Unreadable.empty())
+        Unreadable =
+            "its debug sections are compressed (" + Kind + ") and " + Reason;
+      return;
+    }
+    Decompressed.push_back(std::move(Contents));
+    Data = Decompressed.back().data();
+    DataSize = Decompressed.back().size();
   };
+  std::string_view DebugLink;
   bool HaveSymtab = false;
   for (unsigned I = 0; I < Header->e_shnum; ++I) {
     if (Sections[I].sh_type == SHT_SYMTAB) {
@@ -555,7 +590,27 @@ void CodeSymbolizer::Module::load(const std::string &Path) {
       SectionData(Sections[I], Debug.LineStr, Debug.LineStrSize);
     else if (Name == ".debug_str")
       SectionData(Sections[I], Debug.Str, Debug.StrSize);
+    else if (Name == ".gnu_debuglink" && InFile(Sections[I]))
+      DebugLink = std::string_view(
+          reinterpret_cast<const char *>(Bytes + Sections[I].sh_offset),
+          strnlen(reinterpret_cast<const char *>(Bytes + Sections[I].sh_offset),
+                  Sections[I].sh_size));
   }
+  if (!Unreadable.empty())
+    Unreadable += WhyNotLibdw.empty() ? "; libdw " + LibdwModule::version() +
+                                            " cannot read them either"
+                                      : "; " + WhyNotLibdw;
+  else if (!Debug.Line && !DebugLink.empty() && !WhyNotLibdw.empty())
+    Unreadable = "its debug information is in a separate file ('" +
+                 std::string(DebugLink) +
+                 "', named by .gnu_debuglink), which Sextant reads only "
+                 "through libdw, and " +
+                 WhyNotLibdw;
+  if (!Unreadable.empty())
+    printMessage(MessageKind::Warning,
+                 "no source lines for code in '" + messageText(Path) +
+                     "': " + messageText(Unreadable) +
+                     "; OpenMP regions in it are named without file:line");
   if (!HaveSymtab)
     for (unsigned I = 0; I < Header->e_shnum; ++I)
       if (Sections[I].sh_type == SHT_DYNSYM)
@@ -573,15 +628,34 @@ void CodeSymbolizer::Module::load(const std::string &Path) {
   }
 }
 
-CodeSymbolizer::CodeSymbolizer() = default;
+CodeSymbolizer::CodeSymbolizer(SymbolizerSettings TheSettings)
+    : Settings(std::move(TheSettings)) {}
 CodeSymbolizer::~CodeSymbolizer() = default;
+
+const std::string &CodeSymbolizer::whyNotLibdw() {
+  if (!LibdwChecked) {
+    LibdwChecked = true;
+    if (!Settings.UseLibdw)
+      LibdwUnavailable = "SEXTANT_USE_LIBDW=0 turns libdw off";
+    else
+      LibdwModule::load(LibdwUnavailable);
+  }
+  return LibdwUnavailable;
+}
 
 CodeSymbolizer::Module &CodeSymbolizer::moduleFor(const std::string &Path) {
   auto Found = Modules.find(Path);
   if (Found != Modules.end())
     return *Found->second;
   auto Loaded = std::make_unique<Module>();
-  Loaded->load(Path);
+  const std::string &WhyNotLibdw = whyNotLibdw();
+  if (WhyNotLibdw.empty()) {
+    Loaded->Libdw = LibdwModule::open(Path, Settings.DebugFileDirectories);
+    if (Loaded->Libdw && !Loaded->Libdw->hasLines())
+      Loaded->Libdw.reset(); // e.g. zstd sections an old libdw cannot read
+  }
+  if (!Loaded->Libdw)
+    Loaded->load(Path, WhyNotLibdw);
   Module &Result = *Loaded;
   Modules.emplace(Path, std::move(Loaded));
   return Result;
@@ -610,16 +684,27 @@ CodeLocation CodeSymbolizer::locateReturnAddress(const void *ReturnAddress) {
   Location.Module = Path;
   uint64_t FileAddress = Address - Map->l_addr;
   std::lock_guard<std::mutex> Lock(Mutex);
+  auto Known = ByAddress.find(Address);
+  if (Known != ByAddress.end() && Known->second.Module == Path)
+    return Known->second;
   Module &Found = moduleFor(Path);
-  if (const Module::Symbol *Symbol = Found.symbolAt(FileAddress))
-    Location.Function = sourceFunctionName(Symbol->Name);
-  else if (Info.dli_sname)
-    Location.Function = sourceFunctionName(Info.dli_sname);
-  if (const LineRow *Row = rowForAddress(Found.Lines, FileAddress)) {
-    Location.Line = Row->Line;
-    if (Row->File < Found.Files.size())
-      Location.File = Found.Files[Row->File];
+  if (Found.Libdw) {
+    std::string Symbol;
+    Found.Libdw->locate(FileAddress, Symbol, Location.File, Location.Line);
+    if (!Symbol.empty())
+      Location.Function = sourceFunctionName(Symbol);
+  } else {
+    if (const Module::Symbol *Symbol = Found.symbolAt(FileAddress))
+      Location.Function = sourceFunctionName(Symbol->Name);
+    if (const LineRow *Row = rowForAddress(Found.Lines, FileAddress)) {
+      Location.Line = Row->Line;
+      if (Row->File < Found.Files.size())
+        Location.File = Found.Files[Row->File];
+    }
   }
+  if (Location.Function.empty() && Info.dli_sname)
+    Location.Function = sourceFunctionName(Info.dli_sname);
+  ByAddress[Address] = Location;
   return Location;
 }
 

@@ -2,15 +2,23 @@
 //
 // Part of Sextant. OpenMP regions are named after the code that starts them
 // (OMPT's codeptr_ra, a return address into that code). CodeSymbolizer maps
-// such an address to the function containing it (from the module's ELF
-// symbol table) and its source line (from the DWARF line table,
-// .debug_line, versions 2 to 5), without any library beyond libc: the
-// module's file is mapped read-only once, on the first lookup in it, and
-// its symbols and line rows are kept sorted for binary search.
+// such an address to the function containing it and its source line.
 //
-// Function names are demangled (__cxa_demangle) after removing the suffixes
-// that compilers give OpenMP outlined bodies (clang: ".omp_outlined",
-// ".omp_outlined._debug__", ".omp_task_entry."; GCC: "._omp_fn.N"), so an
+// Each module (executable or shared object) is opened once, on the first
+// lookup in it, and each address is resolved once. The debug information is
+// read through elfutils' libdw when it can be loaded (LibdwModule: also
+// separate debug files found by build-id or .gnu_debuglink); otherwise, or
+// when libdw finds no line table in the module, by the built-in reader
+// here: the module's ELF symbol table and its DWARF line table
+// (.debug_line, versions 2 to 5), compressed sections decompressed
+// (CompressedSection.h). What the built-in reader cannot read (a section
+// that does not decompress, a separate debug file without libdw) is
+// reported once per module through runtime/io/Diagnostics, with the reason.
+//
+// Function names are demangled (__cxa_demangle; Flang's Fortran names with
+// common/FlangNames.h) after removing the suffixes that compilers give
+// OpenMP outlined bodies (clang: ".omp_outlined", ".omp_outlined._debug__",
+// ".omp_task_entry."; GCC: "._omp_fn.N"; flang: "..omp_par"), so an
 // address inside the body of a parallel region names the function that
 // contains the construct in the source.
 //
@@ -84,9 +92,19 @@ std::string baseName(std::string_view Path);
 /// removed, then demangled (C names are returned as they are).
 std::string sourceFunctionName(std::string_view Symbol);
 
+/// How CodeSymbolizer finds debug information (SEXTANT_USE_LIBDW,
+/// SEXTANT_DEBUG_FILE_DIRECTORY).
+struct SymbolizerSettings {
+  /// Read through libdw when it loads; false: only the built-in reader.
+  bool UseLibdw = true;
+  /// Colon-separated directories searched for separate debug files before
+  /// /usr/lib/debug (only absolute ones are used).
+  std::string DebugFileDirectories;
+};
+
 class CodeSymbolizer {
 public:
-  CodeSymbolizer();
+  explicit CodeSymbolizer(SymbolizerSettings Settings = SymbolizerSettings());
   ~CodeSymbolizer();
   CodeSymbolizer(const CodeSymbolizer &) = delete;
   CodeSymbolizer &operator=(const CodeSymbolizer &) = delete;
@@ -99,8 +117,16 @@ private:
   struct Module;
   Module &moduleFor(const std::string &Path);
 
+  /// Why libdw is not used (empty when it is), known after the first
+  /// module.
+  const std::string &whyNotLibdw();
+
+  const SymbolizerSettings Settings;
   std::mutex Mutex;
   std::unordered_map<std::string, std::unique_ptr<Module>> Modules;
+  std::unordered_map<uintptr_t, CodeLocation> ByAddress;
+  bool LibdwChecked = false;
+  std::string LibdwUnavailable;
 };
 
 } // namespace runtime

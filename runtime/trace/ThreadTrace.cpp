@@ -1,7 +1,8 @@
 //===- runtime/trace/ThreadTrace.cpp - Trace buffer of one thread ---------===//
 //
 // Part of Sextant. The slow paths of ThreadTrace: repairs, chunk writing
-// with pwrite(2), file creation and the handling of write errors.
+// with pwrite(2), file creation and the handling of write errors. The file
+// is opened for each chunk and closed right after it (see ThreadTrace.h).
 //
 //===----------------------------------------------------------------------===//
 
@@ -90,11 +91,7 @@ ThreadTrace::ThreadTrace(const TraceTarget &Target, uint32_t Index,
   beginChunk(nullptr, 0);
 }
 
-ThreadTrace::~ThreadTrace() {
-  if (Descriptor >= 0)
-    ::close(Descriptor);
-  Hot = TraceCursor();
-}
+ThreadTrace::~ThreadTrace() { Hot = TraceCursor(); }
 
 std::string ThreadTrace::filePath() const {
   return Target.Output->pathOf(ExperimentDirectory::Place::Trace,
@@ -208,20 +205,7 @@ void ThreadTrace::beginChunk(const CallPathRecorder *Recorder,
   SlowDepthChange = 0;
 }
 
-bool ThreadTrace::ensureFile(std::string &Error) {
-  if (Descriptor >= 0)
-    return true;
-  bool Refused = false;
-  int Opened = Target.Output->createFile(ExperimentDirectory::Place::Trace,
-                                         traceFileName(Index), Error, &Refused);
-  if (Opened < 0) {
-    // A refused directory is reported once for the whole run.
-    if (Refused && !Target.ErrorPrinted.exchange(true) &&
-        Target.Output->takeRefusalReport())
-      printMessage(MessageKind::Error, Error + "; nothing is written");
-    return false;
-  }
-  std::string Path = filePath();
+void ThreadTrace::encodeHeader(uint8_t *Out) const {
   trace::FileHeader Header;
   Header.ThreadIndex = Index;
   Header.Pid = Target.Pid;
@@ -229,18 +213,46 @@ bool ThreadTrace::ensureFile(std::string &Error) {
   Header.TicksPerSecond = Target.TicksPerSecond;
   Header.OriginTicks = Target.OriginTicks;
   Header.ThreadName = ThreadName;
-  uint8_t Bytes[trace::FileHeaderSize];
-  trace::encodeFileHeader(Header, Bytes);
-  if (int Errno = writeAt(Opened, Bytes, sizeof(Bytes), 0)) {
-    Error = "cannot write '" + Path + "': " + std::strerror(Errno);
-    ::close(Opened);
-    return false;
+  trace::encodeFileHeader(Header, Out);
+}
+
+int ThreadTrace::openForWrite(std::string &Error) {
+  ExperimentDirectory &Output = *Target.Output;
+  constexpr auto Trace = ExperimentDirectory::Place::Trace;
+  if (FileCreated) {
+    // The file this process created, through the trace directory's one
+    // descriptor: never created again, never through a link.
+    int Opened = Output.openFile(Trace, fileName(), O_WRONLY);
+    if (Opened < 0)
+      Error = "cannot write '" + filePath() + "': " + std::strerror(errno);
+    return Opened;
   }
-  Descriptor = Opened;
+  bool Refused = false;
+  int Opened = Output.createFile(Trace, fileName(), Error, &Refused);
+  if (Opened < 0) {
+    // A refused directory is reported once for the whole run.
+    if (Refused && !Target.ErrorPrinted.exchange(true) &&
+        Output.takeRefusalReport())
+      printMessage(MessageKind::Error, Error + "; nothing is written");
+    return -1;
+  }
+  // Before the trace can fill the disk (see SpaceReserve.h).
+  Target.Reserve.ensure(Output);
+  uint8_t Bytes[trace::FileHeaderSize];
+  encodeHeader(Bytes);
+  if (int Errno = writeAt(Opened, Bytes, sizeof(Bytes), 0)) {
+    Error = "cannot write '" + filePath() + "': " + std::strerror(Errno);
+    ::close(Opened);
+    // No file rather than one without a header, which readers reject; the
+    // next chunk creates it again.
+    Output.removeFile(Trace, fileName());
+    return -1;
+  }
+  FileCreated = true;
   FileSize = trace::FileHeaderSize;
   ++Statistics.Files;
   Statistics.BytesWritten += trace::FileHeaderSize;
-  return true;
+  return Opened;
 }
 
 void ThreadTrace::writeChunk(size_t Depth) noexcept {
@@ -258,11 +270,14 @@ void ThreadTrace::writeChunk(size_t Depth) noexcept {
   Header.EventCount = ChunkEvents;
   trace::encodeChunkHeader(Header, Buffer.get());
   size_t Bytes = static_cast<size_t>(Hot.Next - Buffer.get());
+  trace::sealChunk(Buffer.get(), Bytes);
   try {
     std::string Error;
-    if (ensureFile(Error)) {
+    int Descriptor = openForWrite(Error);
+    if (Descriptor >= 0) {
       int Errno = writeAt(Descriptor, Buffer.get(), Bytes, FileSize);
       if (Errno == 0) {
+        ::close(Descriptor);
         FileSize += Bytes;
         ++Statistics.ChunksWritten;
         Statistics.EventsWritten += ChunkEvents;
@@ -274,6 +289,7 @@ void ThreadTrace::writeChunk(size_t Depth) noexcept {
       if (::ftruncate(Descriptor, static_cast<off_t>(FileSize)) != 0) {
         // Not a regular file (e.g. /dev/full): nothing to cut.
       }
+      ::close(Descriptor);
       Error = "cannot write '" + filePath() + "': " + std::strerror(Errno);
     }
     recordError(Error);
@@ -304,23 +320,23 @@ void ThreadTrace::finish(Ticks Now, size_t FramesClosed,
   }
   writeChunk(Recorder.depth());
   beginChunk(&Recorder, Recorder.depth());
+  if (!FileCreated)
+    return;
+  // The name is known only now: the header is written again with it (and
+  // its checksum); a failure leaves the name empty in the file.
+  int Descriptor = Target.Output->openFile(
+      ExperimentDirectory::Place::Trace, fileName(), O_WRONLY);
   if (Descriptor < 0)
     return;
-  uint8_t Name[trace::ThreadNameSize] = {};
-  std::memcpy(Name, ThreadName.data(),
-              ThreadName.size() < sizeof(Name) ? ThreadName.size()
-                                               : sizeof(Name) - 1);
-  // The name is known only now; a failure leaves it empty in the file.
-  (void)writeAt(Descriptor, Name, sizeof(Name), trace::FileThreadNameOffset);
+  uint8_t Bytes[trace::FileHeaderSize];
+  encodeHeader(Bytes);
+  (void)writeAt(Descriptor, Bytes, sizeof(Bytes), 0);
   ::close(Descriptor);
-  Descriptor = -1;
 }
 
 void ThreadTrace::restartAfterFork(uint32_t NewIndex, uint64_t NewTid,
                                    const CallPathRecorder &Recorder) {
-  if (Descriptor >= 0)
-    ::close(Descriptor); // the child's copy; the parent's stays open
-  Descriptor = -1;
+  FileCreated = false;
   FileSize = 0;
   Statistics = TraceStatistics();
   Sequence = 0;

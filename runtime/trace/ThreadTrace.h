@@ -22,8 +22,17 @@
 // records it and writes the chunk with pwrite(2) right away (taken once per
 // buffer), then reuses the buffer; so the memory per thread is bounded by
 // the buffer size and no event is skipped.
-// If the file cannot be created or a write fails (disk full, directory not
-// writable), the chunk is dropped, counted in TraceStatistics and reported
+// Descriptors: the file is created (O_EXCL|O_NOFOLLOW, with its header) at
+// the first chunk and then opened again for each chunk write (openat on the
+// trace directory's one descriptor, O_NOFOLLOW, never O_CREAT; pwrite at
+// the end of the last complete chunk) and closed right after it, so tracing
+// holds a descriptor per directory and one only while a chunk is written,
+// never one per live thread, and a program near its RLIMIT_NOFILE keeps its
+// descriptors. Each chunk
+// carries a CRC-32C (TraceFormat.h), computed here at flush time.
+// If the file cannot be created or opened (no descriptor left: EMFILE,
+// ENFILE) or a write fails (disk full, directory not writable), the chunk
+// is dropped, counted in TraceStatistics and reported
 // (one error message per process); the file is cut back to its last
 // complete chunk and recording goes on, so a later chunk may succeed. Each
 // chunk lists the regions open at its start, so readers resume after a
@@ -41,6 +50,7 @@
 #include "runtime/clock/Clock.h"
 #include "runtime/io/ExperimentDirectory.h"
 #include "runtime/profile/CallPathRecorder.h"
+#include "runtime/trace/SpaceReserve.h"
 #include "runtime/trace/TraceStatistics.h"
 
 #include <atomic>
@@ -66,6 +76,8 @@ struct TraceTarget {
   size_t BufferSize = 0;
   /// Set once the first write error was printed.
   mutable std::atomic<bool> ErrorPrinted{false};
+  /// Room for the final files, made before the first chunk is written.
+  mutable SpaceReserve Reserve;
 };
 
 /// The smallest buffer a ThreadTrace accepts.
@@ -171,7 +183,7 @@ public:
   /// file is created before the first write.
   ThreadTrace(const TraceTarget &Target, uint32_t Index, uint64_t Tid,
               TraceCursor &Hot);
-  /// Closes the file if open; writes nothing; leaves Hot not tracing.
+  /// Writes nothing; leaves Hot not tracing.
   ~ThreadTrace();
   ThreadTrace(const ThreadTrace &) = delete;
   ThreadTrace &operator=(const ThreadTrace &) = delete;
@@ -193,8 +205,8 @@ public:
                     const CallPathRecorder &Recorder) noexcept;
 
   /// Ends the trace after Recorder.closeAll(Now) closed FramesClosed
-  /// frames: records those exits, writes the last chunk and the thread's
-  /// name, closes the file. Nothing may be recorded afterwards.
+  /// frames: records those exits, writes the last chunk and the file header
+  /// again with the thread's name. Nothing may be recorded afterwards.
   void finish(Ticks Now, size_t FramesClosed, const CallPathRecorder &Recorder);
 
   /// The name finish() writes instead of the OS's name of the thread.
@@ -232,7 +244,13 @@ private:
   /// Starts a chunk with the OpenFrames outermost frames open in Recorder
   /// (none when null).
   void beginChunk(const CallPathRecorder *Recorder, size_t OpenFrames) noexcept;
-  bool ensureFile(std::string &Error);
+  /// Opens the file for a chunk write, creating it with its header at the
+  /// first write (ExperimentDirectory::createFile; then openFile, never
+  /// created again); returns the descriptor, which the caller closes, or -1
+  /// with Error set.
+  int openForWrite(std::string &Error);
+  /// The file header with what is known now (the name once finished).
+  void encodeHeader(uint8_t *Out) const;
   /// Keeps and prints (once per process) a write error; may throw
   /// std::bad_alloc.
   void recordError(const std::string &Message);
@@ -255,7 +273,8 @@ private:
   uint64_t Tid = 0;
   std::string ThreadName;
   std::string NameOverride;
-  int Descriptor = -1;
+  /// Whether the file was created (with its header), and its size.
+  bool FileCreated = false;
   uint64_t FileSize = 0;
   TraceStatistics Statistics;
 };

@@ -7,6 +7,7 @@
  *                       other ranks wait in MPI_Recv for a message that
  *                       never comes (the launcher then kills them)
  *   mpi_faults crash    rank 1 dies of SIGSEGV, the others wait as above
+ *   mpi_faults fpe      rank 1 dies of SIGFPE (raised), the others wait
  *   mpi_faults nofinal  every rank returns from main without MPI_Finalize
  */
 #include <mpi.h>
@@ -25,7 +26,7 @@ __attribute__((noinline)) double work(int Rank) {
 __attribute__((noinline)) void fail(const char *Mode) {
   if (strcmp(Mode, "abort") == 0)
     MPI_Abort(MPI_COMM_WORLD, 3);
-  raise(SIGSEGV);
+  raise(strcmp(Mode, "fpe") == 0 ? SIGFPE : SIGSEGV);
 }
 
 int main(int argc, char **argv) {

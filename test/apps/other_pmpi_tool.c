@@ -3,7 +3,7 @@
  * Part of Sextant's test programs: a shared library that, like Sextant's
  * adapter, defines MPI functions (MPI_Allreduce, MPI_Barrier) and forwards
  * them to their PMPI versions, counting the calls it sees; it prints the
- * count when the process ends.
+ * count on stdout when the process ends.
  */
 #include <mpi.h>
 #include <stdio.h>
@@ -22,5 +22,6 @@ int MPI_Barrier(MPI_Comm Comm) {
 }
 
 __attribute__((destructor)) static void report(void) {
-  fprintf(stderr, "other_pmpi_tool: saw %d call(s)\n", Seen);
+  printf("other_pmpi_tool: saw %d call(s)\n", Seen);
+  fflush(stdout);
 }

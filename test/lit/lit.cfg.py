@@ -44,6 +44,14 @@ config.substitutions.append(("%cmake", config.cmake))
 # -mllvm -sextant-* options are known, and -fpass-plugin, which runs it).
 instrument = "-fplugin=%s -fpass-plugin=%s" % (config.sextant_plugin, config.sextant_plugin)
 config.substitutions.append(("%instrument", instrument))
+# The same for flang-new-19, which has no -fplugin: its frontend loads the
+# plugin with -load (passed with -Xflang), so that -mllvm -sextant-* options
+# are known; -fpass-plugin runs it (docs/user-guide.md, "Fortran").
+config.substitutions.append(
+    ("%flang_instrument", "-Xflang -load -Xflang %s -fpass-plugin=%s"
+     % (config.sextant_plugin, config.sextant_plugin)))
+if lit.util.which("flang-new-19"):
+    config.available_features.add("flang")
 # Link flags for the shared runtime.
 config.substitutions.append(
     ("%link_sextant", "-L%s -Wl,-rpath,%s -lsextant" % (runtime_dir, runtime_dir)))
@@ -72,6 +80,8 @@ if os.path.exists(libomp):
         "include")))
 if lit.util.which("gcc"):
     config.available_features.add("gcc")
+if lit.util.which("gfortran"):
+    config.available_features.add("gfortran")
 # OpenMP settings of the developer's environment do not reach the tests.
 for name in list(os.environ):
     if name.startswith("OMP_") or name.startswith("KMP_"):
@@ -98,13 +108,6 @@ if (mpi_adapter and lit.util.which("mpicc.mpich") and
     config.substitutions.append(("%mpi_adapter_static",
                                  os.path.join(mpi_dir, "libsextant-mpi.a")))
     config.substitutions.append(("%mpi_adapter", mpi_adapter))
-    if lit.util.which("flang-new-19"):
-        config.available_features.add("flang")
-
-# Root with setpriv and unshare: the tests that act as another user
-# (setpriv --reuid=nobody) or mount a file system of their own.
-if os.geteuid() == 0 and lit.util.which("setpriv") and lit.util.which("unshare"):
-    config.available_features.add("root")
 
 if config.sanitizer:
     config.available_features.add("sanitizer")
@@ -144,3 +147,25 @@ if _papi_loadable() and _perf_event_paranoid() <= 2:
     config.available_features.add("papi")
     if _perf_event_paranoid() <= 1 or os.geteuid() == 0:
         config.available_features.add("perf-kernel-events")
+
+# "unprivileged-user": the tests can run a command as the unprivileged user
+# nobody (setpriv, as root) on binaries and libraries of this build, i.e.
+# every directory from / down to the build tree is searchable by others. The
+# security tests (setuid programs, directories of another owner) need it;
+# elsewhere they are reported as unsupported.
+def _searchable_by_others(path):
+    path = os.path.abspath(path)
+    while True:
+        try:
+            if not os.stat(path).st_mode & 0o001:
+                return False
+        except OSError:
+            return False
+        parent = os.path.dirname(path)
+        if parent == path:
+            return True
+        path = parent
+
+if (os.geteuid() == 0 and lit.util.which("setpriv")
+        and _searchable_by_others(config.sextant_binary_dir)):
+    config.available_features.add("unprivileged-user")

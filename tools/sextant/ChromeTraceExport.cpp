@@ -212,6 +212,33 @@ void warn(const std::string &Message) {
   std::fprintf(stderr, "sextant export: warning: %s\n", Message.c_str());
 }
 
+/// The damaged chunks the reader skipped in one file, reported in one
+/// warning.
+struct DamageTally {
+  uint64_t Chunks = 0; ///< damaged stretches, each at least one chunk
+  uint64_t Events = 0; ///< events of those whose count is known
+  bool EventsUnknown = false;
+  std::string First; ///< the reader's description of the first
+
+  void add(const trace::DamagedChunk &Damage, const std::string &Message) {
+    if (Chunks++ == 0)
+      First = Message;
+    Events += Damage.Events;
+    EventsUnknown |= !Damage.EventsKnown;
+  }
+
+  std::string describe() const {
+    std::string Lost =
+        !EventsUnknown ? std::to_string(Events)
+        : Events == 0  ? std::string("an unknown number of")
+                       : "at least " + std::to_string(Events);
+    return std::to_string(Chunks) + " damaged chunk(s) skipped, " + Lost +
+           " event(s) lost; the first: " + First +
+           "; the regions open across each are closed before it and opened "
+           "again after it";
+  }
+};
+
 /// The counter tracks of File's thread from trace/thread-<index>.metrics
 /// (SEXTANT_METRICS): per sample, one "C" event of every metric with its
 /// cumulative reading in its own track, "<metric> (thread <index>)".
@@ -296,10 +323,17 @@ void convert(const std::string &Directory, std::FILE *Out, bool ShowProgress) {
           jsonString(Program + " (pid " + Pid + ")") + "}}";
 
   uint64_t BytesDone = 0;
+  uint64_t DamagedFiles = 0;
   for (const TraceFile &File : Files) {
     trace::TraceFileReader Reader;
-    if (!Reader.open(File.Path, Error))
-      throw InputError(File.Path + ": " + Error);
+    if (!Reader.open(File.Path, Error)) {
+      if (!Reader.headerDamaged())
+        throw InputError(File.Path + ": " + Error);
+      warn(File.Path + ": " + Error + "; the file is skipped");
+      ++DamagedFiles;
+      BytesDone += File.Size;
+      continue;
+    }
     const trace::FileHeader &Header = Reader.header();
     if (Header.Pid != Metadata.Pid)
       throw InputError(File.Path + ": written by process " +
@@ -328,6 +362,7 @@ void convert(const std::string &Directory, std::FILE *Out, bool ShowProgress) {
     trace::Chunk Chunk;
     std::string Message;
     bool Truncated = false;
+    DamageTally Damage;
     for (;;) {
       trace::TraceFileReader::Status Status = Reader.next(Chunk, Message);
       if (Status == trace::TraceFileReader::Status::End)
@@ -337,6 +372,10 @@ void convert(const std::string &Directory, std::FILE *Out, bool ShowProgress) {
              "; the events before it are exported");
         Truncated = true;
         break;
+      }
+      if (Status == trace::TraceFileReader::Status::Skipped) {
+        Damage.add(Reader.damage(), Message);
+        continue;
       }
       if (Status == trace::TraceFileReader::Status::Damaged)
         throw InputError(File.Path + ": " + Message);
@@ -355,13 +394,20 @@ void convert(const std::string &Directory, std::FILE *Out, bool ShowProgress) {
     if (Replayer.depth() != 0 && !Truncated)
       warn(File.Path + ": " + std::to_string(Replayer.depth()) +
            " region(s) are still open at the end of the file (the process "
-           "ended without completing its trace, e.g. by SIGKILL); they are "
+           "ended without completing its trace, e.g. by SIGKILL, or its last "
+           "chunks were dropped, see \"trace\" in experiment.json); they are "
            "closed at the last event");
     Replayer.closeAll(Writer);
     appendCounterTracks(File, Metadata.Pid, Header.OriginTicks,
                         Header.TicksPerSecond, Text);
-    if (Replayer.lostChunks() != 0)
-      warn(File.Path + ": " + std::to_string(Replayer.lostChunks()) +
+    if (Damage.Chunks != 0) {
+      warn(File.Path + ": " + Damage.describe());
+      ++DamagedFiles;
+    }
+    // A skipped damaged chunk leaves a gap in the sequence, too.
+    if (Replayer.lostChunks() > Damage.Chunks)
+      warn(File.Path + ": " +
+           std::to_string(Replayer.lostChunks() - Damage.Chunks) +
            " chunk(s) are missing (the runtime could not write them; see "
            "\"trace\" in experiment.json); the regions open across each gap "
            "are closed before it and opened again after it");
@@ -369,6 +415,10 @@ void convert(const std::string &Directory, std::FILE *Out, bool ShowProgress) {
   }
   Text += "\n]}\n";
   emit(Out, Text);
+  if (DamagedFiles != 0)
+    warn(std::to_string(DamagedFiles) + " of " +
+         std::to_string(Files.size()) +
+         " trace file(s) are damaged; the rest of the trace is exported");
   Meter.finish();
   if (std::fflush(Out) != 0)
     throw InputError(std::string("cannot write the output: ") +

@@ -20,9 +20,11 @@
 #include "common/ShellQuoting.h"
 #include "format/CallTreeView.h"
 #include "format/ExperimentReader.h"
+#include "format/RunListing.h"
 #include "format/ExperimentSchema.h"
 #include "format/FlatProfile.h"
 #include "format/SummaryText.h"
+#include "format/TextLayout.h"
 
 #include <algorithm>
 #include <cctype>
@@ -52,8 +54,11 @@ const char ReportHelp[] =
     "    Sextant wrote, and prints a short header and its profile. The flat\n"
     "    view (the default) has one row per region, summed over every call\n"
     "    path the region was called on; the tree view (--tree) has one row\n"
-    "    per call path, the name indented by two blanks per level. Both show\n"
-    "    the process, all threads merged, unless --threads asks for one\n"
+    "    per call path, the name indented by two blanks per level (very\n"
+    "    deep rows keep a fixed indentation and show [depth N], and the\n"
+    "    call paths below the deepest level shown are summed up in one row\n"
+    "    each: the output stays linear in the number of call paths). Both\n"
+    "    show the process, all threads merged, unless --threads asks for one\n"
     "    section per thread.\n"
     "\n"
     "    Flat columns: exclusive s, inclusive s (a recursive call inside a\n"
@@ -300,10 +305,10 @@ std::string percent(double Part, double Whole) {
 /// library it comes from when that is not the program.
 std::string shownName(const Experiment &E, uint32_t RegionId,
                       const std::string &Name, const ReportOptions &Options) {
-  std::string Text = shortenName(Name, Options.NameWidth);
+  std::string Text = shortenName(shownRegionName(Name), Options.NameWidth);
   std::string Library = E.libraryOf(RegionId);
   if (!Library.empty())
-    Text += " [" + Library + "]";
+    Text += " [" + shownRegionName(Library) + "]";
   return Text;
 }
 
@@ -403,10 +408,13 @@ std::string renderTree(const Experiment &E, const CallPathProfile &Profile,
           std::to_string(Shown.HiddenVisits), "",
           percent(Shown.HiddenInclusiveSeconds, TotalInclusive)};
       Summary.resize(Summary.size() + Columns.size());
-      Summary.push_back(
-          std::string(2 * Shown.Depth, ' ') + "(" +
-          plural(Shown.HiddenPaths, "more call path", "more call paths") +
-          " hidden by --top/--min-time)");
+      Summary.push_back(treeIndent(Shown.Depth) +
+                        (Shown.Folded
+                             ? foldedRowText(Shown)
+                             : "(" +
+                                   plural(Shown.HiddenPaths, "more call path",
+                                          "more call paths") +
+                                   " hidden by --top/--min-time)"));
       Table.addRow(Summary);
       return;
     }
@@ -418,7 +426,7 @@ std::string renderTree(const Experiment &E, const CallPathProfile &Profile,
         percent(Node.InclusiveSeconds, TotalInclusive)};
     for (size_t Column : Columns)
       Row.push_back(metricText(Node.metric(Column)));
-    Row.push_back(std::string(2 * Node.Depth, ' ') +
+    Row.push_back(treeIndent(Node.Depth) +
                   shownName(E, Node.RegionId, Node.Name, Options));
     Table.addRow(Row);
   });
@@ -503,6 +511,25 @@ std::string viewTitle(const ReportOptions &Options, const std::string &Scope) {
          Key;
 }
 
+/// Directory was shared by several processes (docs/sextant.md, "A
+/// directory of several runs"): the report is of the run that claimed it;
+/// the others, in its sub-directories, are named in one warning.
+void noteOtherRuns(const CommandLine &Line, const std::string &Directory) {
+  std::string Others;
+  size_t Count = 0;
+  for (const RunEntry &Run : listRuns(Directory)) {
+    if (Run.Path == Directory)
+      continue;
+    Others += (Count++ == 0 ? "" : ", ") + Run.Path;
+  }
+  if (Count != 0)
+    Line.warning(Directory + " also holds " + std::to_string(Count) +
+                 " other run(s) of processes that shared it as "
+                 "SEXTANT_OUTPUT_DIR, each in its own directory (this "
+                 "report is of the first): " +
+                 Others);
+}
+
 } // namespace
 
 std::string renderReport(const Experiment &E, bool Tree) {
@@ -568,6 +595,7 @@ int runReportCommand(int Argc, char **Argv) {
   std::string Error;
   if (!readExperiment(Line.positional()[0], E, Error))
     return Line.failure(Error);
+  noteOtherRuns(Line, Line.positional()[0]);
   if (Summary) {
     if (E.Metadata.OutputDirectory.empty())
       E.Metadata.OutputDirectory = E.Directory;

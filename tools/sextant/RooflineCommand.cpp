@@ -130,7 +130,7 @@ int placeRegions(CommandLine &Line, const std::string &PeaksPath,
                                : "expected one experiment directory");
   RooflinePeaks Peaks;
   std::string Error;
-  if (!readPeaksFile(PeaksPath, Peaks, Error))
+  if (!format::readRooflinePeaks(PeaksPath, Peaks, Error))
     return Line.failure(Error + "; run sextant roofline --measure-peaks "
                                 "first");
   Experiment E;

@@ -7,9 +7,7 @@
 
 #include "RooflinePeaks.h"
 
-#include "format/JsonInput.h"
-
-#include <nlohmann/json.hpp>
+#include "common/AtomicFile.h"
 
 #include <algorithm>
 #include <cerrno>
@@ -17,9 +15,9 @@
 #include <cstdlib>
 #include <cstring>
 #include <ctime>
-#include <fstream>
 #include <memory>
 #include <sys/stat.h>
+#include <system_error>
 #include <thread>
 #include <unistd.h>
 #include <vector>
@@ -264,49 +262,13 @@ bool writePeaksFile(const std::string &Path, const RooflinePeaks &Peaks,
       return false;
     }
   }
-  nlohmann::ordered_json Json;
-  Json["format"] = "sextant-roofline-peaks";
-  Json["format_version"] = 1;
-  Json["peak_flops_per_second"] = Peaks.FlopsPerSecond;
-  Json["peak_bytes_per_second"] = Peaks.BytesPerSecond;
-  Json["threads"] = Peaks.Threads;
-  Json["array_bytes"] = Peaks.ArrayBytes;
-  Json["instructions"] = Peaks.Instructions;
-  Json["host"] = Peaks.Host;
-  Json["measured_at"] = Peaks.MeasuredAt;
-  std::ofstream Out(Path);
-  Out << Json.dump(2) << '\n';
-  Out.close();
-  if (!Out) {
-    Error = "cannot write '" + Path + "': " + std::strerror(errno);
-    return false;
-  }
-  return true;
-}
-
-bool readPeaksFile(const std::string &Path, RooflinePeaks &Peaks,
-                   std::string &Error) {
-  try {
-    nlohmann::json Document = loadJsonFile(Path);
-    JsonValue Top(Document, Path);
-    Top.expectObject("a peaks file (run sextant roofline --measure-peaks)");
-    if (Top.member("format", "\"sextant-roofline-peaks\"").asString() !=
-        "sextant-roofline-peaks")
-      Top.member("format", "").fail("expected \"sextant-roofline-peaks\"");
-    Peaks.FlopsPerSecond =
-        Top.member("peak_flops_per_second", "a positive number").asNumber();
-    Peaks.BytesPerSecond =
-        Top.member("peak_bytes_per_second", "a positive number").asNumber();
-    if (!(Peaks.FlopsPerSecond > 0) || !(Peaks.BytesPerSecond > 0))
-      Top.fail("the peaks must be positive numbers");
-    Peaks.Threads = Top.member("threads", "a number").asUnsigned();
-    Peaks.Host = Top.member("host", "a host name").asString();
-    Peaks.MeasuredAt = Top.member("measured_at", "a time").asString();
-    return true;
-  } catch (const InputError &Problem) {
-    Error = Problem.what();
-  }
-  return false;
+  size_t Slash = Path.rfind('/');
+  std::string Directory = Slash == std::string::npos ? std::string(".")
+                          : Slash == 0               ? std::string("/")
+                                                     : Path.substr(0, Slash);
+  std::string Name = Slash == std::string::npos ? Path : Path.substr(Slash + 1);
+  return writeFileAtomically(Directory, Name,
+                             format::renderRooflinePeaks(Peaks), Error);
 }
 
 } // namespace tool

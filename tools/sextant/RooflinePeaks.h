@@ -13,12 +13,15 @@
 //    STREAM does).
 //
 // Each kernel runs Repeats times; the best run counts. The result is kept
-// in a small JSON file (the peaks file) that `sextant roofline DIR` reads.
+// in a small JSON file (the peaks file, format/RooflinePeaksFile.h) that
+// `sextant roofline DIR` reads.
 //
 //===----------------------------------------------------------------------===//
 
 #ifndef SEXTANT_TOOLS_ROOFLINEPEAKS_H
 #define SEXTANT_TOOLS_ROOFLINEPEAKS_H
+
+#include "format/RooflinePeaksFile.h"
 
 #include <cstdint>
 #include <string>
@@ -26,16 +29,7 @@
 namespace sextant {
 namespace tool {
 
-struct RooflinePeaks {
-  double FlopsPerSecond = 0;
-  double BytesPerSecond = 0;
-  uint64_t Threads = 0;
-  uint64_t ArrayBytes = 0; ///< bytes of each triad array
-  /// The kernels' instruction set: "baseline", "AVX2+FMA" or "AVX-512".
-  std::string Instructions;
-  std::string Host;
-  std::string MeasuredAt; ///< UTC, ISO 8601
-};
+using format::RooflinePeaks;
 
 /// Measures both peaks with Threads threads, triad arrays of ArrayBytes
 /// bytes each, best of Repeats runs. False with Error set when memory for
@@ -49,12 +43,10 @@ bool measureRooflinePeaks(uint64_t Threads, uint64_t ArrayBytes,
 /// $HOME/.config/sextant/roofline-peaks.json.
 std::string defaultPeaksPath();
 
-/// Writes Peaks to Path (creating its directory); false with Error.
+/// Writes Peaks to Path, creating its missing directories, through a
+/// temporary file renamed over Path; false with Error.
 bool writePeaksFile(const std::string &Path, const RooflinePeaks &Peaks,
                     std::string &Error);
-/// Reads a peaks file; false with Error naming the file and the problem.
-bool readPeaksFile(const std::string &Path, RooflinePeaks &Peaks,
-                   std::string &Error);
 
 } // namespace tool
 } // namespace sextant

@@ -7,9 +7,15 @@
 
 #include "format/FoldedStacks.h"
 
+#include "test/unit/format/DeepProfile.h"
 #include "test/unit/support/SampleRegions.h"
 
+#include "format/TextLayout.h"
+
 #include <catch2/catch.hpp>
+
+#include <string>
+#include <vector>
 
 using namespace sextant::format;
 using namespace sextant::test;
@@ -53,4 +59,39 @@ TEST_CASE("writing stops when the sink fails", "[FoldedStacks]") {
                                   return false;
                                 }));
   CHECK(Lines == 1);
+}
+
+TEST_CASE("frames deeper than the bound are folded into a marker frame",
+          "[FoldedStacks]") {
+  // 1,000 levels of 0.6 us each: every level rounds to 1 us, and the 744
+  // levels below MaxViewDepth are one line with their sum.
+  const size_t Depth = 1000;
+  std::vector<std::string> Lines;
+  writeFoldedStacks(deepChain(Depth, 0.6e-6),
+                    FoldedMetric::ExclusiveMicroseconds,
+                    [&](const std::string &Line) {
+                      Lines.push_back(Line);
+                      return true;
+                    });
+  REQUIRE(Lines.size() == MaxViewDepth + 1);
+  std::string Stack = "f";
+  for (unsigned Level = 1; Level < MaxViewDepth; ++Level)
+    Stack += ";f";
+  CHECK(Lines[MaxViewDepth - 1] == Stack + " 1\n");
+  CHECK(Lines.back() == Stack + ";" + FoldedFramesMarker + " " +
+                            std::to_string(Depth - MaxViewDepth) + "\n");
+  // A line per call path shown, the rest folded: the text stays linear.
+  std::string Visits =
+      renderFoldedStacks(deepChain(100000), FoldedMetric::Visits);
+  CHECK(Visits.size() < 2 * MaxViewDepth * MaxViewDepth);
+  CHECK(Visits.substr(Visits.rfind(';')) ==
+        std::string(";") + FoldedFramesMarker + " " +
+            std::to_string(100000 - MaxViewDepth) + "\n");
+}
+
+TEST_CASE("a folded line with the value 0 is left out", "[FoldedStacks]") {
+  // 0.4 us per level rounds to 0 on every line: the folded line sums the
+  // rounded values, so that the total stays the one without folding.
+  std::string Text = renderFoldedStacks(deepChain(MaxViewDepth + 10, 0.4e-6));
+  CHECK(Text.empty());
 }

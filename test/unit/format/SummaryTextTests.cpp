@@ -12,9 +12,12 @@
 #include "format/ExperimentJson.h"
 #include "format/ExperimentReader.h"
 #include "format/ExperimentSchema.h"
+#include "format/JsonWriter.h"
 #include "format/ProfileJson.h"
 #include "format/RegionsJson.h"
+#include "format/TextLayout.h"
 
+#include "test/unit/format/DeepProfile.h"
 #include "test/unit/support/SampleExperiment.h"
 #include "test/unit/support/SampleRegions.h"
 #include "test/unit/support/ScratchDirectory.h"
@@ -199,4 +202,30 @@ TEST_CASE("the summary of the files read back is the summary written",
   INFO(Error);
   REQUIRE(readExperiment(Directory.path(), E, Error));
   CHECK(renderSummaryText(E.Metadata, E.Regions, E.Profile) == Written);
+}
+
+TEST_CASE("the call tree of a deep recursion stays small", "[SummaryText]") {
+  // 100,000 levels: the indentation stops at MaxIndentDepth, the rows at
+  // MaxViewDepth levels, the rest is one folded row.
+  const size_t Depth = 100000;
+  std::string Tree = renderSummaryText(
+      {}, {makeRegionRecord(1, "f", "/src/f.c", 1)}, deepChain(Depth));
+  Tree = Tree.substr(Tree.find("\nCall tree"));
+  INFO(Tree.substr(0, 4000));
+  CHECK(Tree.size() < 200 * (MaxViewDepth + 10));
+  std::string Indent(TreeIndentWidth * MaxIndentDepth, ' ');
+  CHECK(Tree.find("  " + Indent + "f\n") != std::string::npos);
+  CHECK(Tree.find("  " + Indent + "[depth " +
+                  std::to_string(MaxIndentDepth + 1) + "] f\n") !=
+        std::string::npos);
+  // The folded row: its inclusive time and the visits of every folded
+  // level, at depth MaxViewDepth.
+  std::string Folded = std::to_string(Depth - MaxViewDepth);
+  CHECK(Tree.find(padLeft(formatFixed((Depth - MaxViewDepth) * 1e-6, 6), 14) +
+                  padLeft(Folded, 12) + "  " + Indent + "[depth " +
+                  std::to_string(MaxViewDepth) + "] (" + Folded +
+                  " call paths deeper than " + std::to_string(MaxViewDepth) +
+                  " levels folded into this row)\n") != std::string::npos);
+  CHECK(Tree.find("[depth " + std::to_string(MaxViewDepth + 1) + "]") ==
+        std::string::npos);
 }

@@ -12,6 +12,9 @@
 
 #include <catch2/catch.hpp>
 
+#include <memory>
+#include <string>
+
 using namespace sextant::format;
 using nlohmann::json;
 using namespace sextant::test;
@@ -72,4 +75,36 @@ TEST_CASE("children come in decreasing inclusive time", "[profile]") {
   CHECK(Out[0]["frame"]["name"] == "b");
   CHECK(Out[1]["frame"]["name"] == "a");
   CHECK(Out[2]["frame"]["name"] == "c");
+}
+
+TEST_CASE("a call tree 100000 levels deep is merged without recursion",
+          "[profile]") {
+  // f -> f -> ... (100,000 levels), each 1 visit and 1 s exclusive on each
+  // of two ranks: merged, summed, written and released without recursion
+  // (which overflowed the stack) nor copying each subtree (quadratic).
+  const size_t Depth = 100000;
+  std::string Text;
+  for (size_t Level = 0; Level < Depth; ++Level)
+    Text += "[{\"frame\":{\"name\":\"f\"},\"attributes\":{\"region_id\":1},"
+            "\"metrics\":{\"time (inc)\":1,\"time\":1,\"visits\":1},"
+            "\"children\":";
+  Text += "[]";
+  for (size_t Level = 0; Level < Depth; ++Level)
+    Text += "}]";
+  json Profile = json::parse(Text);
+  RegionUnion Union;
+  Union.addStandIn("f");
+  auto Root = std::make_unique<MergedNode>(2);
+  mergeRankProfile(Profile, 0, {{1, 1}}, Union, *Root);
+  mergeRankProfile(Profile, 1, {{1, 1}}, Union, *Root);
+  std::map<uint32_t, RegionTimes> Times = regionTimes(*Root, 2);
+  CHECK(Times[1].Inclusive == std::vector<double>{1.0, 1.0});
+  CHECK(Times[1].Exclusive == std::vector<double>{1.0 * Depth, 1.0 * Depth});
+  json Out = json::parse(jobProfileJson(*Root, RankPositions{{0, 1}, 2}));
+  size_t Levels = 0;
+  for (const json *Node = &Out; !Node->empty(); Node = &(*Node)[0]["children"])
+    ++Levels;
+  CHECK(Levels == Depth);
+  CHECK(Out[0]["metrics"]["visits"] == 2);
+  Root.reset();
 }

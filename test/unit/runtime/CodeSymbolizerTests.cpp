@@ -25,6 +25,11 @@ TEST_CASE("source functions of outlined OpenMP bodies", "[CodeSymbolizer]") {
   CHECK(sourceFunctionName("_ZN2ns3fooEv") == "ns::foo()");
   CHECK(sourceFunctionName("jacobi._omp_fn.0") == "jacobi");
   CHECK(sourceFunctionName("_Zbroken") == "_Zbroken");
+  // Flang: Fortran names, OpenMPIRBuilder's outlined bodies.
+  CHECK(sourceFunctionName("_QMheat_modPsmooth..omp_par") ==
+        "heat_mod::smooth");
+  CHECK(sourceFunctionName("_QQmain..omp_par.2") == "MAIN");
+  CHECK(sourceFunctionName("_QMheat_modEcount") == "_QMheat_modEcount");
 }
 
 namespace {

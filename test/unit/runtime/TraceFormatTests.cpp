@@ -33,19 +33,14 @@ void writeBytes(const std::string &Path, const std::vector<uint8_t> &Bytes) {
             static_cast<std::streamsize>(Bytes.size()));
 }
 
-/// Writes a valid trace of a few thousand events in chunks of at most 4 KiB
-/// and returns its path.
-std::string writeSampleTrace(const std::string &Directory) {
-  TracedRecorder Run(Directory, MinTraceBufferSize);
-  uint64_t Now = 2000;
-  Run.enter(1, Now);
-  for (int I = 0; I < 3000; ++I) {
-    Run.enter(2, Now += 20);
-    Run.exit(2, Now += 20);
-  }
-  Run.finish(Now + 1);
-  REQUIRE(Run.Trace->statistics().ChunksWritten >= 2);
-  return Run.Trace->filePath();
+/// Stores the checksum of the chunk at Offset of the file Bytes again, after
+/// a test changed it on purpose.
+void reseal(std::vector<uint8_t> &Bytes, size_t Offset) {
+  trace::ChunkHeader Header;
+  REQUIRE(trace::decodeChunkHeader(Bytes.data() + Offset, Header));
+  trace::sealChunk(Bytes.data() + Offset, trace::ChunkHeaderSize +
+                                              Header.StackBytes +
+                                              Header.EventBytes);
 }
 
 /// Reads Path chunk by chunk; returns the first status that is not Chunk
@@ -169,17 +164,24 @@ TEST_CASE("foreign and damaged file headers are rejected", "[TraceFormat]") {
   CHECK_THAT(Error, Catch::Contains("not a Sextant trace file"));
 
   CHECK_FALSE(trace::decodeFileHeader(Bytes, 40, Decoded, Error));
-  CHECK_THAT(Error, Catch::Contains("truncated (40 of 64 bytes)"));
+  CHECK_THAT(Error, Catch::Contains("truncated (40 of 68 bytes)"));
 
   uint8_t Newer[sizeof(Bytes)];
   std::copy(Bytes, Bytes + sizeof(Bytes), Newer);
-  trace::store16(Newer + trace::FileVersionOffset, 2);
+  trace::store16(Newer + trace::FileVersionOffset, 3);
   CHECK_FALSE(trace::decodeFileHeader(Newer, sizeof(Newer), Decoded, Error));
-  CHECK_THAT(Error, Catch::Contains("version 2 is not supported"));
+  CHECK_THAT(Error, Catch::Contains("version 3 is not supported"));
+
+  uint8_t Flipped[sizeof(Bytes)];
+  std::copy(Bytes, Bytes + sizeof(Bytes), Flipped);
+  Flipped[trace::FileOriginOffset] ^= 0x10;
+  CHECK_FALSE(
+      trace::decodeFileHeader(Flipped, sizeof(Flipped), Decoded, Error));
+  CHECK_THAT(Error, Catch::StartsWith(trace::FileHeaderDamaged));
 
   uint8_t NoClock[sizeof(Bytes)];
-  std::copy(Bytes, Bytes + sizeof(Bytes), NoClock);
-  trace::store64(NoClock + trace::FileTicksPerSecondOffset, 0);
+  Header.TicksPerSecond = 0;
+  trace::encodeFileHeader(Header, NoClock);
   CHECK_FALSE(
       trace::decodeFileHeader(NoClock, sizeof(NoClock), Decoded, Error));
   CHECK_THAT(Error, Catch::Contains("clock frequency"));
@@ -191,9 +193,7 @@ TEST_CASE("the decoder reports damaged trace files", "[TraceFormat]") {
   std::vector<uint8_t> Good = readBytes(Path);
   DecodedTrace Intact = decodeTraceFile(Path);
   REQUIRE(Intact.Chunks.size() >= 2);
-  size_t SecondChunk = trace::FileHeaderSize + trace::ChunkHeaderSize +
-                       Intact.Chunks[0].StackBytes +
-                       Intact.Chunks[0].EventBytes;
+  size_t SecondChunk = chunkOffset(Intact, 1);
 
   SECTION("a file that ends inside its last chunk is truncated") {
     std::vector<uint8_t> Cut(Good.begin(), Good.end() - 100);
@@ -209,21 +209,23 @@ TEST_CASE("the decoder reports damaged trace files", "[TraceFormat]") {
     CHECK(firstProblem(Path).first ==
           trace::TraceFileReader::Status::Truncated);
   }
-  SECTION("a chunk boundary without the chunk magic is damage") {
+  SECTION("a chunk boundary without the chunk magic is a damaged chunk") {
     std::vector<uint8_t> Broken = Good;
     Broken[SecondChunk] = 'Z';
     writeBytes(Path, Broken);
     auto Problem = firstProblem(Path);
-    CHECK(Problem.first == trace::TraceFileReader::Status::Damaged);
+    CHECK(Problem.first == trace::TraceFileReader::Status::Skipped);
     CHECK_THAT(Problem.second,
-               Catch::Contains("at offset " + std::to_string(SecondChunk) +
-                               ": no chunk starts here"));
+               Catch::Contains("chunk 1 at offset " +
+                               std::to_string(SecondChunk) + " is damaged"));
+    CHECK_THAT(Problem.second, Catch::Contains("no chunk starts here"));
   }
   SECTION("a wrong event count is damage") {
     std::vector<uint8_t> Broken = Good;
     size_t Count = trace::FileHeaderSize + trace::ChunkEventCountOffset;
     trace::store32(Broken.data() + Count,
                    trace::load32(Broken.data() + Count) + 1);
+    reseal(Broken, trace::FileHeaderSize);
     writeBytes(Path, Broken);
     auto Problem = firstProblem(Path);
     CHECK(Problem.first == trace::TraceFileReader::Status::Chunk);
@@ -235,6 +237,7 @@ TEST_CASE("the decoder reports damaged trace files", "[TraceFormat]") {
                         Intact.Chunks[0].StackBytes;
     Broken[FirstEvent] = 0x01; // delta 0, exit
     Broken[FirstEvent + 1] = 0x01;
+    reseal(Broken, trace::FileHeaderSize);
     writeBytes(Path, Broken);
     auto Problem = firstProblem(Path);
     CHECK(Problem.first == trace::TraceFileReader::Status::Chunk);
@@ -247,8 +250,167 @@ TEST_CASE("the decoder reports damaged trace files", "[TraceFormat]") {
                    5);
     trace::store32(Broken.data() + SecondChunk + trace::ChunkStackBytesOffset,
                    0);
+    // The list of open regions stays as bytes of the events: the chunk is
+    // re-sealed without it.
+    Broken.erase(Broken.begin() + SecondChunk + trace::ChunkHeaderSize,
+                 Broken.begin() + SecondChunk + trace::ChunkHeaderSize +
+                     Intact.Chunks[1].StackBytes);
+    reseal(Broken, SecondChunk);
     writeBytes(Path, Broken);
     auto Problem = firstProblem(Path);
     CHECK_THAT(Problem.second, Catch::Contains("do not continue"));
   }
+}
+
+namespace {
+
+/// The events of the trace file Path, read as a tool does: damaged chunks
+/// skipped. Detected is set when the reader or the replayer reported any
+/// problem.
+std::vector<TraceEvent> readTolerantly(const std::string &Path,
+                                       bool &Detected,
+                                       uint64_t *SkippedEvents = nullptr) {
+  Detected = false;
+  trace::TraceFileReader Reader;
+  std::string Message;
+  if (!Reader.open(Path, Message)) {
+    Detected = true;
+    return {};
+  }
+  trace::EventReplayer Replayer;
+  EventCollector Collector;
+  trace::Chunk Chunk;
+  for (;;) {
+    trace::TraceFileReader::Status Status = Reader.next(Chunk, Message);
+    if (Status == trace::TraceFileReader::Status::End)
+      break;
+    if (Status == trace::TraceFileReader::Status::Skipped) {
+      Detected = true;
+      if (SkippedEvents)
+        *SkippedEvents += Reader.damage().Events;
+      continue;
+    }
+    if (Status != trace::TraceFileReader::Status::Chunk ||
+        !Replayer.replay(Chunk, Collector, Message)) {
+      Detected = true;
+      break;
+    }
+  }
+  Replayer.closeAll(Collector);
+  return Collector.Events;
+}
+
+} // namespace
+
+TEST_CASE("a chunk with a wrong checksum is skipped and reported",
+          "[TraceFormat]") {
+  ScratchDirectory Directory("trace-checksum");
+  std::string Path = writeSampleTrace(Directory.path());
+  std::vector<uint8_t> Good = readBytes(Path);
+  DecodedTrace Intact = decodeTraceFile(Path);
+  REQUIRE(Intact.Chunks.size() >= 3);
+  size_t SecondChunk = chunkOffset(Intact, 1);
+  std::vector<uint8_t> Broken = Good;
+  Broken[SecondChunk + trace::ChunkHeaderSize + 40] ^= 0x04; // an event
+  writeBytes(Path, Broken);
+
+  trace::TraceFileReader Reader;
+  std::string Message;
+  REQUIRE(Reader.open(Path, Message));
+  trace::Chunk Chunk;
+  CHECK(Reader.next(Chunk, Message) == trace::TraceFileReader::Status::Chunk);
+  REQUIRE(Reader.next(Chunk, Message) ==
+          trace::TraceFileReader::Status::Skipped);
+  CHECK(Reader.damage().Index == 1);
+  CHECK(Reader.damage().Offset == SecondChunk);
+  CHECK(Reader.damage().EventsKnown);
+  CHECK(Reader.damage().Events == Intact.Chunks[1].EventCount);
+  CHECK_THAT(Message, Catch::Contains("chunk 1 at offset " +
+                                      std::to_string(SecondChunk) +
+                                      " is damaged (its CRC-32C checksum"));
+  CHECK_THAT(Message,
+             Catch::Contains(std::to_string(Intact.Chunks[1].EventCount) +
+                             " events are skipped"));
+  REQUIRE(Reader.next(Chunk, Message) == trace::TraceFileReader::Status::Chunk);
+  CHECK(Chunk.Header.Sequence == 2);
+
+  // The events after the damaged chunk are read, balanced.
+  bool Detected;
+  uint64_t Skipped = 0;
+  std::vector<TraceEvent> Events = readTolerantly(Path, Detected, &Skipped);
+  CHECK(Detected);
+  CHECK(Skipped == Intact.Chunks[1].EventCount);
+  CHECK(Events.size() >= Intact.Events.size() - Skipped);
+  int64_t Depth = 0;
+  for (const TraceEvent &Event : Events)
+    Depth += Event.Phase == 'B' ? 1 : -1;
+  CHECK(Depth == 0);
+}
+
+TEST_CASE("no single-bit flip in a trace file goes unnoticed",
+          "[TraceFormat]") {
+  ScratchDirectory Directory("trace-bitflips");
+  std::string Path = writeSampleTrace(Directory.path());
+  std::vector<uint8_t> Good = readBytes(Path);
+  bool Detected;
+  std::vector<TraceEvent> Intact = readTolerantly(Path, Detected);
+  REQUIRE_FALSE(Detected);
+  // Every bit of the headers and the first chunk's start, then every 29th
+  // bit (a prime stride visits every bit position of a byte). Each flip
+  // changes one byte of the file in place and puts it back.
+  std::fstream File(Path, std::ios::in | std::ios::out | std::ios::binary);
+  auto Store = [&](size_t Offset, uint8_t Byte) {
+    File.seekp(static_cast<std::streamoff>(Offset));
+    File.put(static_cast<char>(Byte));
+    File.flush();
+  };
+  size_t Silent = 0, Flips = 0;
+  for (size_t Bit = 0; Bit < Good.size() * 8;
+       Bit += Bit < 8 * 200 ? 1 : 29) {
+    Store(Bit / 8, Good[Bit / 8] ^ static_cast<uint8_t>(1u << (Bit % 8)));
+    std::vector<TraceEvent> Events = readTolerantly(Path, Detected);
+    Store(Bit / 8, Good[Bit / 8]);
+    ++Flips;
+    if (!Detected && Events != Intact)
+      ++Silent;
+  }
+  INFO(Silent << " of " << Flips << " flips changed the events silently");
+  CHECK(Silent == 0);
+}
+
+TEST_CASE("version 1 trace files (without checksums) are still read",
+          "[TraceFormat]") {
+  ScratchDirectory Directory("trace-version1");
+  std::string Path = writeSampleTrace(Directory.path());
+  DecodedTrace Current = decodeTraceFile(Path);
+  std::vector<uint8_t> Good = readBytes(Path);
+  // The same trace in version 1: the 64-byte header, chunk headers
+  // without their checksum field.
+  trace::FileHeader Header = Current.Header;
+  Header.Version = 1;
+  std::vector<uint8_t> Old(trace::FileHeaderSizeV1);
+  trace::encodeFileHeader(Header, Old.data());
+  size_t Offset = trace::FileHeaderSize;
+  for (const trace::ChunkHeader &Chunk : Current.Chunks) {
+    size_t Body = Chunk.StackBytes + Chunk.EventBytes;
+    Old.insert(Old.end(), Good.begin() + Offset,
+               Good.begin() + Offset + trace::ChunkHeaderSizeV1);
+    Offset += trace::ChunkHeaderSize;
+    Old.insert(Old.end(), Good.begin() + Offset, Good.begin() + Offset + Body);
+    Offset += Body;
+  }
+  REQUIRE(Offset == Good.size());
+  writeBytes(Path, Old);
+  DecodedTrace Previous = decodeTraceFile(Path);
+  CHECK(Previous.Header.Version == 1);
+  CHECK(Previous.Events == Current.Events);
+  CHECK(Previous.Chunks.size() == Current.Chunks.size());
+
+  // In version 1 damage ends the reading (there is no checksum to find
+  // the next chunk by).
+  Old[trace::FileHeaderSizeV1] = 'Z';
+  writeBytes(Path, Old);
+  auto Problem = firstProblem(Path);
+  CHECK(Problem.first == trace::TraceFileReader::Status::Damaged);
+  CHECK_THAT(Problem.second, Catch::Contains("no chunk starts here"));
 }

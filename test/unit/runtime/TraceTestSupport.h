@@ -89,6 +89,15 @@ inline DecodedTrace decodeTraceFile(const std::string &Path) {
   return Result;
 }
 
+/// The file offset of chunk Index of a trace decoded whole.
+inline size_t chunkOffset(const DecodedTrace &Trace, size_t Index) {
+  size_t Offset = trace::FileHeaderSize;
+  for (size_t I = 0; I < Index; ++I)
+    Offset += trace::ChunkHeaderSize + Trace.Chunks[I].StackBytes +
+              Trace.Chunks[I].EventBytes;
+  return Offset;
+}
+
 /// A CallPathRecorder and its ThreadTrace, driven together, with the events
 /// the trace must contain computed by a model of the recorder's rules
 /// (CallPathRecorder.h) that shares no code with the trace. Its file is
@@ -158,6 +167,22 @@ private:
   }
   uint64_t Recorded = 0;
 };
+
+/// Writes a valid trace of region 1 around Pairs visits of region 2
+/// (2 * Pairs + 2 events) in chunks of at most 4 KiB and returns its path.
+inline std::string writeSampleTrace(const std::string &Directory,
+                                    int Pairs = 3000) {
+  TracedRecorder Run(Directory, MinTraceBufferSize);
+  uint64_t Now = 2000;
+  Run.enter(1, Now);
+  for (int I = 0; I < Pairs; ++I) {
+    Run.enter(2, Now += 20);
+    Run.exit(2, Now += 20);
+  }
+  Run.finish(Now + 1);
+  REQUIRE(Run.Trace->statistics().ChunksWritten >= 2);
+  return Run.Trace->filePath();
+}
 
 } // namespace test
 } // namespace runtime
