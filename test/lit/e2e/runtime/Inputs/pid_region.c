@@ -19,10 +19,10 @@ extern char **environ;
 #define NOINLINE __attribute__((noinline))
 
 NOINLINE double work(int n) {
-  double x = 0;
-  for (int i = 0; i < n; ++i)
-    x += i * 0.5;
-  return x;
+  double sum = 0;
+  while (n-- > 0)
+    sum += n * 0.5;
+  return sum;
 }
 
 int main(int argc, char **argv) {
