@@ -17,9 +17,9 @@
 static pthread_barrier_t Recorded, Opened;
 static int Failures;
 static pthread_mutex_t Lock = PTHREAD_MUTEX_INITIALIZER;
-static volatile int Sink;
+static volatile unsigned Sink; /* unsigned: wraps without undefined behaviour */
 
-__attribute__((noinline)) static void work(int I) { Sink += I; }
+__attribute__((noinline)) static void work(int I) { Sink += (unsigned)I; }
 
 static void *thread(void *Argument) {
   int Calls = *(int *)Argument;
