@@ -24,7 +24,8 @@ constexpr int DirectoryFlags = O_RDONLY | O_DIRECTORY | O_NOFOLLOW | O_CLOEXEC;
 
 std::string octalMode(mode_t Mode) {
   char Text[8];
-  std::snprintf(Text, sizeof(Text), "%04o", static_cast<unsigned>(Mode & 07777));
+  std::snprintf(Text, sizeof(Text), "%04o",
+                static_cast<unsigned>(Mode & 07777));
   return Text;
 }
 
@@ -80,8 +81,7 @@ std::string directoryRuleViolation(const struct stat &Status, uid_t User) {
       (Status.st_mode & S_ISVTX) == 0)
     return "it is writable by " +
            std::string((Status.st_mode & S_IWOTH) ? "others" : "its group") +
-           " (mode " + octalMode(Status.st_mode) +
-           ") without the sticky bit";
+           " (mode " + octalMode(Status.st_mode) + ") without the sticky bit";
   return std::string();
 }
 
@@ -233,9 +233,9 @@ int SafeDirectory::createFile(std::string_view Name, mode_t Mode,
                               std::string &Error) const {
   int Opened = -1;
   if (stillValid())
-    Opened = ::openat(Descriptor, std::string(Name).c_str(),
-                      O_WRONLY | O_CREAT | O_EXCL | O_NOFOLLOW | O_CLOEXEC,
-                      Mode);
+    Opened =
+        ::openat(Descriptor, std::string(Name).c_str(),
+                 O_WRONLY | O_CREAT | O_EXCL | O_NOFOLLOW | O_CLOEXEC, Mode);
   else
     errno = EBADF;
   if (Opened < 0)
@@ -254,7 +254,8 @@ int SafeDirectory::openFile(std::string_view Name, int Flags) const {
   int Opened = ::openat(Descriptor, std::string(Name).c_str(),
                         (Flags & ~O_CREAT) | O_NOFOLLOW | O_CLOEXEC);
   struct stat Status;
-  if (Opened >= 0 && (::fstat(Opened, &Status) != 0 || !S_ISREG(Status.st_mode))) {
+  if (Opened >= 0 &&
+      (::fstat(Opened, &Status) != 0 || !S_ISREG(Status.st_mode))) {
     ::close(Opened);
     errno = EINVAL;
     return -1;

@@ -62,8 +62,9 @@ std::vector<RunEntry> listRuns(const std::string &Directory) {
     }
     ::closedir(Listing);
   }
-  std::sort(Below.begin(), Below.end(),
-            [](const RunEntry &A, const RunEntry &B) { return A.Path < B.Path; });
+  std::sort(
+      Below.begin(), Below.end(),
+      [](const RunEntry &A, const RunEntry &B) { return A.Path < B.Path; });
   Runs.insert(Runs.end(), Below.begin(), Below.end());
   return Runs;
 }

@@ -55,8 +55,8 @@ void MetricsSession::startThread(ThreadState &State,
         Names.push_back(Metric.Name);
       State.Metrics->setTrace(std::make_unique<MetricTrace>(
           Trace.output(),
-          format::files::threadFileName(
-              State.Index, format::files::MetricSamplesFileSuffix),
+          format::files::threadFileName(State.Index,
+                                        format::files::MetricSamplesFileSuffix),
           State.Index, Names, MetricTraceBufferBytes));
     }
   } catch (...) {

@@ -189,8 +189,8 @@ void Runtime::initialize() {
 
   loadFilter();
   Registry = std::make_unique<RegionRegistry>(Filter.get());
-  Tracing.configure(Options, Output, Pid,
-                    ClockChoice.StartInfo.TicksPerSecond, StartTicks);
+  Tracing.configure(Options, Output, Pid, ClockChoice.StartInfo.TicksPerSecond,
+                    StartTicks);
   Metrics.configure(Options, measuring(), Tracing);
   // With nothing to write, nothing needs to happen on a signal or a fork.
   if (!Privileged)

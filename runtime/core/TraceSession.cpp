@@ -93,8 +93,8 @@ void TraceSession::complete(ExperimentInfo &Info) noexcept {
     try {
       trace::FileHeader Header;
       std::string Error;
-      if (Read > 0 && trace::decodeFileHeader(
-                          Bytes, static_cast<size_t>(Read), Header, Error)) {
+      if (Read > 0 && trace::decodeFileHeader(Bytes, static_cast<size_t>(Read),
+                                              Header, Error)) {
         Header.TicksPerSecond = Final;
         trace::encodeFileHeader(Header, Bytes);
         ssize_t Written;
@@ -118,8 +118,7 @@ bool TraceSession::makeRoom(const std::vector<std::string> &Errors,
     // Only a full file system: the errors name ENOSPC or EDQUOT.
     bool Full = false;
     for (const std::string &Error : Errors)
-      Full = Full ||
-             Error.find(std::strerror(ENOSPC)) != std::string::npos ||
+      Full = Full || Error.find(std::strerror(ENOSPC)) != std::string::npos ||
              Error.find(std::strerror(EDQUOT)) != std::string::npos;
     if (!Full)
       return false;

@@ -75,8 +75,7 @@ bool claimExperimentDirectory(const std::string &Path, std::string_view Program,
     FailureErrno = Result;
     return false;
   }
-  std::string Name =
-      format::files::runDirectoryName(std::string(Program), Pid);
+  std::string Name = format::files::runDirectoryName(std::string(Program), Pid);
   for (int Attempt = 0; Attempt < 100; ++Attempt) {
     std::string Candidate =
         Attempt == 0 ? Name : Name + "." + std::to_string(Attempt);
@@ -163,10 +162,10 @@ const SafeDirectory *ExperimentDirectory::open(Place Where, std::string &Error,
                                                bool *Refused,
                                                std::string_view Name) {
   if (Failure.empty() && !Top.isOpen()) {
-    bool Opened = Claim ? claimExperimentDirectory(Requested, Program, Pid,
-                                                   Top, Taken, Failure,
-                                                   &FailureErrno)
-                        : Top.open(Requested, /*Create=*/true, Failure);
+    bool Opened = Claim
+                      ? claimExperimentDirectory(Requested, Program, Pid, Top,
+                                                 Taken, Failure, &FailureErrno)
+                      : Top.open(Requested, /*Create=*/true, Failure);
     if (!Claim)
       FailureErrno = Top.failureErrno();
     if (Opened)

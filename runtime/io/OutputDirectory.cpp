@@ -36,7 +36,8 @@ bool makeDirectory(const std::string &Path, int &Error) {
 
 std::string experimentDirectoryName(std::string_view Program,
                                     const std::tm &Start, long Pid) {
-  std::string Name = "sextant-" + format::files::programFileName(std::string(Program));
+  std::string Name =
+      "sextant-" + format::files::programFileName(std::string(Program));
   char Stamp[32];
   std::snprintf(Stamp, sizeof(Stamp), "-%04d%02d%02d-%02d%02d%02d-",
                 Start.tm_year + 1900, Start.tm_mon + 1, Start.tm_mday,

@@ -1,9 +1,9 @@
 //===- runtime/io/OutputDirectory.h - Experiment directory ------*- C++ -*-===//
 //
 // Part of Sextant. Naming of the experiment directory
-// (sextant-<program>-<YYYYMMDD-HHMMSS>-<pid>) and mkdir -p. The files themselves
-// are created through ExperimentDirectory.h. Errors are returned as text,
-// never printed here.
+// (sextant-<program>-<YYYYMMDD-HHMMSS>-<pid>) and mkdir -p. The files
+// themselves are created through ExperimentDirectory.h. Errors are returned as
+// text, never printed here.
 //
 //===----------------------------------------------------------------------===//
 

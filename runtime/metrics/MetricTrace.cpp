@@ -77,13 +77,13 @@ void MetricTrace::flush() noexcept {
 
 int MetricTrace::openMetricFile(std::string &Problem) {
   constexpr auto Trace = ExperimentDirectory::Place::Trace;
-  int Descriptor =
-      HeaderWritten ? Output.openFile(Trace, Name, O_WRONLY | O_APPEND)
-                    : Output.createFile(Trace, Name, Problem);
+  int Descriptor = HeaderWritten
+                       ? Output.openFile(Trace, Name, O_WRONLY | O_APPEND)
+                       : Output.createFile(Trace, Name, Problem);
   if (Descriptor < 0 && HeaderWritten)
     Problem = std::strerror(errno);
   else if (Descriptor < 0 && Error.empty())
-    Error = Problem; // "cannot write '<path>': <why>"
+    Error = Problem;                 // "cannot write '<path>': <why>"
   Path = Output.pathOf(Trace, Name); // the directory is claimed by now
   return Descriptor;
 }

@@ -16,8 +16,8 @@
 #define SEXTANT_RUNTIME_OUTPUT_EXPERIMENTWRITER_H
 
 #include "runtime/config/Options.h"
-#include "runtime/output/ExperimentInfo.h"
 #include "runtime/io/ExperimentDirectory.h"
+#include "runtime/output/ExperimentInfo.h"
 #include "runtime/output/ThreadProfiles.h"
 #include "runtime/profile/CallPathTree.h"
 #include "runtime/regions/RegionRegistry.h"

@@ -28,8 +28,8 @@ void SpaceReserve::ensure(ExperimentDirectory &Output) noexcept {
     int Descriptor = Output.createFile(Trace, SpaceReserveFileName, Error);
     if (Descriptor < 0)
       return;
-    int Failed = ::posix_fallocate(Descriptor, 0,
-                                   static_cast<off_t>(SpaceReserveBytes));
+    int Failed =
+        ::posix_fallocate(Descriptor, 0, static_cast<off_t>(SpaceReserveBytes));
     ::close(Descriptor);
     if (Failed != 0)
       Output.removeFile(Trace, SpaceReserveFileName); // what was allocated

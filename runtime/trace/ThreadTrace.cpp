@@ -324,8 +324,8 @@ void ThreadTrace::finish(Ticks Now, size_t FramesClosed,
     return;
   // The name is known only now: the header is written again with it (and
   // its checksum); a failure leaves the name empty in the file.
-  int Descriptor = Target.Output->openFile(
-      ExperimentDirectory::Place::Trace, fileName(), O_WRONLY);
+  int Descriptor = Target.Output->openFile(ExperimentDirectory::Place::Trace,
+                                           fileName(), O_WRONLY);
   if (Descriptor < 0)
     return;
   uint8_t Bytes[trace::FileHeaderSize];

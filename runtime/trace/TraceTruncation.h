@@ -1,4 +1,5 @@
-//===- runtime/trace/TraceTruncation.h - Making room on a full disk -*- C++ -*-===//
+//===- runtime/trace/TraceTruncation.h - Making room on a full disk -*- C++
+//-*-===//
 //
 // Part of Sextant. When the final files of the experiment do not fit on the
 // file system (the trace filled it, and the reserve of SpaceReserve.h was

@@ -20,9 +20,9 @@
 #include "common/ShellQuoting.h"
 #include "format/CallTreeView.h"
 #include "format/ExperimentReader.h"
-#include "format/RunListing.h"
 #include "format/ExperimentSchema.h"
 #include "format/FlatProfile.h"
+#include "format/RunListing.h"
 #include "format/SummaryText.h"
 #include "format/TextLayout.h"
 

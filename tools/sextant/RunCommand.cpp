@@ -370,8 +370,8 @@ int runRunCommand(int Argc, char **Argv) {
   FileStamp After = FileStamp::of(Directory + "/experiment.json");
   // Another run had claimed the directory: the program wrote into its
   // sub-directory <program>-<pid> (docs/configuration.md).
-  std::string Own = Directory + "/" +
-                    format::files::runDirectoryName(Program[0], Result.Pid);
+  std::string Own =
+      Directory + "/" + format::files::runDirectoryName(Program[0], Result.Pid);
   if ((!After.Exists || After.sameAs(Before)) &&
       FileStamp::of(Own + "/experiment.json").Exists) {
     Directory = Own;

@@ -118,8 +118,7 @@ TEST_CASE("a symbolic link is never followed", "[SafeDirectory]") {
   CHECK(Scratch.read("victim") == "precious\n");
 
   // A link in place of a whole file is replaced, its target untouched.
-  REQUIRE(::symlink(Victim.c_str(), Scratch.file("profile.json").c_str()) ==
-          0);
+  REQUIRE(::symlink(Victim.c_str(), Scratch.file("profile.json").c_str()) == 0);
   REQUIRE(Directory.writeFileAtomically("profile.json", "{}\n", Error));
   CHECK(S_ISREG(modeOf(Scratch.file("profile.json"))));
   CHECK(Scratch.read("profile.json") == "{}\n");
@@ -190,13 +189,13 @@ TEST_CASE("the first process claims a directory, the next a sub-directory",
   std::string Path = Scratch.path() + "/out";
   SafeDirectory First, Second;
   std::string Taken, Error;
-  REQUIRE(claimExperimentDirectory(Path, "/bin/prog", 100, First, Taken,
-                                   Error));
+  REQUIRE(
+      claimExperimentDirectory(Path, "/bin/prog", 100, First, Taken, Error));
   CHECK(First.path() == Path);
   CHECK(Taken.empty());
   CHECK(Scratch.read("out/.sextant-run") == "pid 100\nprogram prog\n");
-  REQUIRE(claimExperimentDirectory(Path, "/bin/prog", 200, Second, Taken,
-                                   Error));
+  REQUIRE(
+      claimExperimentDirectory(Path, "/bin/prog", 200, Second, Taken, Error));
   CHECK(Second.path() == Path + "/prog-200");
   CHECK(Taken == Path);
   long Pid = 0;
@@ -217,8 +216,8 @@ TEST_CASE("a directory with an experiment of an older run is taken",
   Scratch.write("experiment.json", "{}");
   SafeDirectory Claimed;
   std::string Taken, Error;
-  REQUIRE(claimExperimentDirectory(Scratch.path(), "p", 7, Claimed, Taken,
-                                   Error));
+  REQUIRE(
+      claimExperimentDirectory(Scratch.path(), "p", 7, Claimed, Taken, Error));
   CHECK(Claimed.path() == Scratch.path() + "/p-7");
   CHECK_FALSE(exists(Scratch.file(".sextant-run")));
 }

@@ -87,8 +87,7 @@ TEST_CASE("cutting a trace's tail removes whole chunks and counts them",
   }
 }
 
-TEST_CASE("the space reserve is made once and released",
-          "[TraceTruncation]") {
+TEST_CASE("the space reserve is made once and released", "[TraceTruncation]") {
   ScratchDirectory Directory("trace-reserve");
   Directory.create();
   std::string Path = Directory.path() + "/trace/" + SpaceReserveFileName;
