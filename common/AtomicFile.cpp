@@ -5,11 +5,10 @@
 //===----------------------------------------------------------------------===//
 
 #include "common/AtomicFile.h"
+#include "common/SafeDirectory.h"
 
 #include <cerrno>
 #include <cstring>
-#include <fcntl.h>
-#include <unistd.h>
 
 namespace sextant {
 
@@ -23,41 +22,16 @@ std::string joinPath(const std::string &Directory, std::string_view Name) {
 
 bool writeFileAtomically(const std::string &Directory, std::string_view Name,
                          std::string_view Contents, std::string &Error) {
-  std::string Target = joinPath(Directory, Name);
-  std::string Temporary = joinPath(
-      Directory, "." + std::string(Name) + ".tmp-" + std::to_string(getpid()));
-  auto Fail = [&](int Errno) {
-    Error = "cannot write '" + Target + "': " + std::strerror(Errno);
-    ::unlink(Temporary.c_str());
-    errno = Errno;
-    return false;
-  };
-
-  int Descriptor =
-      ::open(Temporary.c_str(), O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0666);
-  if (Descriptor < 0) {
-    Error = "cannot write '" + Target + "': " + std::strerror(errno);
+  SafeDirectory Opened;
+  if (!Opened.open(Directory, /*Create=*/false, Error)) {
+    // A refusal by the directory rules says so; anything else is told as
+    // the failure to write the file.
+    if (Opened.failureErrno() != 0)
+      Error = "cannot write '" + joinPath(Directory, Name) +
+              "': " + std::strerror(Opened.failureErrno());
     return false;
   }
-  const char *Data = Contents.data();
-  size_t Left = Contents.size();
-  while (Left > 0) {
-    ssize_t Written = ::write(Descriptor, Data, Left);
-    if (Written < 0 && errno == EINTR)
-      continue;
-    if (Written <= 0) {
-      int Errno = Written < 0 ? errno : EIO;
-      ::close(Descriptor);
-      return Fail(Errno);
-    }
-    Data += Written;
-    Left -= static_cast<size_t>(Written);
-  }
-  if (::close(Descriptor) != 0)
-    return Fail(errno);
-  if (::rename(Temporary.c_str(), Target.c_str()) != 0)
-    return Fail(errno);
-  return true;
+  return Opened.writeFileAtomically(Name, Contents, Error);
 }
 
 } // namespace sextant

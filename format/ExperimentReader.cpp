@@ -12,6 +12,7 @@
 #include "format/DerivedMetrics.h"
 #include "format/ExperimentSchema.h"
 #include "format/JsonInput.h"
+#include "format/RunListing.h"
 
 #include <cerrno>
 #include <cmath>
@@ -79,6 +80,10 @@ void checkDirectory(const std::string &Directory) {
                      ": incomplete experiment: experiment.json is missing "
                      "(the runtime writes it last; did the program end "
                      "before the experiment was written?)");
+  // A directory several processes shared: its runs are in sub-directories.
+  std::vector<RunEntry> Runs = listRuns(Directory);
+  if (!Runs.empty())
+    throw InputError(describeRuns(Directory, Runs));
   throw InputError(Directory + ": not a Sextant experiment directory (it "
                                "has no experiment.json)");
 }

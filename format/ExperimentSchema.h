@@ -16,6 +16,7 @@
 
 #include <cstddef>
 #include <cstdint>
+#include <cstdlib>
 #include <string>
 
 namespace sextant {
@@ -37,6 +38,9 @@ constexpr char TraceDirectory[] = "trace";
 /// The per-thread files in it: "thread-<index>" + TraceFileSuffix, and
 /// "thread-<index>" + MetricSamplesFileSuffix.
 constexpr char ThreadFilePrefix[] = "thread-";
+/// The room a tracing run keeps in trace/ for its final files (deleted
+/// before they are written; runtime/trace/SpaceReserve.h).
+constexpr char SpaceReserve[] = ".reserve";
 constexpr char TraceFileSuffix[] = ".sxt";
 constexpr char MetricSamplesFileSuffix[] = ".metrics";
 inline std::string threadFileName(uint32_t Index, const char *Suffix) {
@@ -47,6 +51,53 @@ inline std::string threadFileName(uint32_t Index, const char *Suffix) {
 constexpr char RankDirectoryPrefix[] = "rank-";
 inline std::string rankDirectoryName(int Rank) {
   return RankDirectoryPrefix + std::to_string(Rank);
+}
+/// A program as named in directory names: the last component of Program (a
+/// path or argv[0]) with every character other than letters, digits, '.',
+/// '_', '+' and '-' replaced by '_'; "program" when empty.
+inline std::string programFileName(std::string Program) {
+  while (!Program.empty() && Program.back() == '/')
+    Program.pop_back();
+  size_t Slash = Program.rfind('/');
+  if (Slash != std::string::npos)
+    Program.erase(0, Slash + 1);
+  if (Program.empty())
+    return "program";
+  for (char &C : Program)
+    if (!((C >= 'a' && C <= 'z') || (C >= 'A' && C <= 'Z') ||
+          (C >= '0' && C <= '9') || C == '.' || C == '_' || C == '+' ||
+          C == '-'))
+      C = '_';
+  return Program;
+}
+/// The sub-directory "<program>-<pid>" a run of Program by process Pid
+/// writes into when another run claimed the directory it was given.
+inline std::string runDirectoryName(const std::string &Program, long Pid) {
+  return programFileName(Program) + "-" + std::to_string(Pid);
+}
+/// The claim of an experiment directory by one process, created with
+/// O_EXCL before its first file: "pid <pid>\nprogram <name>\n". A
+/// directory that holds it (or experiment.json) belongs to that run; another
+/// process writes into its sub-directory "<program>-<pid>" instead
+/// (docs/output-formats.md).
+constexpr char RunClaim[] = ".sextant-run";
+inline std::string renderRunClaim(long Pid, const std::string &Program) {
+  return "pid " + std::to_string(Pid) + "\nprogram " + Program + "\n";
+}
+/// The pid and program of a claim's text; false when it is not one.
+inline bool parseRunClaim(const std::string &Text, long &Pid,
+                          std::string &Program) {
+  size_t Line = Text.find('\n');
+  if (Text.compare(0, 4, "pid ") != 0 || Line == std::string::npos ||
+      Text.compare(Line + 1, 8, "program ") != 0)
+    return false;
+  char *End = nullptr;
+  Pid = std::strtol(Text.c_str() + 4, &End, 10);
+  size_t ProgramEnd = Text.find('\n', Line + 9);
+  Program = Text.substr(Line + 9, ProgramEnd == std::string::npos
+                                      ? std::string::npos
+                                      : ProgramEnd - Line - 9);
+  return End == Text.c_str() + Line && Pid > 0;
 }
 } // namespace files
 

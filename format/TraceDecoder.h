@@ -119,11 +119,17 @@ public:
   /// false and sets Error to what is wrong (without the path);
   /// headerDamaged() tells a damaged header of a version 2 file.
   bool open(const std::string &Path, std::string &Error) {
-    Descriptor = ::open(Path.c_str(), O_RDONLY | O_CLOEXEC);
-    if (Descriptor < 0) {
+    int Opened = ::open(Path.c_str(), O_RDONLY | O_CLOEXEC);
+    if (Opened < 0) {
       Error = std::string("cannot open: ") + std::strerror(errno);
       return false;
     }
+    return adopt(Opened, Error);
+  }
+  /// As open(), on the file open as Opened, which the reader then owns
+  /// (closes when destroyed).
+  bool adopt(int Opened, std::string &Error) {
+    Descriptor = Opened;
     struct stat Status;
     if (::fstat(Descriptor, &Status) != 0 || !S_ISREG(Status.st_mode)) {
       Error = "not a regular file";
@@ -144,6 +150,8 @@ public:
   }
 
   const FileHeader &header() const { return Header; }
+  /// The descriptor of the open file (-1 before open() or adopt()).
+  int descriptor() const { return Descriptor; }
   /// Whether open() failed on a version 2 header whose checksum is wrong.
   bool headerDamaged() const { return HeaderDamaged; }
   /// Size of the file when it was opened, and bytes consumed so far.

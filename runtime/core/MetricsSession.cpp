@@ -9,7 +9,6 @@
 
 #include "runtime/core/OutOfMemoryWarning.h"
 #include "runtime/io/Diagnostics.h"
-#include "runtime/io/OutputDirectory.h"
 #include "runtime/metrics/MetricRecorder.h"
 #include "runtime/metrics/MetricTrace.h"
 
@@ -41,9 +40,6 @@ void MetricsSession::configure(const RuntimeOptions &Options, bool Measuring,
   Merged.Unavailable = Metrics.unavailable();
   Merged.Multiplex = Options.MetricsMultiplex != 0;
   Merged.Table = NodeMetricTable(Metrics.metrics().size());
-  if (Tracing && !Metrics.empty())
-    removeStaleThreadFiles(Trace.directory(),
-                           format::files::MetricSamplesFileSuffix);
 }
 
 void MetricsSession::startThread(ThreadState &State,
@@ -58,9 +54,9 @@ void MetricsSession::startThread(ThreadState &State,
       for (const MetricDescription &Metric : Metrics.metrics())
         Names.push_back(Metric.Name);
       State.Metrics->setTrace(std::make_unique<MetricTrace>(
-          joinPath(Trace.directory(),
-                   format::files::threadFileName(
-                       State.Index, format::files::MetricSamplesFileSuffix)),
+          Trace.output(),
+          format::files::threadFileName(State.Index,
+                                        format::files::MetricSamplesFileSuffix),
           State.Index, Names, MetricTraceBufferBytes));
     }
   } catch (...) {

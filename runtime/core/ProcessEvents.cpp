@@ -90,9 +90,11 @@ void Runtime::prepareFork() {
   Self->Registry->lockForFork();
   Self->Arming.lockForFork();
   Self->UserRegions.lockForFork();
+  Self->Output.lockForFork();
 }
 
 void Runtime::unlockAfterFork() {
+  Output.unlockAfterFork();
   UserRegions.unlockAfterFork();
   Arming.unlockAfterFork();
   Registry->unlockAfterFork();
@@ -126,7 +128,8 @@ void Runtime::restartInChild() noexcept {
     const std::string &OutputDirectory = Adapters.restartInChild(
         Options.OutputDir.empty() ? defaultOutputDirectory() : std::string(),
         Pid);
-    Tracing.restartInChild(OutputDirectory, Pid, StartTicks);
+    Output.restartInChild(OutputDirectory, programForNames(), Pid);
+    Tracing.restartInChild(Pid, StartTicks);
     RegionsRejected.store(0);
     Pauses.store(0);
     Threads.restartInChild(Pid, StartTicks);

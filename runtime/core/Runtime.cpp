@@ -181,13 +181,16 @@ void Runtime::initialize() {
           ? defaultOutputDirectory()
           : absolutePath(Options.OutputDir, WorkingDirectory);
   Adapters.setOutputDirectory(OutputDirectory);
+  // Claimed at the first file written, so that an adapter may still set a
+  // rank directory of this process alone.
+  Output.request(OutputDirectory, /*Claim=*/true, programForNames(), Pid);
   Threads.configure(Pid, ClockChoice.StartInfo.TicksPerSecond, Throttle,
                     Options.ThreadProfiles);
 
   loadFilter();
   Registry = std::make_unique<RegionRegistry>(Filter.get());
-  Tracing.configure(Options, OutputDirectory, Pid,
-                    ClockChoice.StartInfo.TicksPerSecond, StartTicks);
+  Tracing.configure(Options, Output, Pid, ClockChoice.StartInfo.TicksPerSecond,
+                    StartTicks);
   Metrics.configure(Options, measuring(), Tracing);
   // With nothing to write, nothing needs to happen on a signal or a fork.
   if (!Privileged)
@@ -207,9 +210,13 @@ std::string Runtime::defaultOutputDirectory() const {
   std::tm LocalStart{};
   time_t StartSeconds = StartTime.tv_sec;
   localtime_r(&StartSeconds, &LocalStart);
-  std::string Program = !Arguments.empty() ? Arguments[0] : ProgramPath;
-  return absolutePath(experimentDirectoryName(Program, LocalStart, Pid),
-                      WorkingDirectory);
+  return absolutePath(
+      experimentDirectoryName(programForNames(), LocalStart, Pid),
+      WorkingDirectory);
+}
+
+const std::string &Runtime::programForNames() const {
+  return !Arguments.empty() ? Arguments[0] : ProgramPath;
 }
 
 void Runtime::loadFilter() {
@@ -453,12 +460,17 @@ void Runtime::finalize() noexcept {
       Info.EndSignal = signalName(Signal);
     Info.ParentPid = ParentPid;
     Info.Metrics = Metrics.profileMetrics();
+    // The claim decides the directory experiment.json names.
+    std::string DirectoryError;
+    bool Refused = false;
+    Output.prepare(DirectoryError, &Refused);
+    Info.OutputDirectory = Output.path();
 
     std::vector<std::string> Errors;
     auto WriteAll = [&] {
-      return writeExperimentDirectory(Info, Threads.merged(),
-                                      Registry->snapshot(), Options, Errors,
-                                      Threads.threadProfiles(), &AdapterFiles);
+      return writeExperimentDirectory(
+          Info, Threads.merged(), Registry->snapshot(), Options, Errors,
+          Threads.threadProfiles(), &AdapterFiles, &Output);
     };
     bool Written = WriteAll();
     // The disk is full (the trace filled it): the end of the trace makes
@@ -469,20 +481,26 @@ void Runtime::finalize() noexcept {
     }
     WroteMeasurement.store(Written);
     // One line however many files failed (a read-only or full directory
-    // fails them all): the first error, and how many others there were.
-    if (!Errors.empty())
+    // fails them all): the first error, and how many others there were. A
+    // refused directory the tracing reported already is not told again.
+    if (Refused) {
+      if (Output.takeRefusalReport())
+        printMessage(MessageKind::Error,
+                     messageText(DirectoryError) + "; nothing is written");
+    } else if (!Errors.empty()) {
       printMessage(MessageKind::Error,
                    messageText(Errors.front()) +
                        (Errors.size() == 1
                             ? std::string()
                             : " (and " + std::to_string(Errors.size() - 1) +
                                   " more error(s) writing the experiment)"));
+    }
     if (Info.ThreadsNotMerged != 0)
       printMessage(MessageKind::Warning,
                    std::to_string(Info.ThreadsNotMerged) +
                        " thread(s) were inside an event at the end and are "
                        "missing from the profile");
-    if (Info.Trace.EventsDropped != 0)
+    if (Info.Trace.EventsDropped != 0 && !Refused)
       printMessage(
           MessageKind::Warning,
           std::to_string(Info.Trace.EventsDropped) + " trace event(s) in " +
@@ -491,6 +509,12 @@ void Runtime::finalize() noexcept {
     if (Written && Options.Verbose >= 1) {
       std::string Line = "profile written to ";
       appendEscaped(Line, Info.OutputDirectory); // whole: users copy it
+      std::string Taken = Output.takenDirectory();
+      if (!Taken.empty()) {
+        Line += " (";
+        appendEscaped(Line, Taken);
+        Line += " holds another run)";
+      }
       printMessage(MessageKind::Note, Line);
     }
   } catch (...) {

@@ -30,7 +30,8 @@
 // in the list is held): the finalization lock (Mutex below: finalize() and
 // fork), the ThreadRegistry's lock (TraceSession and MetricsSession are
 // changed under it and have none), the AdapterRegistry's lock, ModuleMutex,
-// the RegionRegistry's, RegionArming's and UserRegionTable's locks. The
+// the RegionRegistry's, RegionArming's and UserRegionTable's locks, the
+// ExperimentDirectory's (Output). The
 // hot path takes none of them (see ThreadState.h).
 //
 //===----------------------------------------------------------------------===//
@@ -46,6 +47,7 @@
 #include "runtime/core/ThreadRegistry.h"
 #include "runtime/core/ThreadState.h"
 #include "runtime/core/TraceSession.h"
+#include "runtime/io/ExperimentDirectory.h"
 #include "runtime/regions/LoadedModuleChecker.h"
 #include "runtime/regions/RegionArming.h"
 #include "runtime/regions/RegionRegistry.h"
@@ -152,6 +154,8 @@ private:
   /// The experiment directory named after the program, its start time and
   /// pid (when SEXTANT_OUTPUT_DIR is not set).
   std::string defaultOutputDirectory() const;
+  /// The program as named in directory names: argv[0], else the executable.
+  const std::string &programForNames() const;
   /// Registers a user region's runtime-owned descriptor; returns its handle
   /// value (SEXTANT_FILTERED on failure).
   uint32_t registerUserRegion(UserRegion &Region) noexcept;
@@ -212,6 +216,9 @@ private:
   std::atomic<bool> AbiWarningPrinted{false};
 
   // The parts (see the file comment).
+  /// Where this process writes: opened and claimed at the first file
+  /// (ExperimentDirectory.h); its own lock is taken last before fork().
+  ExperimentDirectory Output;
   TraceSession Tracing;
   MetricsSession Metrics;
   ThreadRegistry Threads{Tracing, Metrics};

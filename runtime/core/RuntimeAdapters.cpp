@@ -4,8 +4,8 @@
 // and the exported C functions themselves: the rank of the process in a
 // parallel job (which moves the output into <base>/rank-<r>), the job's
 // base directory, extra output files and the fatal-signal hook. What they
-// set is kept by the AdapterRegistry; the Runtime moves the traces along
-// while no thread records.
+// set is kept by the AdapterRegistry; the Runtime moves its experiment
+// directory (and so the traces) along.
 //
 //===----------------------------------------------------------------------===//
 
@@ -26,14 +26,14 @@ bool Runtime::setRank(int NewRank, int Size) noexcept {
   if (NewRank < 0 || Size <= NewRank)
     return false;
   try {
-    return Threads.whileOpen([&](bool NoThreadRecords) {
+    return Threads.whileOpen([&](bool) {
       std::string Directory;
       if (!Adapters.setRank(NewRank, Size, Directory))
         return false;
-      // No thread has a trace file before the first attach; the adapter
-      // sets the rank in its constructor, normally before that.
-      if (NoThreadRecords)
-        Tracing.moveTo(Directory);
+      // The rank's directory is this process's alone: not claimed. Trace
+      // files created already (a thread recorded before the adapter's
+      // constructor, which is rare) stay where they are.
+      Output.moveTo(Directory);
       return true;
     });
   } catch (...) {
@@ -55,7 +55,7 @@ bool Runtime::setBaseDirectory(const std::string &Path) noexcept {
       case AdapterRegistry::BaseChange::Unchanged:
         return true;
       case AdapterRegistry::BaseChange::Moved:
-        Tracing.moveTo(Directory);
+        Output.moveTo(Directory);
         return true;
       }
       return false;

@@ -8,7 +8,6 @@
 #include "format/ExperimentSchema.h"
 
 #include "runtime/core/OutOfMemoryWarning.h"
-#include "runtime/io/OutputDirectory.h"
 #include "runtime/trace/TraceTruncation.h"
 
 #include <algorithm>
@@ -22,25 +21,16 @@ namespace sextant {
 namespace runtime {
 
 void TraceSession::configure(const RuntimeOptions &Options,
-                             const std::string &OutputDirectory, long Pid,
+                             ExperimentDirectory &Output, long Pid,
                              double TicksPerSecond, Ticks OriginTicks) {
   Enabled = Options.Trace != 0;
+  Target.Output = &Output;
   if (!Enabled)
     return;
-  Target.Directory = joinPath(OutputDirectory, format::files::TraceDirectory);
   Target.Pid = Pid;
   Target.TicksPerSecond = TicksPerSecond;
   Target.OriginTicks = OriginTicks;
   Target.BufferSize = static_cast<size_t>(Options.BufferSize.Bytes);
-  Target.Reserve.setDirectory(Target.Directory);
-  removeStaleThreadFiles(Target.Directory, format::files::TraceFileSuffix);
-}
-
-void TraceSession::moveTo(const std::string &OutputDirectory) {
-  if (!Enabled)
-    return;
-  Target.Directory = joinPath(OutputDirectory, format::files::TraceDirectory);
-  Target.Reserve.setDirectory(Target.Directory);
 }
 
 void TraceSession::startThread(ThreadState &State) noexcept {
@@ -66,7 +56,7 @@ void TraceSession::finishThread(ThreadState &State, Ticks Now,
   try {
     Totals += State.Trace->statistics();
     if (State.Trace->statistics().Files != 0)
-      Files.push_back(State.Trace->filePath());
+      Files.push_back(State.Trace->fileName());
   } catch (...) {
     // Out of memory for the error text or the list: the counts are kept.
   }
@@ -75,7 +65,7 @@ void TraceSession::finishThread(ThreadState &State, Ticks Now,
 
 void TraceSession::complete(ExperimentInfo &Info) noexcept {
   // The final files are written next: the room kept for them is freed.
-  Target.Reserve.release();
+  Target.Reserve.release(*Target.Output);
   Info.TraceEnabled = Enabled;
   Info.TraceBufferSize = Target.BufferSize;
   try {
@@ -88,8 +78,9 @@ void TraceSession::complete(ExperimentInfo &Info) noexcept {
   double Final = Info.Clock.TicksPerSecond;
   if (!(Final > 0) || Final == Target.TicksPerSecond)
     return;
-  for (const std::string &Path : Files) {
-    int Descriptor = ::open(Path.c_str(), O_RDWR | O_CLOEXEC);
+  for (const std::string &Name : Files) {
+    int Descriptor = Target.Output->openFile(ExperimentDirectory::Place::Trace,
+                                             Name, O_RDWR);
     if (Descriptor < 0)
       continue;
     // The header is read, changed and written again whole, with its
@@ -102,8 +93,8 @@ void TraceSession::complete(ExperimentInfo &Info) noexcept {
     try {
       trace::FileHeader Header;
       std::string Error;
-      if (Read > 0 && trace::decodeFileHeader(
-                          Bytes, static_cast<size_t>(Read), Header, Error)) {
+      if (Read > 0 && trace::decodeFileHeader(Bytes, static_cast<size_t>(Read),
+                                              Header, Error)) {
         Header.TicksPerSecond = Final;
         trace::encodeFileHeader(Header, Bytes);
         ssize_t Written;
@@ -127,8 +118,7 @@ bool TraceSession::makeRoom(const std::vector<std::string> &Errors,
     // Only a full file system: the errors name ENOSPC or EDQUOT.
     bool Full = false;
     for (const std::string &Error : Errors)
-      Full = Full ||
-             Error.find(std::strerror(ENOSPC)) != std::string::npos ||
+      Full = Full || Error.find(std::strerror(ENOSPC)) != std::string::npos ||
              Error.find(std::strerror(EDQUOT)) != std::string::npos;
     if (!Full)
       return false;
@@ -138,17 +128,23 @@ bool TraceSession::makeRoom(const std::vector<std::string> &Errors,
     uint64_t Want = (uint64_t(64) << 10) << std::min(RoomAttempts++, 30u);
     // From the largest files first.
     std::vector<std::pair<uint64_t, const std::string *>> BySize;
-    for (const std::string &Path : Files) {
+    for (const std::string &Name : Files) {
+      int Descriptor = Target.Output->openFile(
+          ExperimentDirectory::Place::Trace, Name, O_RDONLY);
       struct stat Status;
-      if (::stat(Path.c_str(), &Status) == 0)
-        BySize.emplace_back(static_cast<uint64_t>(Status.st_size), &Path);
+      if (Descriptor >= 0 && ::fstat(Descriptor, &Status) == 0)
+        BySize.emplace_back(static_cast<uint64_t>(Status.st_size), &Name);
+      if (Descriptor >= 0)
+        ::close(Descriptor);
     }
     std::sort(BySize.begin(), BySize.end(),
               [](const auto &A, const auto &B) { return A.first > B.first; });
     TraceCut Cut;
-    for (const auto &[Size, Path] : BySize)
+    for (const auto &[Size, Name] : BySize)
       if (Cut.Bytes < Want)
-        cutTraceTail(*Path, Want - Cut.Bytes, Cut);
+        cutTraceTail(Target.Output->openFile(ExperimentDirectory::Place::Trace,
+                                             *Name, O_RDWR),
+                     Want - Cut.Bytes, Cut);
     if (Cut.Bytes == 0)
       return false;
     Totals.ChunksWritten -= std::min(Totals.ChunksWritten, Cut.Chunks);
@@ -166,13 +162,9 @@ bool TraceSession::makeRoom(const std::vector<std::string> &Errors,
   }
 }
 
-void TraceSession::restartInChild(const std::string &OutputDirectory, long Pid,
-                                  Ticks OriginTicks) {
-  Target.Directory = joinPath(OutputDirectory, format::files::TraceDirectory);
+void TraceSession::restartInChild(long Pid, Ticks OriginTicks) {
   // The parent's reserve is the parent's; the child makes its own.
-  Target.Reserve.setDirectory(Target.Directory);
-  if (Enabled)
-    removeStaleThreadFiles(Target.Directory, format::files::TraceFileSuffix);
+  Target.Reserve.reset();
   Target.Pid = Pid;
   Target.OriginTicks = OriginTicks;
   Target.ErrorPrinted.store(false);

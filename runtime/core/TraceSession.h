@@ -8,9 +8,7 @@
 //
 // Locking: none of its own. The totals and the list of files change only in
 // startThread() and finishThread(), which the ThreadRegistry calls under its
-// lock; the target changes at start-up, in moveTo() (called under the
-// ThreadRegistry's lock while no thread records, so no trace has read it)
-// and in a child after fork().
+// lock; the target changes at start-up and in a child after fork().
 //
 // A full disk: the first chunk written sets space aside for the final files
 // (SpaceReserve.h), complete() frees it, and makeRoom() cuts the end of the
@@ -41,19 +39,15 @@ public:
   TraceSession &operator=(const TraceSession &) = delete;
 
   /// Sets up the target from Options (nothing when not tracing): traces go
-  /// to <OutputDirectory>/trace, whose stale thread files are removed.
-  void configure(const RuntimeOptions &Options,
-                 const std::string &OutputDirectory, long Pid,
-                 double TicksPerSecond, Ticks OriginTicks);
+  /// to the trace/ sub-directory of Output, which the runtime keeps and
+  /// moves (an adapter's rank directory, a child after fork).
+  void configure(const RuntimeOptions &Options, ExperimentDirectory &Output,
+                 long Pid, double TicksPerSecond, Ticks OriginTicks);
 
   /// SEXTANT_TRACE=1.
   bool enabled() const { return Enabled; }
-  /// The directory of the trace files (when tracing).
-  const std::string &directory() const { return Target.Directory; }
-
-  /// The experiment moved to OutputDirectory before any thread recorded (an
-  /// adapter set the rank): the traces follow when tracing.
-  void moveTo(const std::string &OutputDirectory);
+  /// The experiment directory the traces go to (its trace/).
+  ExperimentDirectory &output() const { return *Target.Output; }
 
   /// Gives State a trace buffer when tracing; State.Index and State.Tid are
   /// set. Called under the ThreadRegistry's lock.
@@ -76,17 +70,17 @@ public:
   bool makeRoom(const std::vector<std::string> &Errors,
                 ExperimentInfo &Info) noexcept;
 
-  /// In a child after fork(): the child's traces go to
-  /// <OutputDirectory>/trace, start at OriginTicks, and the parent's totals
-  /// are forgotten.
-  void restartInChild(const std::string &OutputDirectory, long Pid,
-                      Ticks OriginTicks);
+  /// In a child after fork() (whose experiment directory the runtime
+  /// moved): the child's traces start at OriginTicks, and the parent's
+  /// totals are forgotten.
+  void restartInChild(long Pid, Ticks OriginTicks);
 
 private:
   bool Enabled = false;
   /// What every thread's trace shares.
   TraceTarget Target;
-  /// Totals of the traces of the threads that ended, and their files.
+  /// Totals of the traces of the threads that ended, and their files'
+  /// names in the trace directory.
   TraceStatistics Totals;
   std::vector<std::string> Files;
   /// Calls of makeRoom() so far.

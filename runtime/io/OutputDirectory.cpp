@@ -1,7 +1,7 @@
 //===- runtime/io/OutputDirectory.cpp - The experiment directory on disk --===//
 //
-// Part of Sextant. Directory naming, mkdir -p and atomic file writes with
-// POSIX calls (no stdio, no iostreams).
+// Part of Sextant. Directory naming and mkdir -p with POSIX calls (no
+// stdio, no iostreams).
 //
 //===----------------------------------------------------------------------===//
 
@@ -11,8 +11,6 @@
 #include <cerrno>
 #include <cstdio>
 #include <cstring>
-#include <dirent.h>
-#include <fcntl.h>
 #include <sys/stat.h>
 #include <unistd.h>
 
@@ -21,11 +19,6 @@ namespace runtime {
 
 namespace {
 
-bool isPortableNameCharacter(char C) {
-  return (C >= 'a' && C <= 'z') || (C >= 'A' && C <= 'Z') ||
-         (C >= '0' && C <= '9') || C == '.' || C == '_' || C == '+' || C == '-';
-}
-
 bool isDirectory(const std::string &Path) {
   struct stat Status;
   return ::stat(Path.c_str(), &Status) == 0 && S_ISDIR(Status.st_mode);
@@ -33,7 +26,7 @@ bool isDirectory(const std::string &Path) {
 
 /// mkdir that accepts an existing directory.
 bool makeDirectory(const std::string &Path, int &Error) {
-  if (::mkdir(Path.c_str(), 0777) == 0)
+  if (::mkdir(Path.c_str(), NewDirectoryMode) == 0)
     return true;
   Error = errno;
   return Error == EEXIST && isDirectory(Path);
@@ -43,16 +36,8 @@ bool makeDirectory(const std::string &Path, int &Error) {
 
 std::string experimentDirectoryName(std::string_view Program,
                                     const std::tm &Start, long Pid) {
-  while (!Program.empty() && Program.back() == '/')
-    Program.remove_suffix(1);
-  size_t Slash = Program.rfind('/');
-  if (Slash != std::string_view::npos)
-    Program.remove_prefix(Slash + 1);
-  std::string Name = "sextant-";
-  if (Program.empty())
-    Name += "program";
-  for (char C : Program)
-    Name += isPortableNameCharacter(C) ? C : '_';
+  std::string Name =
+      "sextant-" + format::files::programFileName(std::string(Program));
   char Stamp[32];
   std::snprintf(Stamp, sizeof(Stamp), "-%04d%02d%02d-%02d%02d%02d-",
                 Start.tm_year + 1900, Start.tm_mon + 1, Start.tm_mday,
@@ -84,27 +69,6 @@ bool createDirectories(const std::string &Path, std::string &Error) {
     return true;
   Error = std::strerror(Errno);
   return false;
-}
-
-void removeStaleThreadFiles(const std::string &Directory,
-                            std::string_view Suffix) {
-  constexpr std::string_view Prefix = format::files::ThreadFilePrefix;
-  DIR *Listing = ::opendir(Directory.c_str());
-  if (!Listing)
-    return;
-  while (dirent *Entry = ::readdir(Listing)) {
-    std::string_view Name = Entry->d_name;
-    if (Name.size() <= Prefix.size() + Suffix.size() ||
-        Name.substr(0, Prefix.size()) != Prefix ||
-        Name.substr(Name.size() - Suffix.size()) != Suffix)
-      continue;
-    struct stat Status;
-    if (::fstatat(::dirfd(Listing), Entry->d_name, &Status,
-                  AT_SYMLINK_NOFOLLOW) == 0 &&
-        S_ISREG(Status.st_mode))
-      ::unlinkat(::dirfd(Listing), Entry->d_name, 0);
-  }
-  ::closedir(Listing);
 }
 
 } // namespace runtime

@@ -1,9 +1,9 @@
 //===- runtime/io/OutputDirectory.h - Experiment directory ------*- C++ -*-===//
 //
-// Part of Sextant. Naming and creation of the experiment directory
-// (sextant-<program>-<YYYYMMDD-HHMMSS>-<pid>) and the writing of its files
-// through a temporary name and rename(2), so that a reader never sees a
-// half-written file. Errors are returned as text, never printed here.
+// Part of Sextant. Naming of the experiment directory
+// (sextant-<program>-<YYYYMMDD-HHMMSS>-<pid>) and mkdir -p. The files
+// themselves are created through ExperimentDirectory.h. Errors are returned as
+// text, never printed here.
 //
 //===----------------------------------------------------------------------===//
 
@@ -11,6 +11,7 @@
 #define SEXTANT_RUNTIME_IO_OUTPUTDIRECTORY_H
 
 #include "common/AtomicFile.h"
+#include "common/SafeDirectory.h"
 
 #include <ctime>
 #include <string>
@@ -32,17 +33,11 @@ std::string experimentDirectoryName(std::string_view Program,
 std::string absolutePath(const std::string &Path,
                          const std::string &WorkingDirectory);
 
-/// Creates Path and its missing parents with mode 0777 (less the umask).
+/// Creates Path and its missing parents with mode NewDirectoryMode (0700,
+/// common/SafeDirectory.h).
 /// An existing directory is fine. On failure returns false and sets Error to
 /// strerror of the failing step.
 bool createDirectories(const std::string &Path, std::string &Error);
-
-/// Deletes the regular files thread-<anything><Suffix> in Directory, left
-/// by an earlier run into the same directory (they would be taken for
-/// threads of this one). Anything else, a symbolic link say, was put there
-/// on purpose and stays.
-void removeStaleThreadFiles(const std::string &Directory,
-                            std::string_view Suffix);
 
 } // namespace runtime
 } // namespace sextant

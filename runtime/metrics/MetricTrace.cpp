@@ -7,7 +7,6 @@
 #include "runtime/metrics/MetricTrace.h"
 
 #include "format/MetricTraceFormat.h"
-#include "runtime/io/OutputDirectory.h"
 
 #include <algorithm>
 #include <cerrno>
@@ -38,11 +37,12 @@ bool writeAll(int Descriptor, const uint8_t *Data, size_t Size,
 
 } // namespace
 
-MetricTrace::MetricTrace(std::string FilePath, uint32_t Index,
-                         const std::vector<std::string> &Names,
+MetricTrace::MetricTrace(ExperimentDirectory &Directory, std::string FileName,
+                         uint32_t Index, const std::vector<std::string> &Names,
                          size_t BufferBytes)
-    : Path(std::move(FilePath)), Header(trace::metricFileHeader(Index, Names)),
-      Width(Names.size()) {
+    : Output(Directory), Name(std::move(FileName)),
+      Path(Output.pathOf(ExperimentDirectory::Place::Trace, Name)),
+      Header(trace::metricFileHeader(Index, Names)), Width(Names.size()) {
   size_t SampleSize = (1 + Width) * 8;
   Buffer.resize(std::max(BufferBytes / SampleSize, size_t(16)) * SampleSize);
 }
@@ -75,32 +75,36 @@ void MetricTrace::flush() noexcept {
   Pending = 0;
 }
 
-int MetricTrace::openMetricFile(bool Create) const {
-  int Flags = O_WRONLY | O_CLOEXEC | (Create ? O_CREAT | O_TRUNC : O_APPEND);
-  return ::open(Path.c_str(), Flags, 0644);
+int MetricTrace::openMetricFile(std::string &Problem) {
+  constexpr auto Trace = ExperimentDirectory::Place::Trace;
+  int Descriptor = HeaderWritten
+                       ? Output.openFile(Trace, Name, O_WRONLY | O_APPEND)
+                       : Output.createFile(Trace, Name, Problem);
+  if (Descriptor < 0 && HeaderWritten)
+    Problem = std::strerror(errno);
+  else if (Descriptor < 0 && Error.empty())
+    Error = Problem;                 // "cannot write '<path>': <why>"
+  Path = Output.pathOf(Trace, Name); // the directory is claimed by now
+  return Descriptor;
 }
 
 void MetricTrace::writeBuffer() {
   std::string Problem;
   bool Ok = true;
-  // The file is opened for each write and closed right after it, so that
-  // tracing holds no descriptor per live thread (see ThreadTrace.h).
-  // A failed open (e.g. EMFILE) is tried again at the next write.
-  int Descriptor = openMetricFile(!HeaderWritten);
-  std::string Ignored;
-  size_t Slash = Path.rfind('/');
-  if (Descriptor < 0 && errno == ENOENT && !HeaderWritten &&
-      Slash != std::string::npos &&
-      createDirectories(Path.substr(0, Slash), Ignored))
-    Descriptor = openMetricFile(true);
-  if (Descriptor < 0)
-    Problem = std::strerror(errno);
+  // Created (O_EXCL|O_NOFOLLOW) with its header at the first write, then
+  // opened again for each write (O_NOFOLLOW, never created again) and
+  // closed right after it, so that tracing holds no descriptor per live
+  // thread (see ThreadTrace.h). A failed open (e.g. EMFILE) is tried again
+  // at the next write.
+  int Descriptor = openMetricFile(Problem);
   if (Descriptor < 0) {
     Ok = false;
   } else if (!HeaderWritten) {
     Ok = writeAll(Descriptor, reinterpret_cast<const uint8_t *>(Header.data()),
                   Header.size(), Problem);
     HeaderWritten = Ok;
+    if (!Ok) // no file rather than a torn header; made again at the next
+      Output.removeFile(ExperimentDirectory::Place::Trace, Name);
   }
   if (Ok)
     Ok = writeAll(Descriptor, Buffer.data(), Used, Problem);

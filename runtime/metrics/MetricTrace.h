@@ -14,6 +14,7 @@
 #define SEXTANT_RUNTIME_METRICS_METRICTRACE_H
 
 #include "runtime/clock/Clock.h"
+#include "runtime/io/ExperimentDirectory.h"
 
 #include <cstdint>
 #include <string>
@@ -24,9 +25,10 @@ namespace runtime {
 
 class MetricTrace {
 public:
-  /// A writer of Path for thread Index with metrics Names; the file is
-  /// created at the first write. Throws std::bad_alloc.
-  MetricTrace(std::string Path, uint32_t Index,
+  /// A writer of the file Name in Output's trace directory for thread
+  /// Index with metrics Names; the file is created (anew, never through a
+  /// link) at the first write. Throws std::bad_alloc.
+  MetricTrace(ExperimentDirectory &Output, std::string Name, uint32_t Index,
               const std::vector<std::string> &Names, size_t BufferBytes);
   ~MetricTrace();
   MetricTrace(const MetricTrace &) = delete;
@@ -47,11 +49,14 @@ public:
 private:
   /// The part of flush() that may throw std::bad_alloc.
   void writeBuffer();
-  /// Opens the file for writing: created (and truncated) when Create is
-  /// set, else for appending; the one place that opens it. Returns the
-  /// descriptor or -1 with errno set.
-  int openMetricFile(bool Create) const;
+  /// Opens the file for writing: created anew before the header is
+  /// written, else opened again for appending; the one place that opens
+  /// it. Returns the descriptor or -1 with Problem set.
+  int openMetricFile(std::string &Problem);
 
+  ExperimentDirectory &Output;
+  std::string Name;
+  /// Output's trace directory and Name, for messages.
   std::string Path;
   std::string Header;
   size_t Width;

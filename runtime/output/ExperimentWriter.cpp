@@ -7,7 +7,6 @@
 
 #include "runtime/output/ExperimentWriter.h"
 
-#include "runtime/io/OutputDirectory.h"
 #include "runtime/output/ExperimentRecords.h"
 #include "runtime/output/ProfileModel.h"
 
@@ -25,16 +24,22 @@ bool writeExperimentDirectory(
     const ExperimentInfo &Info, const CallPathTree &Tree,
     const std::vector<RegionInfo> &Regions, const RuntimeOptions &Options,
     std::vector<std::string> &Errors, const ThreadProfileSet *Threads,
-    const std::vector<std::pair<std::string, std::string>> *ExtraFiles) {
+    const std::vector<std::pair<std::string, std::string>> *ExtraFiles,
+    ExperimentDirectory *Output) {
+  ExperimentDirectory AsGiven;
+  if (!Output) {
+    AsGiven.request(Info.OutputDirectory, /*Claim=*/false, std::string(),
+                    Info.Pid);
+    Output = &AsGiven;
+  }
   std::string Error;
-  if (!createDirectories(Info.OutputDirectory, Error)) {
-    Errors.push_back("cannot create output directory '" + Info.OutputDirectory +
-                     "': " + Error);
+  if (!Output->prepare(Error)) {
+    Errors.push_back(Error);
     return false;
   }
   bool AllWritten = true;
   auto Write = [&](std::string_view Name, const std::string &Contents) {
-    if (!writeFileAtomically(Info.OutputDirectory, Name, Contents, Error)) {
+    if (!Output->writeFile(Name, Contents, Error)) {
       Errors.push_back(Error);
       AllWritten = false;
     }

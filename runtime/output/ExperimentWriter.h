@@ -16,6 +16,7 @@
 #define SEXTANT_RUNTIME_OUTPUT_EXPERIMENTWRITER_H
 
 #include "runtime/config/Options.h"
+#include "runtime/io/ExperimentDirectory.h"
 #include "runtime/output/ExperimentInfo.h"
 #include "runtime/output/ThreadProfiles.h"
 #include "runtime/profile/CallPathTree.h"
@@ -27,18 +28,21 @@
 namespace sextant {
 namespace runtime {
 
-/// Creates Info.OutputDirectory and writes every file into it. Returns false
-/// if any step failed; Errors then holds one message per failure (without
-/// the "sextant: error: " prefix), e.g. "cannot create output directory
-/// '<dir>': <strerror>". profile-threads.json is written when Threads is not
-/// null; ExtraFiles (name, contents) are adapters' files such as mpi.json,
+/// Writes every file into Output (opened and claimed by now, normally), or
+/// when Output is null into Info.OutputDirectory (created, not claimed).
+/// Returns false if any step failed; Errors then holds one message per
+/// failure (without the "sextant: error: " prefix), e.g. "cannot create
+/// output directory '<dir>': <strerror>" (one message when the directory
+/// itself fails). profile-threads.json is written when Threads is not null;
+/// ExtraFiles (name, contents) are adapters' files such as mpi.json,
 /// written before experiment.json. Throws std::bad_alloc on exhaustion.
 bool writeExperimentDirectory(
     const ExperimentInfo &Info, const CallPathTree &Tree,
     const std::vector<RegionInfo> &Regions, const RuntimeOptions &Options,
     std::vector<std::string> &Errors, const ThreadProfileSet *Threads = nullptr,
     const std::vector<std::pair<std::string, std::string>> *ExtraFiles =
-        nullptr);
+        nullptr,
+    ExperimentDirectory *Output = nullptr);
 
 } // namespace runtime
 } // namespace sextant

@@ -6,7 +6,7 @@
 
 #include "runtime/trace/SpaceReserve.h"
 
-#include "common/AtomicFile.h"
+#include "runtime/io/ExperimentDirectory.h"
 
 #include <fcntl.h>
 #include <unistd.h>
@@ -14,32 +14,35 @@
 namespace sextant {
 namespace runtime {
 
-void SpaceReserve::setDirectory(const std::string &Directory) {
-  Path = joinPath(Directory, SpaceReserveFileName);
+void SpaceReserve::reset() {
   Tried.store(false);
   Held.store(false);
 }
 
-void SpaceReserve::ensure() noexcept {
-  if (Path.empty() || Tried.exchange(true))
+void SpaceReserve::ensure(ExperimentDirectory &Output) noexcept {
+  if (Tried.exchange(true))
     return;
-  int Descriptor = ::open(Path.c_str(),
-                          O_WRONLY | O_CREAT | O_TRUNC | O_NOFOLLOW | O_CLOEXEC,
-                          0600);
-  if (Descriptor < 0)
-    return;
-  int Failed = ::posix_fallocate(Descriptor, 0,
-                                 static_cast<off_t>(SpaceReserveBytes));
-  ::close(Descriptor);
-  if (Failed != 0)
-    ::unlink(Path.c_str()); // not enough room: what was allocated is freed
-  else
-    Held.store(true);
+  constexpr auto Trace = ExperimentDirectory::Place::Trace;
+  try {
+    std::string Error;
+    int Descriptor = Output.createFile(Trace, SpaceReserveFileName, Error);
+    if (Descriptor < 0)
+      return;
+    int Failed =
+        ::posix_fallocate(Descriptor, 0, static_cast<off_t>(SpaceReserveBytes));
+    ::close(Descriptor);
+    if (Failed != 0)
+      Output.removeFile(Trace, SpaceReserveFileName); // what was allocated
+    else
+      Held.store(true);
+  } catch (...) {
+    // Out of memory for a message: no reserve.
+  }
 }
 
-void SpaceReserve::release() noexcept {
+void SpaceReserve::release(ExperimentDirectory &Output) noexcept {
   if (Held.exchange(false))
-    ::unlink(Path.c_str());
+    Output.removeFile(ExperimentDirectory::Place::Trace, SpaceReserveFileName);
 }
 
 } // namespace runtime

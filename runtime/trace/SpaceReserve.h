@@ -9,16 +9,18 @@
 // writes the final files. When the reserve cannot be made (the disk is
 // already fuller than that) or the final files are larger, the runtime cuts
 // the trace's last chunks instead (TraceTruncation.h). No descriptor is
-// kept: the file is opened, allocated and closed at once.
+// kept: the file is created (O_EXCL|O_NOFOLLOW, in the trace directory's
+// descriptor, ExperimentDirectory.h), allocated and closed at once.
 //
 //===----------------------------------------------------------------------===//
 
 #ifndef SEXTANT_RUNTIME_TRACE_SPACERESERVE_H
 #define SEXTANT_RUNTIME_TRACE_SPACERESERVE_H
 
+#include "format/ExperimentSchema.h"
+
 #include <atomic>
 #include <cstdint>
-#include <string>
 
 namespace sextant {
 namespace runtime {
@@ -29,26 +31,27 @@ namespace runtime {
 constexpr uint64_t SpaceReserveBytes = 1 << 20;
 
 /// The name of the reserve file in the trace directory.
-constexpr char SpaceReserveFileName[] = ".reserve";
+constexpr const char *SpaceReserveFileName = format::files::SpaceReserve;
+
+class ExperimentDirectory;
 
 class SpaceReserve {
 public:
-  /// The reserve goes into Directory (the trace directory). Not
-  /// thread-safe: at start-up, when the experiment moves before any thread
-  /// recorded, and in a child after fork().
-  void setDirectory(const std::string &Directory);
-  /// Makes the reserve the first time it is called (later calls, also
-  /// those of other threads meanwhile, return at once); the directory must
-  /// exist. Thread-safe without a lock (so a fork() cannot leave one held);
-  /// never throws.
-  void ensure() noexcept;
-  /// Deletes the reserve, if there is one; before the final files.
-  void release() noexcept;
+  /// Forgets the reserve (not deleting it): in a child after fork(), whose
+  /// reserve the parent's is not. Not thread-safe.
+  void reset();
+  /// Makes the reserve in Output's trace directory the first time it is
+  /// called (later calls, also those of other threads meanwhile, return at
+  /// once); the trace directory must have been opened. Thread-safe; never
+  /// throws.
+  void ensure(ExperimentDirectory &Output) noexcept;
+  /// Deletes the reserve from Output's trace directory, if there is one;
+  /// before the final files, or before the experiment moves.
+  void release(ExperimentDirectory &Output) noexcept;
   /// Whether the reserve is held now.
   bool held() const { return Held.load(); }
 
 private:
-  std::string Path;
   std::atomic<bool> Tried{false};
   std::atomic<bool> Held{false};
 };

@@ -10,7 +10,6 @@
 #include "format/ExperimentSchema.h"
 
 #include "runtime/io/Diagnostics.h"
-#include "runtime/io/OutputDirectory.h"
 
 #include <cerrno>
 #include <cstdio>
@@ -44,9 +43,8 @@ int writeAt(int Descriptor, const uint8_t *Data, size_t Size, uint64_t Offset) {
   return 0;
 }
 
-std::string traceFilePath(const TraceTarget &Target, uint32_t Index) {
-  return joinPath(Target.Directory, format::files::threadFileName(
-                                        Index, format::files::TraceFileSuffix));
+std::string traceFileName(uint32_t Index) {
+  return format::files::threadFileName(Index, format::files::TraceFileSuffix);
 }
 
 } // namespace
@@ -96,8 +94,11 @@ ThreadTrace::ThreadTrace(const TraceTarget &Target, uint32_t Index,
 ThreadTrace::~ThreadTrace() { Hot = TraceCursor(); }
 
 std::string ThreadTrace::filePath() const {
-  return traceFilePath(Target, Index);
+  return Target.Output->pathOf(ExperimentDirectory::Place::Trace,
+                               traceFileName(Index));
 }
+
+std::string ThreadTrace::fileName() const { return traceFileName(Index); }
 
 void ThreadTrace::put(trace::EventKind Kind, Ticks Now,
                       uint64_t Operand) noexcept {
@@ -204,11 +205,6 @@ void ThreadTrace::beginChunk(const CallPathRecorder *Recorder,
   SlowDepthChange = 0;
 }
 
-int ThreadTrace::openTraceFile(bool Create) const {
-  int Flags = O_WRONLY | O_CLOEXEC | (Create ? O_CREAT | O_TRUNC : 0);
-  return ::open(filePath().c_str(), Flags, 0666);
-}
-
 void ThreadTrace::encodeHeader(uint8_t *Out) const {
   trace::FileHeader Header;
   Header.ThreadIndex = Index;
@@ -221,20 +217,27 @@ void ThreadTrace::encodeHeader(uint8_t *Out) const {
 }
 
 int ThreadTrace::openForWrite(std::string &Error) {
-  if (!FileCreated && !createDirectories(Target.Directory, Error)) {
-    Error = "cannot create the trace directory '" + Target.Directory +
-            "': " + Error;
+  ExperimentDirectory &Output = *Target.Output;
+  constexpr auto Trace = ExperimentDirectory::Place::Trace;
+  if (FileCreated) {
+    // The file this process created, through the trace directory's one
+    // descriptor: never created again, never through a link.
+    int Opened = Output.openFile(Trace, fileName(), O_WRONLY);
+    if (Opened < 0)
+      Error = "cannot write '" + filePath() + "': " + std::strerror(errno);
+    return Opened;
+  }
+  bool Refused = false;
+  int Opened = Output.createFile(Trace, fileName(), Error, &Refused);
+  if (Opened < 0) {
+    // A refused directory is reported once for the whole run.
+    if (Refused && !Target.ErrorPrinted.exchange(true) &&
+        Output.takeRefusalReport())
+      printMessage(MessageKind::Error, Error + "; nothing is written");
     return -1;
   }
   // Before the trace can fill the disk (see SpaceReserve.h).
-  Target.Reserve.ensure();
-  int Opened = openTraceFile(!FileCreated);
-  if (Opened < 0) {
-    Error = "cannot write '" + filePath() + "': " + std::strerror(errno);
-    return -1;
-  }
-  if (FileCreated)
-    return Opened;
+  Target.Reserve.ensure(Output);
   uint8_t Bytes[trace::FileHeaderSize];
   encodeHeader(Bytes);
   if (int Errno = writeAt(Opened, Bytes, sizeof(Bytes), 0)) {
@@ -242,7 +245,7 @@ int ThreadTrace::openForWrite(std::string &Error) {
     ::close(Opened);
     // No file rather than one without a header, which readers reject; the
     // next chunk creates it again.
-    ::unlink(filePath().c_str());
+    Output.removeFile(Trace, fileName());
     return -1;
   }
   FileCreated = true;
@@ -321,7 +324,8 @@ void ThreadTrace::finish(Ticks Now, size_t FramesClosed,
     return;
   // The name is known only now: the header is written again with it (and
   // its checksum); a failure leaves the name empty in the file.
-  int Descriptor = openTraceFile(false);
+  int Descriptor = Target.Output->openFile(ExperimentDirectory::Place::Trace,
+                                           fileName(), O_WRONLY);
   if (Descriptor < 0)
     return;
   uint8_t Bytes[trace::FileHeaderSize];

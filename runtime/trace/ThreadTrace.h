@@ -22,10 +22,13 @@
 // records it and writes the chunk with pwrite(2) right away (taken once per
 // buffer), then reuses the buffer; so the memory per thread is bounded by
 // the buffer size and no event is skipped.
-// Descriptors: the file is opened for each chunk write (pwrite at the end
-// of the last complete chunk) and closed right after it, so tracing holds
-// a descriptor only while a chunk is written, never one per live thread,
-// and a program near its RLIMIT_NOFILE keeps its descriptors. Each chunk
+// Descriptors: the file is created (O_EXCL|O_NOFOLLOW, with its header) at
+// the first chunk and then opened again for each chunk write (openat on the
+// trace directory's one descriptor, O_NOFOLLOW, never O_CREAT; pwrite at
+// the end of the last complete chunk) and closed right after it, so tracing
+// holds a descriptor per directory and one only while a chunk is written,
+// never one per live thread, and a program near its RLIMIT_NOFILE keeps its
+// descriptors. Each chunk
 // carries a CRC-32C (TraceFormat.h), computed here at flush time.
 // If the file cannot be created or opened (no descriptor left: EMFILE,
 // ENFILE) or a write fails (disk full, directory not writable), the chunk
@@ -45,6 +48,7 @@
 
 #include "format/TraceFormat.h"
 #include "runtime/clock/Clock.h"
+#include "runtime/io/ExperimentDirectory.h"
 #include "runtime/profile/CallPathRecorder.h"
 #include "runtime/trace/SpaceReserve.h"
 #include "runtime/trace/TraceStatistics.h"
@@ -61,8 +65,9 @@ namespace runtime {
 /// What the traces of all threads share; owned by the runtime, set at
 /// start-up (and again in the child after fork, before any thread records).
 struct TraceTarget {
-  /// Absolute path of <experiment directory>/trace.
-  std::string Directory;
+  /// The experiment directory: the trace files are created in its trace/
+  /// sub-directory (never through a link, never over an existing file).
+  ExperimentDirectory *Output = nullptr;
   int64_t Pid = 0;
   double TicksPerSecond = 0;
   /// Start of the measurement; time zero of every trace.
@@ -218,6 +223,8 @@ public:
   uint32_t index() const { return Index; }
   /// The path of this thread's trace file.
   std::string filePath() const;
+  /// The name of the trace file in the trace directory.
+  std::string fileName() const;
 
 private:
   void put(trace::EventKind Kind, Ticks Now, uint64_t Operand) noexcept;
@@ -237,12 +244,9 @@ private:
   /// Starts a chunk with the OpenFrames outermost frames open in Recorder
   /// (none when null).
   void beginChunk(const CallPathRecorder *Recorder, size_t OpenFrames) noexcept;
-  /// Opens this thread's trace file for writing, creating (and truncating)
-  /// it when Create is set; the one place that opens it. Returns the
-  /// descriptor or -1 with errno set.
-  int openTraceFile(bool Create) const;
   /// Opens the file for a chunk write, creating it with its header at the
-  /// first write; returns the descriptor, which the caller closes, or -1
+  /// first write (ExperimentDirectory::createFile; then openFile, never
+  /// created again); returns the descriptor, which the caller closes, or -1
   /// with Error set.
   int openForWrite(std::string &Error);
   /// The file header with what is known now (the name once finished).

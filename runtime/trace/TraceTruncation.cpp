@@ -15,12 +15,13 @@
 namespace sextant {
 namespace runtime {
 
-void cutTraceTail(const std::string &Path, uint64_t Bytes,
-                  TraceCut &Cut) noexcept {
+void cutTraceTail(int Descriptor, uint64_t Bytes, TraceCut &Cut) noexcept {
+  if (Descriptor < 0)
+    return;
+  trace::TraceFileReader Reader;
   try {
-    trace::TraceFileReader Reader;
     std::string Message;
-    if (!Reader.open(Path, Message))
+    if (!Reader.adopt(Descriptor, Message))
       return;
     struct Boundary {
       uint64_t Offset;
@@ -46,7 +47,7 @@ void cutTraceTail(const std::string &Path, uint64_t Bytes,
       CutAt = Chunks[--Keep].Offset;
     if (CutAt >= Size)
       return;
-    if (::truncate(Path.c_str(), static_cast<off_t>(CutAt)) != 0)
+    if (::ftruncate(Reader.descriptor(), static_cast<off_t>(CutAt)) != 0)
       return;
     for (size_t I = Keep; I < Chunks.size(); ++I) {
       ++Cut.Chunks;

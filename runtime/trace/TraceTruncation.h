@@ -1,4 +1,5 @@
-//===- runtime/trace/TraceTruncation.h - Making room on a full disk -*- C++ -*-===//
+//===- runtime/trace/TraceTruncation.h - Making room on a full disk -*- C++
+//-*-===//
 //
 // Part of Sextant. When the final files of the experiment do not fit on the
 // file system (the trace filled it, and the reserve of SpaceReserve.h was
@@ -26,11 +27,12 @@ struct TraceCut {
   uint64_t Bytes = 0;
 };
 
-/// Cuts whole chunks from the end of the trace file Path until at least
-/// Bytes bytes are freed or only its header is left, and adds what it cut
-/// to Cut. Bytes after the last complete chunk are cut first. Never throws.
-void cutTraceTail(const std::string &Path, uint64_t Bytes,
-                  TraceCut &Cut) noexcept;
+/// Cuts whole chunks from the end of the trace file open (for reading and
+/// writing) as Descriptor until at least Bytes bytes are freed or only its
+/// header is left, and adds what it cut to Cut. Bytes after the last
+/// complete chunk are cut first. Closes Descriptor (nothing when it is
+/// negative). Never throws.
+void cutTraceTail(int Descriptor, uint64_t Bytes, TraceCut &Cut) noexcept;
 
 } // namespace runtime
 } // namespace sextant

@@ -22,6 +22,7 @@
 #include "format/ExperimentReader.h"
 #include "format/ExperimentSchema.h"
 #include "format/FlatProfile.h"
+#include "format/RunListing.h"
 #include "format/SummaryText.h"
 #include "format/TextLayout.h"
 
@@ -510,6 +511,25 @@ std::string viewTitle(const ReportOptions &Options, const std::string &Scope) {
          Key;
 }
 
+/// Directory was shared by several processes (docs/sextant.md, "A
+/// directory of several runs"): the report is of the run that claimed it;
+/// the others, in its sub-directories, are named in one warning.
+void noteOtherRuns(const CommandLine &Line, const std::string &Directory) {
+  std::string Others;
+  size_t Count = 0;
+  for (const RunEntry &Run : listRuns(Directory)) {
+    if (Run.Path == Directory)
+      continue;
+    Others += (Count++ == 0 ? "" : ", ") + Run.Path;
+  }
+  if (Count != 0)
+    Line.warning(Directory + " also holds " + std::to_string(Count) +
+                 " other run(s) of processes that shared it as "
+                 "SEXTANT_OUTPUT_DIR, each in its own directory (this "
+                 "report is of the first): " +
+                 Others);
+}
+
 } // namespace
 
 std::string renderReport(const Experiment &E, bool Tree) {
@@ -575,6 +595,7 @@ int runReportCommand(int Argc, char **Argv) {
   std::string Error;
   if (!readExperiment(Line.positional()[0], E, Error))
     return Line.failure(Error);
+  noteOtherRuns(Line, Line.positional()[0]);
   if (Summary) {
     if (E.Metadata.OutputDirectory.empty())
       E.Metadata.OutputDirectory = E.Directory;

@@ -15,6 +15,7 @@
 #include "Subcommands.h"
 #include "filter/FilterSet.h"
 #include "format/ExperimentReader.h"
+#include "format/ExperimentSchema.h"
 
 #include <cerrno>
 #include <cstdio>
@@ -189,14 +190,7 @@ const std::string *findVariable(const Environment &Variables,
 /// process id Pid (docs/configuration.md, SEXTANT_OUTPUT_DIR).
 std::string defaultDirectoryName(const std::string &Program, std::time_t Time,
                                  pid_t Pid) {
-  size_t Slash = Program.rfind('/');
-  std::string Base =
-      Slash == std::string::npos ? Program : Program.substr(Slash + 1);
-  for (char &C : Base)
-    if (!((C >= 'a' && C <= 'z') || (C >= 'A' && C <= 'Z') ||
-          (C >= '0' && C <= '9') || C == '.' || C == '_' || C == '+' ||
-          C == '-'))
-      C = '_';
+  std::string Base = format::files::programFileName(Program);
   std::tm Local{};
   localtime_r(&Time, &Local);
   char Stamp[32];
@@ -374,6 +368,15 @@ int runRunCommand(int Argc, char **Argv) {
                  Description ? Description : "unknown signal");
   }
   FileStamp After = FileStamp::of(Directory + "/experiment.json");
+  // Another run had claimed the directory: the program wrote into its
+  // sub-directory <program>-<pid> (docs/configuration.md).
+  std::string Own =
+      Directory + "/" + format::files::runDirectoryName(Program[0], Result.Pid);
+  if ((!After.Exists || After.sameAs(Before)) &&
+      FileStamp::of(Own + "/experiment.json").Exists) {
+    Directory = Own;
+    After = FileStamp::of(Directory + "/experiment.json");
+  }
   if (!After.Exists || After.sameAs(Before))
     Line.warning(Program[0] + " wrote no experiment to " + Directory +
                  " (is it compiled with the Sextant plugin and linked with "

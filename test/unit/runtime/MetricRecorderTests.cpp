@@ -399,10 +399,13 @@ TEST_CASE("counter samples of a trace round-trip through the metric file",
           "[metrics][trace]") {
   sextant::test::ScratchDirectory Scratch("metric-trace");
   Scratch.create();
-  std::string Path = Scratch.file("samples.metrics");
+  std::string Path = Scratch.file("trace/samples.metrics");
+  ExperimentDirectory Output;
+  Output.request(Scratch.path(), /*Claim=*/false, "test", ::getpid());
   {
     // A buffer of 16 samples: 40 samples need three writes.
-    MetricTrace Trace(Path, 3, {"perf::PAGE-FAULTS", "cpu-time"}, 0);
+    MetricTrace Trace(Output, "samples.metrics", 3,
+                      {"perf::PAGE-FAULTS", "cpu-time"}, 0);
     for (uint64_t I = 0; I < 40; ++I) {
       uint64_t Values[] = {I * 10, (uint64_t(1) << 40) + I};
       Trace.sample(1000 + I, Values);
@@ -425,7 +428,9 @@ TEST_CASE("counter samples of a trace round-trip through the metric file",
   CHECK_FALSE(Samples.Truncated);
 
   // Below a regular file: neither the file nor its directory can be made.
-  MetricTrace Unwritable(Path + "/x.metrics", 0, {"A"}, 0);
+  ExperimentDirectory Blocked;
+  Blocked.request(Path, /*Claim=*/false, "test", ::getpid());
+  MetricTrace Unwritable(Blocked, "x.metrics", 0, {"A"}, 0);
   uint64_t One = 1;
   Unwritable.sample(1, &One);
   Unwritable.flush();

@@ -37,7 +37,7 @@ uint64_t fileSize(const std::string &Path) {
 
 TEST_CASE("a trace decodes to the enters and exits recorded", "[ThreadTrace]") {
   ScratchDirectory Directory("trace-roundtrip");
-  TracedRecorder Run(Directory.path() + "/trace", 1 << 20, 7);
+  TracedRecorder Run(Directory.path(), 1 << 20, 7);
   Run.enter(1, 2000);
   Run.enter(2, 2010);
   Run.enter(3, 2020);
@@ -200,7 +200,7 @@ TEST_CASE("a trace that cannot be written is dropped and counted",
   std::string Blocker = Directory.path() + "/blocker";
   std::ofstream(Blocker) << "a regular file, not a directory\n";
   // The trace directory would have to be created below a regular file.
-  TracedRecorder Run(Blocker + "/trace", MinTraceBufferSize);
+  TracedRecorder Run(Blocker, MinTraceBufferSize);
   uint64_t Now = 2000;
   for (int I = 0; I < 3000; ++I) {
     Run.enter(1, Now += 10);
@@ -308,7 +308,7 @@ TEST_CASE("a trace restarted after fork keeps only the open frames",
   Run.enter(3, 2200);
   Run.exit(3, 2300);
   // What a child process does after fork(): a new directory and origin.
-  Run.Target.Directory = Directory.path() + "/child";
+  Run.Output.request(Directory.path() + "/child", false, "test", ::getpid());
   Run.Target.OriginTicks = 5000;
   Run.Recorder.restart(5000);
   Run.Trace->restartAfterFork(0, currentThreadId(), Run.Recorder);
@@ -327,7 +327,7 @@ TEST_CASE("a trace restarted after fork keeps only the open frames",
   CHECK(Tree.findChild(Tree.findChild(Main, 2), 3) == CallPathTree::NoNode);
 
   DecodedTrace Decoded =
-      decodeTraceFile(Directory.path() + "/child/thread-0.sxt");
+      decodeTraceFile(Directory.path() + "/child/trace/thread-0.sxt");
   std::vector<TraceEvent> Expected = {{'B', 1, 5000}, {'B', 2, 5000},
                                       {'B', 4, 5100}, {'E', 4, 5200},
                                       {'E', 2, 5300}, {'E', 1, 5400}};

@@ -100,12 +100,14 @@ inline size_t chunkOffset(const DecodedTrace &Trace, size_t Index) {
 
 /// A CallPathRecorder and its ThreadTrace, driven together, with the events
 /// the trace must contain computed by a model of the recorder's rules
-/// (CallPathRecorder.h) that shares no code with the trace.
+/// (CallPathRecorder.h) that shares no code with the trace. Its file is
+/// <Directory>/trace/thread-<Index>.sxt.
 class TracedRecorder {
 public:
   TracedRecorder(const std::string &Directory, size_t BufferSize,
                  uint32_t Index = 0) {
-    Target.Directory = Directory;
+    Output.request(Directory, /*Claim=*/false, "test", ::getpid());
+    Target.Output = &Output;
     Target.Pid = ::getpid();
     Target.TicksPerSecond = 2.5e9;
     Target.OriginTicks = 1000;
@@ -148,6 +150,8 @@ public:
   /// Enter events plus exit events the model expects so far.
   uint64_t recorded() const { return Recorded; }
 
+  /// The experiment directory: the trace is its trace/thread-<index>.sxt.
+  ExperimentDirectory Output;
   TraceTarget Target;
   CallPathRecorder Recorder;
   TraceCursor Hot;
