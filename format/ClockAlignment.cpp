@@ -6,6 +6,8 @@
 
 #include "format/ClockAlignment.h"
 
+#include <cmath>
+
 namespace sextant {
 namespace format {
 
@@ -78,9 +80,20 @@ ClockAlignment ClockAlignment::fromSync(const ClockSync &Sync,
   Result.Offset = OffsetAt(First);
   Result.Points = 1;
   double Span = Local.nanoseconds(Last.LocalTicks) - Result.Anchor;
-  if (Sync.Points.size() > 1 && Span > 0) {
-    Result.Drift = (OffsetAt(Last) - Result.Offset) / Span;
+  if (Sync.Points.size() < 2 || !(Span > 0))
+    return Result;
+  double Drift = (OffsetAt(Last) - Result.Offset) / Span;
+  if (std::fabs(Drift) <= MaxPlausibleDrift) {
+    Result.Drift = Drift;
     Result.Points = 2;
+    return Result;
+  }
+  // A slow ping-pong (a descheduled rank) made one offset imprecise: the
+  // one with the smaller round trip is used alone.
+  Result.DriftRejected = true;
+  if (Last.RoundTripTicks < First.RoundTripTicks) {
+    Result.Anchor = Local.nanoseconds(Last.LocalTicks);
+    Result.Offset = OffsetAt(Last);
   }
   return Result;
 }

@@ -12,7 +12,11 @@
 // ClockAlignment turns a rank's ticks into nanoseconds since the reference
 // rank's origin: the offset between the clocks at each synchronisation,
 // interpolated linearly between the first and the last one (and continued
-// beyond them), which corrects a constant drift, as Score-P does. With one
+// beyond them), which corrects a constant drift, as Score-P does. A drift
+// beyond MaxPlausibleDrift (crystal oscillators stay within about 100 ppm)
+// means that one synchronisation was imprecise (its ping-pongs were slow,
+// e.g. on an oversubscribed host): then the offset of the one with the
+// smaller round trip is used alone, and driftRejected() says so. With one
 // synchronisation (the rank never reached MPI_Finalize) the offset is
 // constant; without any (an experiment of an older Sextant, or no MPI
 // adapter) the rank keeps its own origin.
@@ -82,6 +86,9 @@ struct ClockScale {
   }
 };
 
+/// The largest drift between two ranks' clocks taken for real: 500 ppm.
+constexpr double MaxPlausibleDrift = 5e-4;
+
 /// Maps one rank's ticks to the job's common time base.
 class ClockAlignment {
 public:
@@ -106,6 +113,9 @@ public:
   /// Offset at the first synchronisation (ns) and the drift (ns per ns).
   double offset() const { return Offset; }
   double drift() const { return Drift; }
+  /// Whether two synchronisations implied an implausible drift, so that
+  /// only the more precise one is used.
+  bool driftRejected() const { return DriftRejected; }
 
 private:
   ClockScale Local;
@@ -113,6 +123,7 @@ private:
   double Anchor = 0; ///< own time of the first synchronisation
   double Offset = 0;
   double Drift = 0;
+  bool DriftRejected = false;
 };
 
 } // namespace format

@@ -9,10 +9,10 @@
 // pong as the simultaneous reading of its own clock. The ping-pong with
 // the smallest round trip is kept (its error is at most half the round
 // trip) and sent back to the rank. Cost: ClockSyncRoundTrips round trips
-// per rank, one after the other at rank 0, i.e. about 5 x (ranks - 1)
-// round trips of an empty message per synchronisation (a few microseconds
-// each on one host: about 1 ms at 100 ranks, 50 ms at 10,000), twice per
-// job. The result (format/ClockAlignment.h) goes into the rank's mpi.json.
+// per rank, one after the other at rank 0, i.e. 10 x (ranks - 1) round
+// trips of an empty message per synchronisation (one to a few
+// microseconds each: about 2 ms at 100 ranks, 0.1 to 0.5 s at 10,000),
+// twice per job. The result (format/ClockAlignment.h) goes into the rank's mpi.json.
 //
 //===----------------------------------------------------------------------===//
 
@@ -27,7 +27,7 @@ namespace sextant {
 namespace mpi {
 
 /// Ping-pongs per rank and synchronisation.
-constexpr unsigned ClockSyncRoundTrips = 5;
+constexpr unsigned ClockSyncRoundTrips = 10;
 
 /// Synchronises this rank's clock with rank 0's over Comm (collective over
 /// Comm, whose rank Rank of Size this is); At names the moment ("MPI_Init").

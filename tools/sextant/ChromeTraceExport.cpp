@@ -472,7 +472,7 @@ public:
       if (!Replayer.replay(Chunk, H, Message))
         throw InputError(File.Path + ": " + Message);
       afterChunk(H, P, File, Chunk, Text);
-      Meter.update("reading " + File.Path, BytesDone + Reader.offset(),
+      Meter.update("converting " + File.Path, BytesDone + Reader.offset(),
                    TotalBytes, true);
     }
     if (Report && Replayer.depth() != 0 && !Truncated)
@@ -668,14 +668,16 @@ void convertJob(const std::string &Directory, const std::vector<int> &Ranks,
   for (const Process &P : Processes)
     if (P.Rank == 0 && P.HaveScale)
       Reference = &P;
-  std::vector<int> Unsynchronised, InitOnly;
+  std::vector<int> Unsynchronised, InitOnly, Imprecise;
   for (Process &P : Processes) {
     if (!Reference || !P.HaveSync || !P.HaveScale) {
       Unsynchronised.push_back(P.Rank);
       continue;
     }
     P.Clock = ClockAlignment::fromSync(P.Sync, P.Scale, Reference->Scale);
-    if (P.Clock.points() < 2 && P.Rank != 0)
+    if (P.Clock.driftRejected())
+      Imprecise.push_back(P.Rank);
+    else if (P.Clock.points() < 2 && P.Rank != 0)
       InitOnly.push_back(P.Rank);
   }
   if (!Unsynchronised.empty())
@@ -689,6 +691,11 @@ void convertJob(const std::string &Directory, const std::vector<int> &Ranks,
     warn("rank(s) " + rankList(InitOnly) +
          " did not synchronise their clocks at MPI_Finalize; their offset "
          "from MPI_Init is used without drift correction");
+  if (!Imprecise.empty())
+    warn("the clock synchronisations of rank(s) " + rankList(Imprecise) +
+         " at MPI_Init and MPI_Finalize disagree by more than a clock's "
+         "drift (a slow ping-pong, e.g. on an oversubscribed host); the one "
+         "with the smaller round trip is used, without drift correction");
 
   // First pass: the messages, and which send each receive matches.
   uint64_t Total = totalBytes(Processes);

@@ -106,3 +106,24 @@ TEST_CASE("clock_sync round-trips through mpi.json", "[ClockAlignment]") {
   CHECK_FALSE(readClockSync(RankMpi, Read, Error));
   CHECK(Error.find("local_ticks") != std::string::npos);
 }
+
+TEST_CASE("an implausible drift falls back to the more precise offset",
+          "[ClockAlignment]") {
+  // Same clock on both ranks; the MPI_Finalize ping-pong was slow (10 ms
+  // round trip) and its midpoint 2.7 ms off: 2,000 ppm of drift.
+  ClockSync Sync;
+  Sync.Points = {{"MPI_Init", 1000000, 1000000, 3000},
+                 {"MPI_Finalize", 1401000000, 1398300000, 10000000}};
+  ClockAlignment Clock = ClockAlignment::fromSync(Sync, Reference, Reference);
+  CHECK(Clock.driftRejected());
+  CHECK(Clock.points() == 1);
+  CHECK(Clock.nanoseconds(700000000) ==
+        Approx(Reference.nanoseconds(700000000)).margin(1.0));
+  // The other way round: the MPI_Init one was slow.
+  Sync.Points = {{"MPI_Init", 1000000, 3700000, 10000000},
+                 {"MPI_Finalize", 1401000000, 1401000000, 3000}};
+  Clock = ClockAlignment::fromSync(Sync, Reference, Reference);
+  CHECK(Clock.driftRejected());
+  CHECK(Clock.nanoseconds(700000000) ==
+        Approx(Reference.nanoseconds(700000000)).margin(1.0));
+}
