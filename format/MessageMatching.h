@@ -9,7 +9,7 @@
 // they complete, each in the order of its rank's clock.
 //
 // Limits: the communicator id is the adapter's hash of the communicator's
-// world ranks (mpi/ClockSync.h), so two communicators with the same ranks
+// world ranks (mpi/MessageTrace.h), so two communicators with the same ranks
 // (MPI_Comm_dup) count as one; receives that complete in another order
 // than they were posted (MPI_Waitany on two receives with the same source
 // and tag) may be paired crosswise. Messages whose partner is unknown are

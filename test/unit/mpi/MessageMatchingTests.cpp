@@ -16,14 +16,8 @@ namespace {
 
 MessageEnd end(int Rank, int Partner, uint64_t Communicator, uint64_t Tag,
                double Time, uint64_t Bytes = 8) {
-  MessageEnd End;
-  End.Rank = Rank;
-  End.Partner = Partner;
-  End.Communicator = Communicator;
-  End.Tag = Tag;
-  End.Time = Time;
-  End.Bytes = Bytes;
-  return End;
+  // Fields in MessageEnd's order.
+  return MessageEnd{Rank, Partner, Communicator, Tag, Bytes, Time};
 }
 
 /// The receive index paired with each send (-1: none).
