@@ -113,7 +113,7 @@ constexpr JsonFileFormat ExperimentFormat{"sextant-experiment", 1, 1};
 constexpr JsonFileFormat RegionsFormat{"sextant-regions", 1, 1};
 constexpr JsonFileFormat ThreadProfilesFormat{"sextant-thread-profiles", 1, 1};
 /// A rank's mpi.json (written by the MPI adapter) and the job's mpi.json.
-constexpr JsonFileFormat MpiFormat{"sextant-mpi", 1, 1};
+constexpr JsonFileFormat MpiFormat{"sextant-mpi", 2, 1};
 constexpr JsonFileFormat JobMpiFormat{"sextant-mpi-job", 1, 1};
 
 /// Keys shared by writer and reader.

@@ -327,10 +327,38 @@ private:
   DamagedChunk Damage;
 };
 
+/// A record (event kind 3) as replayed: its type and its first fields (a
+/// record may have more, which are skipped; Count says how many it has).
+struct TraceRecord {
+  uint32_t Type = 0;
+  uint32_t Count = 0;
+  uint64_t Fields[MaxRecordFields] = {};
+
+  /// Field I, 0 when the record has fewer.
+  uint64_t field(uint32_t I) const {
+    return I < Count && I < MaxRecordFields ? Fields[I] : 0;
+  }
+};
+
+namespace detail {
+/// Calls H.record(R, Ticks) when the handler has that member; handlers
+/// without it ignore records.
+template <typename Handler>
+auto passRecord(Handler &H, const TraceRecord &R, uint64_t Ticks, int)
+    -> decltype(H.record(R, Ticks), void()) {
+  H.record(R, Ticks);
+}
+template <typename Handler>
+void passRecord(Handler &, const TraceRecord &, uint64_t, long) {}
+} // namespace detail
+
 /// Replays the chunks of one file as balanced enters and exits. A Handler
 /// has the members
 ///   void enter(uint32_t Region, uint64_t Ticks);
 ///   void exit(uint32_t Region, uint64_t Ticks);
+/// and may have
+///   void record(const TraceRecord &Record, uint64_t Ticks);
+/// for the records of version 3 (kind 3, e.g. MPI messages).
 /// Ticks are absolute clock ticks (subtract FileHeader::OriginTicks and
 /// divide by FileHeader::TicksPerSecond for seconds since the start).
 class EventReplayer {
@@ -438,8 +466,30 @@ public:
         Count += Frames;
         break;
       }
-      default:
-        return Fail("unknown event kind 3");
+      case EventKind::Record: {
+        TraceRecord Record;
+        uint64_t Type, Fields;
+        if (!readVarint(In, End, Type) || !readVarint(In, End, Fields))
+          return Fail("a record has no type or field count");
+        if (Type > UINT32_MAX || Fields > UINT32_MAX)
+          return Fail("a record has the invalid type " + std::to_string(Type) +
+                      " or field count " + std::to_string(Fields));
+        Record.Type = static_cast<uint32_t>(Type);
+        Record.Count = static_cast<uint32_t>(Fields);
+        for (uint64_t I = 0; I < Fields; ++I) {
+          uint64_t Value;
+          if (!readVarint(In, End, Value))
+            return Fail("a record of type " + std::to_string(Type) +
+                        " ends after " + std::to_string(I) + " of its " +
+                        std::to_string(Fields) + " fields");
+          if (I < MaxRecordFields)
+            Record.Fields[I] = Value;
+        }
+        detail::passRecord(H, Record, LastTicks, 0);
+        ++Count;
+        ++Records;
+        break;
+      }
       }
     }
     if (Count != Header.EventCount) {
@@ -466,6 +516,8 @@ public:
   /// Chunks replayed, and chunks missing from the sequence before them.
   uint64_t chunks() const { return Chunks; }
   uint64_t lostChunks() const { return Lost; }
+  /// Records (kind 3) replayed.
+  uint64_t records() const { return Records; }
 
 private:
   std::vector<uint32_t> Stack;
@@ -473,6 +525,7 @@ private:
   uint32_t NextSequence = 0;
   uint64_t Chunks = 0;
   uint64_t Lost = 0;
+  uint64_t Records = 0;
 };
 
 } // namespace trace

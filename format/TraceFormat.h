@@ -25,10 +25,18 @@
 //   Kind 1  exit of the innermost open region
 //   Kind 2  exit of several innermost regions at once; a varint with their
 //           number follows (frames closed by a repair or at the end)
+//   Kind 3  a record (version 3): varints with the record type T and the
+//           number N of fields follow, then the N fields, each a varint;
+//           readers skip records of types they do not know. Type 1 is an
+//           MPI message sent, type 2 one received (RecordType below).
 // Exits carry no region id: the reader knows it from its stack of open
 // regions. Typical events take 2 to 4 bytes. A varint need not be in its
 // shortest form: the runtime pads small time deltas to two bytes (see
 // ThreadTrace.h), and readers accept any LEB128 encoding of a 64-bit value.
+//
+// Version 3 adds the records (kind 3), which count as events in a chunk's
+// event count; a version 3 file without records is a version 2 file but for
+// its version number. Versions 1 and 2 are still read.
 //
 // The checksums need format/Crc32c.cpp (in sextant_format).
 //
@@ -51,7 +59,7 @@ namespace trace {
 /// a transfer in text mode is detected, as in PNG).
 constexpr uint8_t FileMagic[8] = {0x89, 'S', 'X', 'T', 0x0d, 0x0a, 0x1a, 0x0a};
 /// Version of the format described here, and the oldest one still read.
-constexpr uint16_t FormatVersion = 2;
+constexpr uint16_t FormatVersion = 3;
 constexpr uint16_t MinimumReadableVersion = 1;
 
 /// Layout of the file header.
@@ -92,7 +100,12 @@ inline size_t chunkHeaderSize(uint16_t Version) {
 }
 
 /// The kind in the low two bits of an event's first varint.
-enum class EventKind : uint8_t { Enter = 0, Exit = 1, ExitMany = 2 };
+enum class EventKind : uint8_t {
+  Enter = 0,
+  Exit = 1,
+  ExitMany = 2,
+  Record = 3 ///< version 3
+};
 constexpr unsigned KindBits = 2;
 /// Largest time delta an event can carry; larger ones are clamped.
 constexpr uint64_t MaxDelta = UINT64_MAX >> KindBits;
@@ -100,6 +113,26 @@ constexpr uint64_t MaxDelta = UINT64_MAX >> KindBits;
 /// Bytes of the longest LEB128 encoding of a 64-bit and a 32-bit value.
 constexpr size_t MaxVarintBytes = 10;
 constexpr size_t MaxVarint32Bytes = 5;
+
+/// The types of records (kind 3) and their fields, in order.
+enum class RecordType : uint32_t {
+  /// An MPI point-to-point message sent, at the start of the send (the
+  /// call of MPI_Send, MPI_Isend, MPI_Sendrecv, ..., or MPI_Start of a
+  /// persistent send): communicator id, destination's world rank + 1 (0:
+  /// unknown), tag, bytes.
+  MessageSent = 1,
+  /// An MPI point-to-point message received, when the receive completes
+  /// (MPI_Recv, MPI_Wait, MPI_Test, ...): communicator id, source's world
+  /// rank + 1 (0: unknown), tag, bytes.
+  MessageReceived = 2
+};
+/// Fields of a message record.
+constexpr uint32_t MessageRecordFields = 4;
+/// Fields a record written by the runtime has at most, and its largest
+/// encoding (the lead varint, the type, the count and the fields).
+constexpr uint32_t MaxRecordFields = 8;
+constexpr size_t MaxRecordBytes =
+    MaxVarintBytes + 2 * MaxVarint32Bytes + MaxRecordFields * MaxVarintBytes;
 /// Upper bound of what the runtime writes for one event group: an ExitMany
 /// (closing abandoned frames) followed by an Enter.
 constexpr size_t MaxEventGroupBytes = 2 * (MaxVarintBytes + MaxVarint32Bytes);
@@ -155,6 +188,19 @@ inline uint8_t *writeVarint(uint8_t *Out, uint64_t Value) {
     Value >>= 7;
   }
   *Out++ = static_cast<uint8_t>(Value);
+  return Out;
+}
+
+/// Writes a record (kind 3) Delta ticks after the previous event: at most
+/// MaxRecordBytes bytes for Count <= MaxRecordFields; returns the end.
+inline uint8_t *writeRecord(uint8_t *Out, uint64_t Delta, RecordType Type,
+                            const uint64_t *Fields, uint32_t Count) {
+  Out = writeVarint(Out, (Delta << KindBits) |
+                             static_cast<uint64_t>(EventKind::Record));
+  Out = writeVarint(Out, static_cast<uint32_t>(Type));
+  Out = writeVarint(Out, Count);
+  for (uint32_t I = 0; I < Count; ++I)
+    Out = writeVarint(Out, Fields[I]);
   return Out;
 }
 

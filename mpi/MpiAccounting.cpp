@@ -5,6 +5,7 @@
 //===----------------------------------------------------------------------===//
 
 #include "MpiAccounting.h"
+#include "MessageTrace.h"
 
 namespace sextant {
 namespace mpi {
@@ -169,6 +170,7 @@ void recordReceive(FunctionId Function, const RankMap &Ranks,
     Bytes = 0;
   State.PointToPoint.recordReceive(worldRankOf(Ranks, Status.MPI_SOURCE),
                                    static_cast<uint64_t>(Bytes));
+  traceReceive(Ranks, Status, static_cast<uint64_t>(Bytes));
   State.Bytes[static_cast<unsigned>(Function)].Received.fetch_add(
       static_cast<uint64_t>(Bytes), std::memory_order_relaxed);
 }

@@ -54,6 +54,8 @@ struct FunctionBytes {
 
 struct Accounting {
   std::atomic<bool> Active{false};
+  /// Whether messages go into the trace (MessageTrace.h).
+  std::atomic<bool> Tracing{false};
   int WorldRank = -1;
   int WorldSize = 0;
   CommMatrix PointToPoint;

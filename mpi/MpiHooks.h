@@ -33,6 +33,7 @@
 #ifndef SEXTANT_MPI_MPIHOOKS_H
 #define SEXTANT_MPI_MPIHOOKS_H
 
+#include "MessageTrace.h"
 #include "MpiAccounting.h"
 #include "MpiSession.h"
 
@@ -164,7 +165,21 @@ struct MPI_Win_free {
 // Blocking point-to-point
 //===----------------------------------------------------------------------===//
 
-struct BlockingSend : Stateless {
+/// Records the start of a send in the trace (MessageTrace.h), when tracing.
+template <typename Count>
+void traceSendStart(MPI_Comm Comm, int Destination, int Tag, Count N,
+                    MPI_Datatype Type) {
+  if (messagesTraced())
+    traceSend(Comm, Destination, Tag, dataBytes(Type, N));
+}
+
+struct BlockingSend {
+  struct State {};
+  template <typename Count>
+  static void before(State &, const void *&, Count &N, MPI_Datatype &Type,
+                     int &Destination, int &Tag, MPI_Comm &Comm) {
+    traceSendStart(Comm, Destination, Tag, N, Type);
+  }
   template <typename Count>
   static void after(State &, int Result, const void *, Count N,
                     MPI_Datatype Type, int Destination, int, MPI_Comm Comm) {
@@ -204,10 +219,12 @@ struct MPI_Recv {
 struct MPI_Sendrecv {
   using State = StatusState;
   template <typename Count>
-  static void before(State &S, const void *&, Count &, MPI_Datatype &, int &,
-                     int &, void *&, Count &, MPI_Datatype &, int &, int &,
-                     MPI_Comm &, MPI_Status *&Status) {
+  static void before(State &S, const void *&, Count &SendCount,
+                     MPI_Datatype &SendType, int &Destination, int &SendTag,
+                     void *&, Count &, MPI_Datatype &, int &, int &,
+                     MPI_Comm &Comm, MPI_Status *&Status) {
     S.capture(Status);
+    traceSendStart(Comm, Destination, SendTag, SendCount, SendType);
   }
   template <typename Count>
   static void after(State &, int Result, const void *, Count SendCount,
@@ -224,9 +241,11 @@ struct MPI_Sendrecv {
 struct MPI_Sendrecv_replace {
   using State = StatusState;
   template <typename Count>
-  static void before(State &S, void *&, Count &, MPI_Datatype &, int &, int &,
-                     int &, int &, MPI_Comm &, MPI_Status *&Status) {
+  static void before(State &S, void *&, Count &N, MPI_Datatype &Type,
+                     int &Destination, int &SendTag, int &, int &,
+                     MPI_Comm &Comm, MPI_Status *&Status) {
     S.capture(Status);
+    traceSendStart(Comm, Destination, SendTag, N, Type);
   }
   template <typename Count>
   static void after(State &, int Result, void *, Count N, MPI_Datatype Type,
@@ -300,10 +319,18 @@ inline void addRequest(MPI_Request *Request, RequestRecord Record) {
     accounting().Requests.insert(handleKey(*Request), std::move(Record));
 }
 
-template <bool Persistent> struct NonblockingSend : Stateless {
+template <bool Persistent> struct NonblockingSend {
+  struct State {};
+  template <typename Count>
+  static void before(State &, const void *&, Count &N, MPI_Datatype &Type,
+                     int &Destination, int &Tag, MPI_Comm &Comm,
+                     MPI_Request *&) {
+    if (!Persistent) // a persistent send starts at MPI_Start
+      traceSendStart(Comm, Destination, Tag, N, Type);
+  }
   template <typename Count>
   static void after(State &, int Result, const void *, Count N,
-                    MPI_Datatype Type, int Destination, int, MPI_Comm Comm,
+                    MPI_Datatype Type, int Destination, int Tag, MPI_Comm Comm,
                     MPI_Request *Request) {
     if (!succeeded(Result) || Destination == MPI_PROC_NULL)
       return;
@@ -312,8 +339,13 @@ template <bool Persistent> struct NonblockingSend : Stateless {
     Record.Persistent = Persistent;
     Record.Active = !Persistent;
     Record.Function = static_cast<unsigned>(currentFunction());
-    Record.SendPartner = worldRankOf(communicatorRanks(Comm), Destination);
+    RankMap Ranks = communicatorRanks(Comm);
+    Record.SendPartner = worldRankOf(Ranks, Destination);
     Record.SendBytes = dataBytes(Type, N);
+    if (Persistent && messagesTraced()) {
+      Record.Tag = Tag;
+      Record.Communicator = communicatorId(Ranks);
+    }
     addRequest(Request, std::move(Record));
   }
 };
@@ -381,7 +413,15 @@ inline RequestRecord sendReceiveRecord(MPI_Comm Comm, int Destination,
   return Record;
 }
 
-struct MPI_Isendrecv : Stateless {
+struct MPI_Isendrecv {
+  struct State {};
+  template <typename Count>
+  static void before(State &, const void *&, Count &SendCount,
+                     MPI_Datatype &SendType, int &Destination, int &SendTag,
+                     void *&, Count &, MPI_Datatype &, int &, int &,
+                     MPI_Comm &Comm, MPI_Request *&) {
+    traceSendStart(Comm, Destination, SendTag, SendCount, SendType);
+  }
   template <typename Count>
   static void after(State &, int Result, const void *, Count SendCount,
                     MPI_Datatype SendType, int Destination, int, void *, Count,
@@ -392,7 +432,14 @@ struct MPI_Isendrecv : Stateless {
                                             dataBytes(SendType, SendCount)));
   }
 };
-struct MPI_Isendrecv_replace : Stateless {
+struct MPI_Isendrecv_replace {
+  struct State {};
+  template <typename Count>
+  static void before(State &, void *&, Count &N, MPI_Datatype &Type,
+                     int &Destination, int &SendTag, int &, int &,
+                     MPI_Comm &Comm, MPI_Request *&) {
+    traceSendStart(Comm, Destination, SendTag, N, Type);
+  }
   template <typename Count>
   static void after(State &, int Result, void *, Count N, MPI_Datatype Type,
                     int Destination, int, int, int, MPI_Comm Comm,
@@ -403,13 +450,31 @@ struct MPI_Isendrecv_replace : Stateless {
   }
 };
 
-struct MPI_Start : Stateless {
+/// Traces the persistent sends that Requests[0, Count) start.
+inline void traceStartedSends(int Count, const MPI_Request *Requests) {
+  if (!messagesTraced() || !Requests)
+    return;
+  for (int I = 0; I < Count; ++I)
+    if (std::optional<RequestRecord> Record =
+            accounting().Requests.persistent(handleKey(Requests[I])))
+      traceStartedSend(*Record);
+}
+
+struct MPI_Start {
+  struct State {};
+  static void before(State &, MPI_Request *&Request) {
+    traceStartedSends(1, Request);
+  }
   static void after(State &, int Result, MPI_Request *Request) {
     if (succeeded(Result) && Request)
       accounting().Requests.start(handleKey(*Request));
   }
 };
-struct MPI_Startall : Stateless {
+struct MPI_Startall {
+  struct State {};
+  static void before(State &, int &Count, MPI_Request *&Requests) {
+    traceStartedSends(Count, Requests);
+  }
   static void after(State &, int Result, int Count, MPI_Request *Requests) {
     if (!succeeded(Result) || !Requests)
       return;

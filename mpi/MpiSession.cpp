@@ -8,6 +8,7 @@
 
 #include "MpiSession.h"
 
+#include "ClockSync.h"
 #include "LauncherRank.h"
 #include "MpiAccounting.h"
 #include "OtherTools.h"
@@ -65,6 +66,10 @@ struct Session {
   std::string Base;        // the job's directory after MPI_Init
   std::vector<OtherTool> Tools;
   int FlushPipe[2] = {-1, -1};
+  /// The clock synchronisations with rank 0 (ClockSync.h); Points is
+  /// only appended to by the thread in MPI_Init and MPI_Finalize, before
+  /// the measurement is written.
+  format::ClockSync Sync;
 };
 
 enum EndReason {
@@ -157,7 +162,10 @@ char *renderRankFile(void *) {
         {"requests_pending", A.Requests.size()},
         {"operations_cancelled", A.CancelledOperations.load()},
         {"freed_active_receives", A.FreedActiveReceives.load()},
-        {"other_pmpi_tools", Tools}};
+        {"other_pmpi_tools", Tools},
+        {format::clock_keys::ClockSync, S.Sync.Points.empty()
+                                            ? nlohmann::json()
+                                            : format::clockSyncJson(S.Sync)}};
     std::string Text = format::renderJsonDocument(Out, 2);
     return ::strdup(Text.c_str());
   } catch (...) {
@@ -398,7 +406,11 @@ void sessionAfterInit(int Result, int ProvidedThreadLevel) {
             rankDirectory(S.Base, static_cast<int>(Rank)) + "/experiment.json";
     LocalPeers = Paths;
     startFlushHelper();
+    S.Sync.RoundTrips = ClockSyncRoundTrips;
+    S.Sync.Points.push_back(
+        synchronizeClocks(S.Private, S.Rank, S.Size, "MPI_Init"));
   }
+  A.Tracing.store(__sextant_adapter_tracing() != 0);
   // Libraries loaded since start-up may wrap MPI too.
   S.Tools = findOtherTools();
   if (S.Rank == 0)
@@ -494,6 +506,9 @@ void sessionBeforeFinalize() {
     return;
   S.Finalized = true;
   accounting().Active.store(false);
+  if (S.Private != MPI_COMM_NULL)
+    S.Sync.Points.push_back(
+        synchronizeClocks(S.Private, S.Rank, S.Size, "MPI_Finalize"));
   int Expected = NotEnded;
   S.EndedBy.compare_exchange_strong(Expected, EndedByFinalize);
   __sextant_adapter_finalize(); // writes rank-<r>/, mpi.json included

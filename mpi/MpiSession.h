@@ -7,8 +7,11 @@
 //   - MPI_Init/MPI_Init_thread: a private duplicate of MPI_COMM_WORLD, the
 //     rank and size from MPI, rank 0's experiment directory broadcast to
 //     every rank, the table of every rank's host and pid (for faults), the
-//     check for other PMPI tools, and the start of the accounting;
-//   - MPI_Finalize: every rank writes its own rank-<r>/ directory, rank 0
+//     check for other PMPI tools, the first clock synchronisation with rank
+//     0 (ClockSync.h) and the start of the accounting (and, when tracing,
+//     of the message records, MessageTrace.h);
+//   - MPI_Finalize: the second clock synchronisation, then every rank
+//     writes its own rank-<r>/ directory (clock_sync in mpi.json), rank 0
 //     gathers them over the private communicator and writes the job's
 //     combined view (CrossRankProfile.h) into the experiment directory;
 //   - MPI_Abort and fatal signals: the failing rank writes its data and asks

@@ -44,6 +44,14 @@ bool RequestTable::start(uint64_t Request) {
   return true;
 }
 
+std::optional<RequestRecord> RequestTable::persistent(uint64_t Request) const {
+  std::lock_guard<std::mutex> Lock(Mutex);
+  auto Found = Records.find(Request);
+  if (Found == Records.end() || !Found->second.First.Persistent)
+    return std::nullopt;
+  return Found->second.First;
+}
+
 std::optional<RequestRecord> RequestTable::complete(uint64_t Request) {
   std::lock_guard<std::mutex> Lock(Mutex);
   auto Found = Records.find(Request);

@@ -57,6 +57,10 @@ struct RequestRecord {
   /// The send's partner (world rank; -1: not translatable) and bytes.
   int SendPartner = NoSendPartner;
   uint64_t SendBytes = 0;
+  /// A persistent send's tag and communicator id (MessageTrace.h), for the
+  /// trace at MPI_Start.
+  int Tag = 0;
+  uint64_t Communicator = 0;
   /// For a receive: the world ranks of the communicator's ranks (of its
   /// remote group for an intercommunicator), taken when the receive was
   /// posted, which turn the status's source into a world rank; null when
@@ -71,6 +75,8 @@ public:
   /// MPI_Start: makes a persistent request active. False if unknown.
   /// (Persistent requests have handles of their own.)
   bool start(uint64_t Request);
+  /// The record of a persistent request, if there is one.
+  std::optional<RequestRecord> persistent(uint64_t Request) const;
   /// The request completed: its record if it was an active operation.
   std::optional<RequestRecord> complete(uint64_t Request);
   /// MPI_Cancel was called for the request.

@@ -62,6 +62,21 @@ int __sextant_adapter_finalize(void);
 /** 1 when the runtime measures (SEXTANT_ENABLE is not 0). */
 int __sextant_adapter_measuring(void);
 
+/** The runtime's clock now, in the ticks of its traces (trace files give
+ *  the origin and the ticks per second). For the clock synchronisation of
+ *  a job's ranks. */
+unsigned long long __sextant_adapter_clock_ticks(void);
+
+/** 1 when the runtime traces (SEXTANT_TRACE=1 and measuring). */
+int __sextant_adapter_tracing(void);
+
+/** Appends a record of Type (format/TraceFormat.h, trace::RecordType) with
+ *  Count fields (at most 8) to the calling thread's trace, timestamped now.
+ *  Returns 1 when recorded, 0 when the thread is not traced. */
+int __sextant_adapter_trace_record(unsigned type,
+                                   const unsigned long long *fields,
+                                   unsigned count);
+
 /** Prints Text (one line, without the prefix and the newline) as a
  *  "sextant: warning: " line where the runtime prints its own messages: the
  *  standard error the program started with, never raising SIGPIPE, with

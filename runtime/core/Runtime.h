@@ -92,6 +92,8 @@ public:
 
   /// False when SEXTANT_ENABLE=0: nothing is armed or recorded.
   bool measuring() const { return Options.Enable != 0; }
+  /// True when the threads' events are traced (SEXTANT_TRACE=1).
+  bool tracing() const { return Tracing.enabled(); }
 
   /// Throttles region Id: its call path Node on the calling thread has just
   /// reached the throttling threshold at time Now (see ThrottlePolicy.h).

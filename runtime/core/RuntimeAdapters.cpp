@@ -11,6 +11,8 @@
 
 #include "common/Compiler.h"
 #include "common/MessageText.h"
+#include "runtime/clock/Clock.h"
+#include "runtime/core/EventBracket.h"
 #include "runtime/core/Runtime.h"
 #include "runtime/io/Diagnostics.h"
 
@@ -140,6 +142,36 @@ SEXTANT_EXPORT int __sextant_adapter_finalize(void) {
 SEXTANT_EXPORT int __sextant_adapter_measuring(void) {
   Runtime *Self = Runtime::instance();
   return Self && Self->measuring() ? 1 : 0;
+}
+
+SEXTANT_EXPORT unsigned long long __sextant_adapter_clock_ticks(void) {
+  return Clock::now();
+}
+
+SEXTANT_EXPORT int __sextant_adapter_tracing(void) {
+  Runtime *Self = Runtime::existing();
+  return Self && Self->measuring() && Self->tracing() ? 1 : 0;
+}
+
+SEXTANT_EXPORT int
+__sextant_adapter_trace_record(unsigned Type, const unsigned long long *Fields,
+                               unsigned Count) {
+  static_assert(sizeof(unsigned long long) == sizeof(uint64_t),
+                "record fields are 64-bit");
+  if (Count > sextant::trace::MaxRecordFields || (Count != 0 && !Fields))
+    return 0;
+  ThreadState *State = beginThreadEvent();
+  if (!State)
+    return 0;
+  int Recorded = 0;
+  if (State->Trace) {
+    State->Trace->recordRecord(static_cast<sextant::trace::RecordType>(Type),
+                               reinterpret_cast<const uint64_t *>(Fields),
+                               Count, Clock::now(), State->Recorder);
+    Recorded = 1;
+  }
+  endEvent(*State);
+  return Recorded;
 }
 
 SEXTANT_EXPORT void __sextant_adapter_warn(const char *Text) {

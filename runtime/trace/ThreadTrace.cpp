@@ -125,6 +125,7 @@ void ThreadTrace::put(trace::EventKind Kind, Ticks Now,
   case trace::EventKind::ExitMany:
     SlowEvents += static_cast<uint32_t>(Operand);
     SlowDepthChange -= static_cast<int64_t>(Operand);
+    break;  case trace::EventKind::Record: // written by recordRecord()
     break;
   }
 }
@@ -176,6 +177,25 @@ void ThreadTrace::recordEnters(size_t FromLevel, Ticks Now,
       beginChunk(&Recorder, Level + 1);
     }
   }
+}
+
+void ThreadTrace::recordRecord(trace::RecordType Type, const uint64_t *Fields,
+                               uint32_t Count, Ticks Now,
+                               const CallPathRecorder &Recorder) noexcept {
+  if (Count > trace::MaxRecordFields)
+    return;
+  if (Buffer.get() + Capacity - Hot.Next <
+      static_cast<ptrdiff_t>(trace::MaxRecordBytes))
+    flush(Recorder);
+  uint64_t Delta = Now > Hot.LastTicks ? Now - Hot.LastTicks : 0;
+  if (Delta > trace::MaxDelta)
+    Delta = trace::MaxDelta;
+  uint8_t *Start = Hot.Next;
+  Hot.Next = trace::writeRecord(Start, Delta, Type, Fields, Count);
+  Hot.LastTicks += Delta;
+  SlowBytes += static_cast<size_t>(Hot.Next - Start);
+  ++SlowEvents;
+  flushIfFull(Recorder);
 }
 
 void ThreadTrace::flush(const CallPathRecorder &Recorder) noexcept {

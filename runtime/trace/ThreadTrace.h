@@ -204,6 +204,14 @@ public:
   void recordEnters(size_t FromLevel, Ticks Now,
                     const CallPathRecorder &Recorder) noexcept;
 
+  /// Records a record (TraceFormat.h, kind 3) of Type with Count fields
+  /// (at most trace::MaxRecordFields; more: nothing is recorded) at Now,
+  /// e.g. an MPI message for the adapter. Writes the chunk first when the
+  /// record may not fit.
+  void recordRecord(trace::RecordType Type, const uint64_t *Fields,
+                    uint32_t Count, Ticks Now,
+                    const CallPathRecorder &Recorder) noexcept;
+
   /// Ends the trace after Recorder.closeAll(Now) closed FramesClosed
   /// frames: records those exits, writes the last chunk and the file header
   /// again with the thread's name. Nothing may be recorded afterwards.
@@ -264,8 +272,9 @@ private:
   Ticks ChunkBaseTicks = 0;
   uint32_t ChunkOpenFrames = 0;
   uint32_t ChunkStackBytes = 0;
-  /// What the slow path (put) wrote into the chunk: events (an ExitMany of
-  /// N counts N), bytes, and enters minus exited frames.
+  /// What the slow path (put, recordRecord) wrote into the chunk: events
+  /// (an ExitMany of N counts N, a record 1), bytes, and enters minus
+  /// exited frames.
   uint32_t SlowEvents = 0;
   size_t SlowBytes = 0;
   int64_t SlowDepthChange = 0;

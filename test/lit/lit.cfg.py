@@ -63,7 +63,8 @@ config.substitutions.append(("%clang", config.clang + sanitize))
 # lib/sextant_experiment.py): %profile_paths runs lib/profile_paths.py, ...
 for helper in ("profile_paths", "thread_paths", "experiment_check", "mpi_check",
                "check_metric", "check_chrome_trace", "region_modules",
-               "compare_folded", "add_flop_metrics", "deep_profile"):
+               "compare_folded", "add_flop_metrics", "deep_profile",
+               "check_job_trace"):
     config.substitutions.append(("%" + helper, "python3 " + os.path.join(
         config.test_source_root, "lib", helper + ".py")))
 config.substitutions.append(("%sextant", config.sextant_tool))

@@ -1,23 +1,34 @@
 //===- tools/sextant/ChromeTraceExport.cpp - Trace to Chrome JSON ---------===//
 //
-// Part of Sextant. Reads the trace files with the runtime's header-only
-// decoder (runtime/TraceDecoder.h), which yields balanced enters and exits
-// per thread, and streams them as Trace Event JSON, one event per line. The
+// Part of Sextant. Reads the trace files with the header-only decoder
+// (format/TraceDecoder.h), which yields balanced enters and exits per
+// thread, and streams them as Trace Event JSON, one event per line. The
 // output is never built in memory, so traces of any size are converted.
+//
+// An MPI job's directory (rank-<r>/ directories, no trace/ of its own) is
+// exported as one trace: pid = rank, every rank's events on rank 0's clock
+// (format/ClockAlignment.h, from each rank's mpi.json), and the messages
+// the ranks' traces record as flow events from each send to its receive
+// (format/MessageMatching.h). That takes two passes over the trace files:
+// the first collects the messages, the second writes the events.
 //
 //===----------------------------------------------------------------------===//
 
 #include "ChromeTraceExport.h"
 
 #include "ProgressMeter.h"
+#include "format/ClockAlignment.h"
 #include "format/ExperimentReader.h"
 #include "format/ExperimentSchema.h"
+#include "format/JobDirectory.h"
 #include "format/JsonInput.h"
+#include "format/MessageMatching.h"
 
 #include "format/MetricTraceFormat.h"
 #include "format/TraceDecoder.h"
 
 #include <algorithm>
+#include <array>
 #include <cerrno>
 #include <cinttypes>
 #include <cmath>
@@ -135,30 +146,96 @@ std::vector<std::string> readRegionNames(const std::string &Directory) {
   return Names;
 }
 
-/// Chrome's timestamp (microseconds, three decimals) of Ticks, from
+/// Chrome's timestamp (microseconds, three decimals) of Nanoseconds, from
 /// integer nanoseconds so that the text does not depend on the locale.
-std::string chromeTime(uint64_t Ticks, uint64_t Origin,
-                       double NanosecondsPerTick) {
-  double Delta = Ticks >= Origin ? static_cast<double>(Ticks - Origin)
-                                 : -static_cast<double>(Origin - Ticks);
-  int64_t Nanoseconds =
-      static_cast<int64_t>(std::llround(Delta * NanosecondsPerTick));
-  char Time[48];
-  std::snprintf(Time, sizeof(Time), "%s%" PRId64 ".%03" PRId64,
-                Nanoseconds < 0 ? "-" : "",
-                (Nanoseconds < 0 ? -Nanoseconds : Nanoseconds) / 1000,
-                (Nanoseconds < 0 ? -Nanoseconds : Nanoseconds) % 1000);
-  return Time;
+std::string chromeTime(double Time) {
+  int64_t Nanoseconds = static_cast<int64_t>(std::llround(Time));
+  char Text[48];
+  uint64_t Magnitude = Nanoseconds < 0 ? 0 - static_cast<uint64_t>(Nanoseconds)
+                                       : static_cast<uint64_t>(Nanoseconds);
+  std::snprintf(Text, sizeof(Text), "%s%" PRIu64 ".%03" PRIu64,
+                Nanoseconds < 0 ? "-" : "", Magnitude / 1000, Magnitude % 1000);
+  return Text;
+}
+
+/// The flow event of one end of a matched message: the index of the pair
+/// (the flow's id), or -1.
+using FlowIds = std::vector<int64_t>;
+
+/// One process of the export: a stand-alone experiment, or one rank of a
+/// job.
+struct Process {
+  std::string Directory;
+  ExperimentMetadata Metadata;
+  std::vector<std::string> Names; ///< region names, JSON literals
+  std::vector<TraceFile> Files;
+  int64_t ChromePid = 0;
+  int Rank = -1; ///< in a job
+  std::string Host;
+  /// The clock of the process's traces (from its first readable trace
+  /// file) and its alignment on the job's time base.
+  bool HaveScale = false;
+  ClockScale Scale;
+  ClockSync Sync;
+  bool HaveSync = false;
+  ClockAlignment Clock;
+  /// Per trace file (by position in Files): the flow id of each message
+  /// record, in file order (job exports only).
+  std::vector<FlowIds> Flows;
+};
+
+/// Reads what Directory's trace needs besides the trace files.
+Process readProcess(const std::string &Directory) {
+  Process P;
+  P.Directory = Directory;
+  std::string Error;
+  if (!readExperimentMetadata(Directory, P.Metadata, Error))
+    throw InputError(Error);
+  uint64_t FilesWritten = tracedFiles(Directory);
+  P.Names = readRegionNames(Directory);
+  std::string TraceDirectory = joinPath(Directory, files::TraceDirectory);
+  struct stat Status;
+  // A run whose threads recorded nothing (or could write nothing) has no
+  // trace directory.
+  if (FilesWritten != 0 || ::stat(TraceDirectory.c_str(), &Status) == 0)
+    P.Files = listTraceFiles(TraceDirectory);
+  if (P.Files.size() < FilesWritten)
+    throw InputError(TraceDirectory + ": " + std::to_string(P.Files.size()) +
+                     " trace file(s), but experiment.json says " +
+                     std::to_string(FilesWritten) + " were written");
+  P.ChromePid = P.Metadata.Pid;
+  P.Host = P.Metadata.Hostname;
+  P.Flows.resize(P.Files.size());
+  // The clock of the process: every trace file has the same.
+  for (const TraceFile &File : P.Files) {
+    trace::TraceFileReader Reader;
+    if (Reader.open(File.Path, Error)) {
+      P.Scale.OriginTicks = Reader.header().OriginTicks;
+      P.Scale.TicksPerSecond = Reader.header().TicksPerSecond;
+      P.HaveScale = true;
+      break;
+    }
+  }
+  P.Clock = ClockAlignment(P.Scale);
+  return P;
+}
+
+/// The program's file name.
+std::string programName(const ExperimentMetadata &Metadata) {
+  std::string Program = Metadata.Program;
+  size_t Slash = Program.rfind('/');
+  if (Slash != std::string::npos)
+    Program.erase(0, Slash + 1);
+  return Program;
 }
 
 /// Writes the events of one thread.
 class EventWriter {
 public:
-  EventWriter(std::string &Out, const std::vector<std::string> &Names,
-              int64_t Pid, uint32_t Tid, uint64_t Origin, double TicksPerSecond)
-      : Out(Out), Names(Names), Origin(Origin),
-        NanosecondsPerTick(1e9 / TicksPerSecond) {
-    Ids = ",\"pid\":" + std::to_string(Pid) +
+  EventWriter(std::string &Out, const Process &P, uint32_t Tid,
+              const FlowIds *Flows)
+      : Out(Out), Names(P.Names), Clock(P.Clock), Flows(Flows) {
+    Ids = ",\"pid\":" + std::to_string(P.ChromePid) +
           ",\"tid\":" + std::to_string(Tid) + ",\"ts\":";
   }
 
@@ -168,6 +245,28 @@ public:
     ++Enters;
   }
   void exit(uint32_t Region, uint64_t Ticks) { event('E', Region, Ticks); }
+
+  /// A message record: a flow event when it is one end of a matched
+  /// message.
+  void record(const trace::TraceRecord &Record, uint64_t Ticks) {
+    bool Send = Record.Type == uint32_t(trace::RecordType::MessageSent);
+    if (!Send && Record.Type != uint32_t(trace::RecordType::MessageReceived))
+      return;
+    size_t Index = Messages++;
+    if (!Flows || Index >= Flows->size() || (*Flows)[Index] < 0)
+      return;
+    Out += Send ? ",\n{\"ph\":\"s\"" : ",\n{\"ph\":\"f\",\"bp\":\"e\"";
+    Out += Ids;
+    Out += chromeTime(Clock.nanoseconds(Ticks));
+    Out += ",\"name\":\"MPI message\",\"cat\":\"mpi\",\"id\":";
+    Out += std::to_string((*Flows)[Index]);
+    if (Send) {
+      Out += ",\"args\":{\"to\":" + std::to_string(int64_t(Record.field(1)) - 1);
+      Out += ",\"tag\":" + std::to_string(Record.field(2));
+      Out += ",\"bytes\":" + std::to_string(Record.field(3)) + "}";
+    }
+    Out += '}';
+  }
 
   /// The first region id not in regions.json, or 0.
   uint32_t unknownRegion() const { return Unknown; }
@@ -184,7 +283,7 @@ private:
     Out += Phase;
     Out += '"';
     Out += Ids;
-    Out += chromeTime(Ticks, Origin, NanosecondsPerTick);
+    Out += chromeTime(Clock.nanoseconds(Ticks));
     Out += ",\"name\":";
     Out += Region < Names.size() ? Names[Region] : "\"<unknown region>\"";
     Out += ",\"cat\":\"region\"}";
@@ -192,11 +291,41 @@ private:
 
   std::string &Out;
   const std::vector<std::string> &Names;
+  const ClockAlignment &Clock;
+  const FlowIds *Flows;
   std::string Ids;
-  uint64_t Origin;
-  double NanosecondsPerTick;
   uint32_t Unknown = 0;
   uint64_t Enters = 0;
+  size_t Messages = 0;
+};
+
+/// Collects the message records of one thread (the first pass of a job).
+struct MessageCollector {
+  const Process &P;
+  size_t FileIndex;
+  std::vector<MessageEnd> &Sends, &Receives;
+  /// Where each end came from: process, file, record number.
+  std::vector<std::array<size_t, 3>> &SendOrigins, &ReceiveOrigins;
+  size_t ProcessIndex;
+  size_t Messages = 0;
+
+  void enter(uint32_t, uint64_t) {}
+  void exit(uint32_t, uint64_t) {}
+  void record(const trace::TraceRecord &Record, uint64_t Ticks) {
+    bool Send = Record.Type == uint32_t(trace::RecordType::MessageSent);
+    if (!Send && Record.Type != uint32_t(trace::RecordType::MessageReceived))
+      return;
+    MessageEnd End;
+    End.Rank = P.Rank;
+    End.Communicator = Record.field(0);
+    End.Partner = static_cast<int>(int64_t(Record.field(1)) - 1);
+    End.Tag = Record.field(2);
+    End.Bytes = Record.field(3);
+    End.Time = P.Clock.nanoseconds(Ticks);
+    (Send ? Sends : Receives).push_back(End);
+    (Send ? SendOrigins : ReceiveOrigins)
+        .push_back({ProcessIndex, FileIndex, Messages++});
+  }
 };
 
 /// Writes Text to Out; throws InputError when that fails.
@@ -243,8 +372,8 @@ struct DamageTally {
 /// (SEXTANT_METRICS): per sample, one "C" event of every metric with its
 /// cumulative reading in its own track, "<metric> (thread <index>)".
 /// Nothing when the file does not exist.
-void appendCounterTracks(const TraceFile &File, int64_t Pid, uint64_t Origin,
-                         double TicksPerSecond, std::string &Text) {
+void appendCounterTracks(const TraceFile &File, const Process &P,
+                         std::string &Text) {
   std::string Path = File.Path.substr(0, File.Path.size() - 4) + ".metrics";
   struct stat Status;
   if (::stat(Path.c_str(), &Status) != 0)
@@ -261,15 +390,14 @@ void appendCounterTracks(const TraceFile &File, int64_t Pid, uint64_t Origin,
     warn(Path + ": the file ends inside a sample; the samples before it are "
                 "exported");
   size_t Width = Samples.Names.size();
-  std::string Ids = ",\"pid\":" + std::to_string(Pid) +
+  std::string Ids = ",\"pid\":" + std::to_string(P.ChromePid) +
                     ",\"tid\":" + std::to_string(File.Index) + ",\"name\":";
   std::vector<std::string> Names;
   for (const std::string &Name : Samples.Names)
     Names.push_back(
         jsonString(Name + " (thread " + std::to_string(File.Index) + ")"));
-  double NanosecondsPerTick = 1e9 / TicksPerSecond;
   for (size_t I = 0; I < Samples.Ticks.size(); ++I) {
-    std::string Time = chromeTime(Samples.Ticks[I], Origin, NanosecondsPerTick);
+    std::string Time = chromeTime(P.Clock.nanoseconds(Samples.Ticks[I]));
     for (size_t K = 0; K < Width; ++K)
       Text += ",\n{\"ph\":\"C\"" + Ids + Names[K] +
               ",\"cat\":\"metric\",\"ts\":" + Time + ",\"args\":{\"value\":" +
@@ -280,84 +408,45 @@ void appendCounterTracks(const TraceFile &File, int64_t Pid, uint64_t Origin,
 /// Flushes the buffered output when it is this large.
 constexpr size_t OutputBlock = 1 << 20;
 
-void convert(const std::string &Directory, std::FILE *Out, bool ShowProgress) {
-  ExperimentMetadata Metadata;
-  std::string Error;
-  if (!readExperimentMetadata(Directory, Metadata, Error))
-    throw InputError(Error);
-  uint64_t FilesWritten = tracedFiles(Directory);
-  std::vector<std::string> Names = readRegionNames(Directory);
-  std::string TraceDirectory = joinPath(Directory, files::TraceDirectory);
-  std::vector<TraceFile> Files;
-  struct stat Status;
-  // A run whose threads recorded nothing (or could write nothing) has no
-  // trace directory.
-  if (FilesWritten != 0 || ::stat(TraceDirectory.c_str(), &Status) == 0)
-    Files = listTraceFiles(TraceDirectory);
-  if (Files.size() < FilesWritten)
-    throw InputError(TraceDirectory + ": " + std::to_string(Files.size()) +
-                     " trace file(s), but experiment.json says " +
-                     std::to_string(FilesWritten) + " were written");
+/// Reads the trace files of processes: both passes of the export.
+class TraceReading {
+public:
+  TraceReading(std::FILE *Out, bool ShowProgress, uint64_t TotalBytes)
+      : Out(Out), Meter("sextant export", ShowProgress
+                                              ? ProgressMeter::Mode::On
+                                              : ProgressMeter::Mode::Off),
+        TotalBytes(TotalBytes) {}
 
-  uint64_t TotalBytes = 0;
-  for (const TraceFile &File : Files)
-    TotalBytes += File.Size;
-  ProgressMeter Meter("sextant export", ShowProgress
-                                            ? ProgressMeter::Mode::On
-                                            : ProgressMeter::Mode::Off);
-
-  std::string Program = Metadata.Program;
-  size_t Slash = Program.rfind('/');
-  if (Slash != std::string::npos)
-    Program.erase(0, Slash + 1);
-  std::string Pid = std::to_string(Metadata.Pid);
-  std::string Text;
-  Text += "{\"displayTimeUnit\":\"ns\",\"otherData\":{\"program\":" +
-          jsonString(Metadata.Program) + ",\"pid\":" + Pid +
-          ",\"host\":" + jsonString(Metadata.Hostname) +
-          ",\"start_time\":" + jsonString(Metadata.StartTime) +
-          ",\"sextant_version\":" + jsonString(Metadata.SextantVersion) +
-          "},\n\"traceEvents\":[\n";
-  Text += "{\"ph\":\"M\",\"name\":\"process_name\",\"pid\":" + Pid +
-          ",\"tid\":0,\"args\":{\"name\":" +
-          jsonString(Program + " (pid " + Pid + ")") + "}}";
-
-  uint64_t BytesDone = 0;
-  uint64_t DamagedFiles = 0;
-  for (const TraceFile &File : Files) {
+  /// Replays the File (number FileIndex) of P into H. With Report, the
+  /// problems are reported (warnings; InputError for fatal ones) and Text
+  /// is written out as it grows; without, the file is read quietly (the
+  /// other pass reports). Returns false when the file was skipped.
+  template <typename Handler>
+  bool replay(const Process &P, const TraceFile &File, Handler &H,
+              std::string &Text, bool Report) {
     trace::TraceFileReader Reader;
+    std::string Error;
     if (!Reader.open(File.Path, Error)) {
       if (!Reader.headerDamaged())
         throw InputError(File.Path + ": " + Error);
-      warn(File.Path + ": " + Error + "; the file is skipped");
-      ++DamagedFiles;
+      if (Report) {
+        warn(File.Path + ": " + Error + "; the file is skipped");
+        ++DamagedFiles;
+      }
       BytesDone += File.Size;
-      continue;
+      return false;
     }
     const trace::FileHeader &Header = Reader.header();
-    if (Header.Pid != Metadata.Pid)
+    if (Header.Pid != P.Metadata.Pid)
       throw InputError(File.Path + ": written by process " +
                        std::to_string(Header.Pid) +
-                       ", but the experiment is of process " + Pid +
+                       ", but the experiment is of process " +
+                       std::to_string(P.Metadata.Pid) +
                        " (a trace file of another run?)");
     if (Header.ThreadIndex != File.Index)
       throw InputError(File.Path + ": the header says thread " +
                        std::to_string(Header.ThreadIndex) +
                        ", the file name thread " + std::to_string(File.Index));
-    std::string ThreadName = Header.ThreadName.empty()
-                                 ? "thread " + std::to_string(File.Index)
-                                 : Header.ThreadName;
-    Text +=
-        ",\n{\"ph\":\"M\",\"name\":\"thread_name\",\"pid\":" + Pid +
-        ",\"tid\":" + std::to_string(File.Index) + ",\"args\":{\"name\":" +
-        jsonString(ThreadName + " (tid " + std::to_string(Header.Tid) + ")") +
-        "}}";
-    Text += ",\n{\"ph\":\"M\",\"name\":\"thread_sort_index\",\"pid\":" + Pid +
-            ",\"tid\":" + std::to_string(File.Index) +
-            ",\"args\":{\"sort_index\":" + std::to_string(File.Index) + "}}";
-
-    EventWriter Writer(Text, Names, Metadata.Pid, File.Index,
-                       Header.OriginTicks, Header.TicksPerSecond);
     trace::EventReplayer Replayer;
     trace::Chunk Chunk;
     std::string Message;
@@ -368,8 +457,9 @@ void convert(const std::string &Directory, std::FILE *Out, bool ShowProgress) {
       if (Status == trace::TraceFileReader::Status::End)
         break;
       if (Status == trace::TraceFileReader::Status::Truncated) {
-        warn(File.Path + ": " + Message +
-             "; the events before it are exported");
+        if (Report)
+          warn(File.Path + ": " + Message +
+               "; the events before it are exported");
         Truncated = true;
         break;
       }
@@ -379,53 +469,324 @@ void convert(const std::string &Directory, std::FILE *Out, bool ShowProgress) {
       }
       if (Status == trace::TraceFileReader::Status::Damaged)
         throw InputError(File.Path + ": " + Message);
-      if (!Replayer.replay(Chunk, Writer, Message))
+      if (!Replayer.replay(Chunk, H, Message))
         throw InputError(File.Path + ": " + Message);
-      if (Writer.unknownRegion() != 0)
-        throw InputError(
-            File.Path + ": chunk " + std::to_string(Chunk.Header.Sequence) +
-            " enters region " + std::to_string(Writer.unknownRegion()) +
-            ", which is not in " + joinPath(Directory, files::Regions));
-      if (Text.size() >= OutputBlock)
-        emit(Out, Text);
+      afterChunk(H, P, File, Chunk, Text);
       Meter.update("converting " + File.Path, BytesDone + Reader.offset(),
                    TotalBytes, true);
     }
-    if (Replayer.depth() != 0 && !Truncated)
+    if (Report && Replayer.depth() != 0 && !Truncated)
       warn(File.Path + ": " + std::to_string(Replayer.depth()) +
            " region(s) are still open at the end of the file (the process "
            "ended without completing its trace, e.g. by SIGKILL, or its last "
            "chunks were dropped, see \"trace\" in experiment.json); they are "
            "closed at the last event");
-    Replayer.closeAll(Writer);
-    appendCounterTracks(File, Metadata.Pid, Header.OriginTicks,
-                        Header.TicksPerSecond, Text);
-    if (Damage.Chunks != 0) {
+    Replayer.closeAll(H);
+    if (Report && Damage.Chunks != 0) {
       warn(File.Path + ": " + Damage.describe());
       ++DamagedFiles;
     }
     // A skipped damaged chunk leaves a gap in the sequence, too.
-    if (Replayer.lostChunks() > Damage.Chunks)
+    if (Report && Replayer.lostChunks() > Damage.Chunks)
       warn(File.Path + ": " +
            std::to_string(Replayer.lostChunks() - Damage.Chunks) +
            " chunk(s) are missing (the runtime could not write them; see "
            "\"trace\" in experiment.json); the regions open across each gap "
            "are closed before it and opened again after it");
     BytesDone += File.Size;
+    return true;
+  }
+
+  /// Writes the metadata and the events of every thread of P.
+  void writeProcess(const Process &P, const std::string &ProcessName,
+                    std::string &Text) {
+    std::string Pid = std::to_string(P.ChromePid);
+    // The first event of the file has no comma before it.
+    Text += FirstLine ? "" : ",\n";
+    FirstLine = false;
+    Text += "{\"ph\":\"M\",\"name\":\"process_name\",\"pid\":" + Pid +
+            ",\"tid\":0,\"args\":{\"name\":" + jsonString(ProcessName) + "}}";
+    if (P.Rank >= 0)
+      Text += ",\n{\"ph\":\"M\",\"name\":\"process_sort_index\",\"pid\":" +
+              Pid + ",\"tid\":0,\"args\":{\"sort_index\":" +
+              std::to_string(P.Rank) + "}}";
+    for (size_t I = 0; I < P.Files.size(); ++I) {
+      const TraceFile &File = P.Files[I];
+      std::string Name = threadName(File);
+      std::string Tid = std::to_string(File.Index);
+      Text += ",\n{\"ph\":\"M\",\"name\":\"thread_name\",\"pid\":" + Pid +
+              ",\"tid\":" + Tid + ",\"args\":{\"name\":" + jsonString(Name) +
+              "}}";
+      Text += ",\n{\"ph\":\"M\",\"name\":\"thread_sort_index\",\"pid\":" +
+              Pid + ",\"tid\":" + Tid + ",\"args\":{\"sort_index\":" + Tid +
+              "}}";
+      EventWriter Writer(Text, P, File.Index,
+                         P.Rank >= 0 ? &P.Flows[I] : nullptr);
+      if (!replay(P, File, Writer, Text, true))
+        continue;
+      appendCounterTracks(File, P, Text);
+      emit(Out, Text);
+    }
+  }
+
+  void finish(size_t Files) {
+    if (DamagedFiles != 0)
+      warn(std::to_string(DamagedFiles) + " of " + std::to_string(Files) +
+           " trace file(s) are damaged; the rest of the trace is exported");
+    Meter.finish();
+  }
+
+  /// Starts the second pass (the progress counts the bytes again).
+  void restart() { BytesDone = 0; }
+
+private:
+  /// The thread's name from its file's header: without the OS thread id,
+  /// which viewers show next to it anyway.
+  static std::string threadName(const TraceFile &File) {
+    trace::TraceFileReader Reader;
+    std::string Error;
+    if (Reader.open(File.Path, Error) && !Reader.header().ThreadName.empty())
+      return Reader.header().ThreadName;
+    return "thread " + std::to_string(File.Index);
+  }
+
+  void afterChunk(EventWriter &Writer, const Process &P,
+                  const TraceFile &File, const trace::Chunk &Chunk,
+                  std::string &Text) {
+    if (Writer.unknownRegion() != 0)
+      throw InputError(File.Path + ": chunk " +
+                       std::to_string(Chunk.Header.Sequence) +
+                       " enters region " +
+                       std::to_string(Writer.unknownRegion()) +
+                       ", which is not in " +
+                       joinPath(P.Directory, files::Regions));
+    if (Text.size() >= OutputBlock)
+      emit(Out, Text);
+  }
+  void afterChunk(MessageCollector &, const Process &, const TraceFile &,
+                  const trace::Chunk &, std::string &) {}
+
+  std::FILE *Out;
+  bool FirstLine = true;
+  ProgressMeter Meter;
+  uint64_t TotalBytes;
+  uint64_t BytesDone = 0;
+
+public:
+  uint64_t DamagedFiles = 0;
+};
+
+uint64_t totalBytes(const std::vector<Process> &Processes) {
+  uint64_t Total = 0;
+  for (const Process &P : Processes)
+    for (const TraceFile &File : P.Files)
+      Total += File.Size;
+  return Total;
+}
+
+void convertProcess(const std::string &Directory, std::FILE *Out,
+                    bool ShowProgress) {
+  std::vector<Process> Processes{readProcess(Directory)};
+  const Process &P = Processes.front();
+  std::string Pid = std::to_string(P.Metadata.Pid);
+  std::string Text;
+  Text += "{\"displayTimeUnit\":\"ns\",\"otherData\":{\"program\":" +
+          jsonString(P.Metadata.Program) + ",\"pid\":" + Pid +
+          ",\"host\":" + jsonString(P.Metadata.Hostname) +
+          ",\"start_time\":" + jsonString(P.Metadata.StartTime) +
+          ",\"sextant_version\":" + jsonString(P.Metadata.SextantVersion) +
+          "},\n\"traceEvents\":[\n";
+  TraceReading Reading(Out, ShowProgress, totalBytes(Processes));
+  Reading.writeProcess(P, programName(P.Metadata), Text);
+  Text += "\n]}\n";
+  emit(Out, Text);
+  Reading.finish(P.Files.size());
+}
+
+/// Ranks as a list for messages: "1, 3 and 4".
+std::string rankList(const std::vector<int> &Ranks) {
+  std::string List;
+  for (size_t I = 0; I < Ranks.size(); ++I) {
+    if (I != 0)
+      List += I + 1 == Ranks.size() ? " and " : ", ";
+    List += std::to_string(Ranks[I]);
+  }
+  return List;
+}
+
+/// Reads rank Rank's mpi.json: its host and clock synchronisation.
+void readRankMpi(Process &P) {
+  std::string Path = joinPath(P.Directory, "mpi.json");
+  nlohmann::json Document;
+  try {
+    Document = loadJsonFile(Path);
+  } catch (const InputError &) {
+    return; // no synchronisation: reported with the others
+  }
+  if (Document.is_object() && Document.value("hostname", nlohmann::json()).is_string())
+    P.Host = Document["hostname"].get<std::string>();
+  std::string Ignored;
+  P.HaveSync = readClockSync(Document, P.Sync, Ignored) && !P.Sync.Points.empty();
+}
+
+void convertJob(const std::string &Directory, const std::vector<int> &Ranks,
+                std::FILE *Out, bool ShowProgress) {
+  std::vector<Process> Processes;
+  std::vector<int> Unreadable;
+  for (int Rank : Ranks) {
+    std::string RankDirectory = joinPath(Directory, files::rankDirectoryName(Rank));
+    try {
+      Process P = readProcess(RankDirectory);
+      P.Rank = Rank;
+      P.ChromePid = Rank;
+      readRankMpi(P);
+      Processes.push_back(std::move(P));
+    } catch (const InputError &Problem) {
+      warn(std::string(Problem.what()) + "; rank " + std::to_string(Rank) +
+           " is left out");
+      Unreadable.push_back(Rank);
+    }
+  }
+  if (Processes.empty())
+    throw InputError(Directory + ": no rank has a readable trace");
+  // The job's size from the ranks' experiment.json; the missing ranks.
+  uint64_t Size = 0;
+  for (const Process &P : Processes)
+    if (P.Metadata.MpiRanks && *P.Metadata.MpiRanks > Size)
+      Size = *P.Metadata.MpiRanks;
+  std::vector<int> Missing;
+  for (uint64_t Rank = 0; Rank < Size; ++Rank)
+    if (std::find(Ranks.begin(), Ranks.end(), int(Rank)) == Ranks.end())
+      Missing.push_back(static_cast<int>(Rank));
+  if (!Missing.empty())
+    warn(Directory + ": rank(s) " + rankList(Missing) + " of " +
+         std::to_string(Size) +
+         " have no rank-<r>/ directory; the other ranks are exported");
+
+  // The common time base: rank 0's clock, from each rank's synchronisation.
+  const Process *Reference = nullptr;
+  for (const Process &P : Processes)
+    if (P.Rank == 0 && P.HaveScale)
+      Reference = &P;
+  std::vector<int> Unsynchronised, InitOnly, Imprecise;
+  for (Process &P : Processes) {
+    if (!Reference || !P.HaveSync || !P.HaveScale) {
+      Unsynchronised.push_back(P.Rank);
+      continue;
+    }
+    P.Clock = ClockAlignment::fromSync(P.Sync, P.Scale, Reference->Scale);
+    if (P.Clock.driftRejected())
+      Imprecise.push_back(P.Rank);
+    else if (P.Clock.points() < 2 && P.Rank != 0)
+      InitOnly.push_back(P.Rank);
+  }
+  if (!Unsynchronised.empty())
+    warn("rank(s) " + rankList(Unsynchronised) +
+         (Reference ? " have no clock synchronisation in their mpi.json (an "
+                      "older Sextant, or no MPI adapter)"
+                    : " cannot be aligned: rank 0 has no readable trace") +
+         "; their events are on their own time origins, so the ranks' "
+           "timelines do not line up");
+  if (!InitOnly.empty())
+    warn("rank(s) " + rankList(InitOnly) +
+         " did not synchronise their clocks at MPI_Finalize; their offset "
+         "from MPI_Init is used without drift correction");
+  if (!Imprecise.empty())
+    warn("the clock synchronisations of rank(s) " + rankList(Imprecise) +
+         " at MPI_Init and MPI_Finalize disagree by more than a clock's "
+         "drift (a slow ping-pong, e.g. on an oversubscribed host); the one "
+         "with the smaller round trip is used, without drift correction");
+
+  // First pass: the messages, and which send each receive matches.
+  uint64_t Total = totalBytes(Processes);
+  TraceReading Reading(Out, ShowProgress, 2 * Total);
+  std::vector<MessageEnd> Sends, Receives;
+  std::vector<std::array<size_t, 3>> SendOrigins, ReceiveOrigins;
+  std::string Unused;
+  for (size_t I = 0; I < Processes.size(); ++I)
+    for (size_t F = 0; F < Processes[I].Files.size(); ++F) {
+      MessageCollector Collector{Processes[I], F,           Sends,
+                                 Receives,     SendOrigins, ReceiveOrigins,
+                                 I};
+      Reading.replay(Processes[I], Processes[I].Files[F], Collector, Unused,
+                     false);
+    }
+  // Per file, one flow id (-1: none) per message record, by record number.
+  for (const std::array<size_t, 3> &Origin : SendOrigins)
+    Processes[Origin[0]].Flows[Origin[1]].push_back(-1);
+  for (const std::array<size_t, 3> &Origin : ReceiveOrigins)
+    Processes[Origin[0]].Flows[Origin[1]].push_back(-1);
+  MessageMatches Matches = matchMessages(Sends, Receives);
+  for (size_t Id = 0; Id < Matches.Pairs.size(); ++Id) {
+    const std::array<size_t, 3> &S = SendOrigins[Matches.Pairs[Id].Send];
+    const std::array<size_t, 3> &R = ReceiveOrigins[Matches.Pairs[Id].Receive];
+    Processes[S[0]].Flows[S[1]][S[2]] = static_cast<int64_t>(Id);
+    Processes[R[0]].Flows[R[1]][R[2]] = static_cast<int64_t>(Id);
+  }
+  if (Matches.UnmatchedSends != 0 || Matches.UnmatchedReceives != 0)
+    warn(std::to_string(Matches.UnmatchedSends) + " send(s) and " +
+         std::to_string(Matches.UnmatchedReceives) +
+         " receive(s) have no matching partner in the traces (a rank is "
+         "missing, its trace lost events, or its partner is unknown); they "
+         "have no flow event");
+
+  const Process &First = Processes.front();
+  std::string Text;
+  Text += "{\"displayTimeUnit\":\"ns\",\"otherData\":{\"program\":" +
+          jsonString(First.Metadata.Program) +
+          ",\"ranks\":" + std::to_string(Size) +
+          ",\"ranks_exported\":" + std::to_string(Processes.size()) +
+          ",\"messages\":" + std::to_string(Matches.Pairs.size()) +
+          ",\"time_base\":" +
+          jsonString(Unsynchronised.empty()
+                         ? "rank 0's clock (ranks synchronised at MPI_Init "
+                           "and MPI_Finalize)"
+                         : "per-rank origins for rank(s) " +
+                               rankList(Unsynchronised)) +
+          ",\"start_time\":" + jsonString(First.Metadata.StartTime) +
+          ",\"sextant_version\":" + jsonString(First.Metadata.SextantVersion) +
+          "},\n\"traceEvents\":[\n";
+  size_t FileCount = 0;
+  for (const Process &P : Processes) {
+    std::string Name = "rank " + std::to_string(P.Rank) +
+                       (P.Host.empty() ? std::string() : " (" + P.Host + ")");
+    Reading.writeProcess(P, Name, Text);
+    FileCount += P.Files.size();
   }
   Text += "\n]}\n";
   emit(Out, Text);
-  if (DamagedFiles != 0)
-    warn(std::to_string(DamagedFiles) + " of " +
-         std::to_string(Files.size()) +
-         " trace file(s) are damaged; the rest of the trace is exported");
-  Meter.finish();
+  Reading.finish(FileCount);
+}
+
+/// The ranks of Directory when it is an MPI job's directory: rank-<r>/
+/// directories and no trace of its own.
+std::vector<int> jobRanks(const std::string &Directory) {
+  std::vector<int> Ranks;
+  std::string Error;
+  struct stat Status;
+  std::string TraceDirectory = joinPath(Directory, files::TraceDirectory);
+  if (::stat(TraceDirectory.c_str(), &Status) == 0 ||
+      !findRankDirectories(Directory, Ranks, Error))
+    Ranks.clear();
+  return Ranks;
+}
+
+void convert(const std::string &Directory, std::FILE *Out, bool ShowProgress) {
+  std::vector<int> Ranks = jobRanks(Directory);
+  if (!Ranks.empty())
+    convertJob(Directory, Ranks, Out, ShowProgress);
+  else
+    convertProcess(Directory, Out, ShowProgress);
   if (std::fflush(Out) != 0)
     throw InputError(std::string("cannot write the output: ") +
                      std::strerror(errno));
 }
 
 } // namespace
+
+bool isJobTraceDirectory(const std::string &Directory) {
+  return !jobRanks(Directory).empty();
+}
 
 bool exportChromeTrace(const std::string &ExperimentDir, std::FILE *Out,
                        bool ShowProgress, std::string &Error) {

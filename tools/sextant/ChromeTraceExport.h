@@ -16,11 +16,17 @@
 namespace sextant {
 namespace tool {
 
+/// Whether Directory is an MPI job's directory to export as one trace:
+/// rank-<r>/ directories and no trace/ of its own.
+bool isJobTraceDirectory(const std::string &Directory);
+
 /// Writes the trace of the experiment in ExperimentDir to Out as Trace
 /// Event JSON: "B"/"E" events per region visit (ts in microseconds since
 /// the start of the measurement, pid = the process, tid = the thread's
 /// index), and "M" metadata naming the process and each thread. Region
-/// names come from regions.json.
+/// names come from regions.json. For an MPI job's directory
+/// (isJobTraceDirectory): every rank's threads, pid = rank, on rank 0's
+/// clock, with a flow event from each send to its matching receive.
 ///
 /// With ShowProgress, progress lines go to stderr. A trace file that ends
 /// inside a chunk (the process was killed while writing it) or lacks chunks

@@ -45,8 +45,12 @@ const char ExportHelp[] =
     "\n"
     "    --format=chrome writes the trace of a run made with SEXTANT_TRACE=1\n"
     "    as Chrome Trace Event JSON, which Perfetto (ui.perfetto.dev) and\n"
-    "    chrome://tracing open: pid is the process (MPI rank), tid the\n"
-    "    thread, with process and thread names.\n"
+    "    chrome://tracing open: pid is the process, tid the thread, with\n"
+    "    process and thread names. Given an MPI job's directory (rank-<r>/\n"
+    "    directories), it writes one trace of the whole job: pid is the\n"
+    "    rank, every rank's events on rank 0's clock (synchronised at\n"
+    "    MPI_Init and MPI_Finalize), and each point-to-point message a flow\n"
+    "    from its send to its receive.\n"
     "\n"
     "OPTIONS\n"
     "    --format=FORMAT     folded or chrome (required)\n"
@@ -66,7 +70,8 @@ const char ExportHelp[] =
     "EXAMPLES\n"
     "    sextant export --format=folded run1 | flamegraph.pl > run1.svg\n"
     "    sextant export --format=folded --metric=visits -o run1.folded run1\n"
-    "    sextant export --format=chrome -o run1.trace.json run1\n";
+    "    sextant export --format=chrome -o run1.trace.json run1\n"
+    "    sextant export --format=chrome -o job.trace.json jobdir\n";
 
 enum class ExportFormat { None, Folded, Chrome };
 
@@ -167,7 +172,8 @@ int exportChrome(const CommandLine &Line, const std::string &Directory,
   // every other command.
   ExperimentMetadata Metadata;
   std::string Error;
-  if (!readExperimentMetadata(Directory, Metadata, Error))
+  if (!isJobTraceDirectory(Directory) &&
+      !readExperimentMetadata(Directory, Metadata, Error))
     return Line.failure(Error);
   ExportOutput Output;
   if (!Output.open(OutputPath, Error))

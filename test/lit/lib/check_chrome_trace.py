@@ -13,7 +13,10 @@ Checks, printing every violation to stderr and exiting with status 1:
     of that name in its profile.json (summed over all call paths);
   - counter events ("ph": "C", SEXTANT_METRICS) have a numeric args.value
     that never decreases along its track (the readings are cumulative) and
-    timestamps that never decrease.
+    timestamps that never decrease;
+  - flow events (MPI messages of a job's trace): every id has one "s" and
+    one "f", each inside an open MPI_* region of its thread, and the "s"
+    names the "f"'s process as its destination (args.to).
 Then prints, for FileCheck:
   process PID: NAME
   thread TID: NAME enters=N
@@ -21,6 +24,7 @@ Then prints, for FileCheck:
   enters match visits: ok (N names)       (with EXPERIMENT_DIR)
   enters=N
   counter TRACK: samples=N last=VALUE     (one line per counter track)
+  flows=N                                 (when there are flow events)
 """
 import collections
 import json
@@ -62,6 +66,7 @@ def main():
     enters = collections.Counter()
     enters_per_thread = collections.Counter()
     counters = {}
+    flows = collections.defaultdict(dict)
     for index, event in enumerate(events):
         phase = event.get("ph")
         key = (event.get("pid"), event.get("tid"))
@@ -86,6 +91,16 @@ def main():
                 if ts < last_time:
                     error("event %d: counter %r goes back in time" % (index, track[1]))
             counters[track] = (value, ts, counters.get(track, (0, 0, 0))[2] + 1)
+            continue
+        if phase in ("s", "f"):
+            ends = flows[event.get("id")]
+            if phase in ends:
+                error("event %d: a second %r of flow %r" % (index, phase, event.get("id")))
+            ends[phase] = event
+            inside = stacks[key][-1] if stacks[key] else None
+            if not (inside or "").startswith("MPI_"):
+                error("event %d: flow %r end %r is inside %r, not an MPI call"
+                      % (index, event.get("id"), phase, inside))
             continue
         if phase not in ("B", "E"):
             error("event %d: unexpected phase %r" % (index, phase))
@@ -120,6 +135,13 @@ def main():
         if key not in thread_names:
             error("thread %r has no thread_name metadata" % (key,))
 
+    for flow, ends in flows.items():
+        if set(ends) != {"s", "f"}:
+            error("flow %r has only %r" % (flow, sorted(ends)))
+        elif ends["s"].get("args", {}).get("to") != ends["f"].get("pid"):
+            error("flow %r goes to process %r, but its send names %r"
+                  % (flow, ends["f"].get("pid"), ends["s"].get("args", {}).get("to")))
+
     lines = []
     for pid, name in sorted(process_names.items()):
         lines.append("process %s: %s" % (pid, name))
@@ -140,6 +162,8 @@ def main():
     lines.append("enters=%d" % sum(enters.values()))
     for (pid, name), (value, _, samples) in sorted(counters.items()):
         lines.append("counter %s: samples=%d last=%s" % (name, samples, value))
+    if flows:
+        lines.append("flows=%d" % len(flows))
     for message in errors:
         print("check_chrome_trace: error: " + message, file=sys.stderr)
     print("\n".join(lines))

@@ -168,9 +168,9 @@ TEST_CASE("foreign and damaged file headers are rejected", "[TraceFormat]") {
 
   uint8_t Newer[sizeof(Bytes)];
   std::copy(Bytes, Bytes + sizeof(Bytes), Newer);
-  trace::store16(Newer + trace::FileVersionOffset, 3);
+  trace::store16(Newer + trace::FileVersionOffset, 4);
   CHECK_FALSE(trace::decodeFileHeader(Newer, sizeof(Newer), Decoded, Error));
-  CHECK_THAT(Error, Catch::Contains("version 3 is not supported"));
+  CHECK_THAT(Error, Catch::Contains("version 4 is not supported"));
 
   uint8_t Flipped[sizeof(Bytes)];
   std::copy(Bytes, Bytes + sizeof(Bytes), Flipped);
