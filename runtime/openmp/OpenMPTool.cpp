@@ -43,7 +43,12 @@
 //  - __kmpc_end_critical clears thread 0's stored return address, so a
 //    construct of the primary thread may come with a code address inside
 //    libomp (omp_set_lock's): the construct is named after the program's
-//    call site on the stack (ProgramCallSite.h).
+//    call site on the stack (ProgramCallSite.h);
+//  - a construct the program reaches through a tail call (a barrier ending
+//    a parallel region's body) comes with the return address into libomp's
+//    procedure that invoked the body, and the stack holds no frame of the
+//    program within the task: it is named without a location ("omp
+//    barrier"), the same on every thread.
 //
 //===----------------------------------------------------------------------===//
 
@@ -371,6 +376,27 @@ namespace {
 /// The level ompt_start_tool accepted; read by initializeTool.
 OpenMPLevel ToolLevel = OpenMPLevel::Off;
 
+/// libomp's ompt_get_task_info, looked up by initializeTool.
+ompt_get_task_info_t GetTaskInfo = nullptr;
+
+/// The frame of the runtime procedure that invoked the code of the calling
+/// thread's current task (OMPT's exit frame); null for an initial task (its
+/// code is main or a thread's start routine) or when libomp tells none.
+const void *currentTaskExitFrame() {
+  int Flags = 0;
+  ompt_data_t *TaskData = nullptr;
+  ompt_frame_t *Frame = nullptr;
+  ompt_data_t *ParallelData = nullptr;
+  int ThreadNumber = 0;
+  if (!GetTaskInfo)
+    return nullptr;
+  int Known =
+      GetTaskInfo(0, &Flags, &TaskData, &Frame, &ParallelData, &ThreadNumber);
+  if (Known != 2 || !Frame || (Flags & ompt_task_initial))
+    return nullptr;
+  return Frame->exit_frame.ptr;
+}
+
 /// One OMPT callback as an event of the calling thread.
 class Event {
 public:
@@ -413,9 +439,14 @@ public:
     end();
     // A code address inside libomp (or libsextant) stands for whichever
     // call site reached it (see ProgramCallSite.h): the construct is named
-    // after the program's call site on the stack, and the address is not
-    // cached for the next event.
-    const void *Site = runtimeModules().programCallSite(Code);
+    // after the program's call site on the stack within the current task,
+    // and the address is not cached for the next event. When the task's
+    // frames show none, the program reached libomp through a tail call
+    // (the address is the return into the procedure that invoked the
+    // task's code, the same at every event): the construct has no
+    // location, and that is cached.
+    const void *Site =
+        runtimeModules().programCallSite(Code, currentTaskExitFrame());
     try {
       Region = regions().find(Kind, Site);
     } catch (...) {
@@ -423,7 +454,7 @@ public:
     }
     if (!begin())
       return false;
-    if (Site == Code)
+    if (Site == Code || !Site)
       OpenMP->Cache[Slot] = {Key, Region};
     return true;
   }
@@ -801,6 +832,8 @@ int initializeTool(ompt_function_lookup_t Lookup, int, ompt_data_t *) {
   // libsextant are not the program's call sites.
   runtimeModules().add(reinterpret_cast<const void *>(Lookup));
   runtimeModules().add(reinterpret_cast<const void *>(&initializeTool));
+  GetTaskInfo =
+      reinterpret_cast<ompt_get_task_info_t>(Lookup("ompt_get_task_info"));
   std::string Missing;
   auto Set = [&](ompt_callbacks_t Which, ompt_callback_t Callback,
                  const char *Name) {

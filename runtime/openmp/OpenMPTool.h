@@ -19,7 +19,9 @@
 // codeptr_ra) through CodeSymbolizer, the line table (so a construct in an
 // inlined function names its own source line); without debug information
 // the construct is named after the enclosing function; see
-// openMPRegionName.
+// openMPRegionName. A construct the program reaches through a tail call
+// (a barrier ending a parallel region's body) has no call site left on the
+// stack: it has no location ("omp barrier").
 //
 // Worker threads adopt the call path of the thread that encountered the
 // parallel region as context frames (CallPathRecorder.h), so their trees

@@ -30,6 +30,8 @@ const void *moduleBase(const void *Address) noexcept {
 struct CallSiteWalk {
   const RuntimeModules *Modules;
   uintptr_t Reported;
+  /// Frames at higher stack addresses are outside the task.
+  uintptr_t TaskFrame;
   uintptr_t Found = 0;
   int FramesSeen = 0;
   bool PastReported = false;
@@ -47,6 +49,10 @@ _Unwind_Reason_Code visitFrame(struct _Unwind_Context *Context,
     Walk->PastReported = Address == Walk->Reported;
     return _URC_NO_REASON;
   }
+  // The stack grows down: a frame above the task's exit frame started the
+  // task (the program's frames in it are never deeper than that frame).
+  if (_Unwind_GetCFA(Context) > Walk->TaskFrame)
+    return _URC_END_OF_STACK;
   if (Walk->Modules->contains(reinterpret_cast<const void *>(Address)))
     return _URC_NO_REASON;
   Walk->Found = Address;
@@ -87,12 +93,15 @@ bool RuntimeModules::contains(const void *Code) const noexcept {
 }
 
 __attribute__((noinline)) const void *
-RuntimeModules::programCallSite(const void *Code) const noexcept {
+RuntimeModules::programCallSite(const void *Code,
+                                const void *TaskFrame) const noexcept {
   if (!contains(Code))
     return Code;
-  CallSiteWalk Walk{this, reinterpret_cast<uintptr_t>(Code)};
+  CallSiteWalk Walk{this, reinterpret_cast<uintptr_t>(Code),
+                    TaskFrame ? reinterpret_cast<uintptr_t>(TaskFrame)
+                              : UINTPTR_MAX};
   _Unwind_Backtrace(&visitFrame, &Walk);
-  return Walk.Found ? reinterpret_cast<const void *>(Walk.Found) : Code;
+  return reinterpret_cast<const void *>(Walk.Found);
 }
 
 } // namespace runtime

@@ -2,13 +2,13 @@
  * explicit barrier and a single; explicit tasks with taskwait; a critical
  * section and an OpenMP lock; a nested parallel region with reductions.
  * Usage: omp_constructs [ITERATIONS [PARTS]]; PARTS picks the parts to run
- * (s: sweep, t: tasks, x: exclusive, n: nested, e: exit(3) inside a
- * parallel region, after a barrier; default "stxn"); the number of threads
- * comes from OMP_NUM_THREADS. */
+ * (s: sweep, t: tasks, x: exclusive, n: nested, e: exit(3) inside a parallel
+ * region with a worker parked; default "stxn"); threads: OMP_NUM_THREADS. */
 #include <omp.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <unistd.h>
 
 #define N 256
 
@@ -83,17 +83,31 @@ __attribute__((noinline)) void nested(void) {
   printf("nested sum %d\n", Sum);
 }
 
+static int WorkerParked;
+
+/* A worker's last function: it never returns (the process ends while the
+ * worker waits here). */
+__attribute__((noinline)) void parkWorker(void) {
+  __atomic_store_n(&WorkerParked, 1, __ATOMIC_RELEASE);
+  for (;;)
+    pause();
+}
+
+/* The primary thread exits once a worker is parked, so that what every
+ * thread has done at the exit does not depend on scheduling. */
 __attribute__((noinline)) void exitInside(void) {
 #pragma omp parallel
   {
     innerWork(omp_get_thread_num());
 #pragma omp barrier
-    if (omp_get_thread_num() == 0) {
-      printf("exit inside a parallel region\n");
-      fflush(stdout);
-      exit(3);
-    }
-#pragma omp barrier
+    if (omp_get_thread_num() != 0)
+      parkWorker();
+    while (omp_get_num_threads() > 1 &&
+           !__atomic_load_n(&WorkerParked, __ATOMIC_ACQUIRE))
+      usleep(100);
+    printf("exit inside a parallel region\n");
+    fflush(stdout);
+    exit(3);
   }
 }
 
