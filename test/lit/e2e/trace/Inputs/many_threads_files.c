@@ -17,7 +17,9 @@
 static pthread_barrier_t Recorded, Opened;
 static int Failures;
 static pthread_mutex_t Lock = PTHREAD_MUTEX_INITIALIZER;
-static volatile unsigned Sink; /* unsigned: wraps without undefined behaviour */
+/* Per thread (no data race between the threads) and unsigned (wraps
+ * without undefined behaviour). */
+static _Thread_local volatile unsigned Sink;
 
 __attribute__((noinline)) static void work(int I) { Sink += (unsigned)I; }
 
