@@ -376,7 +376,10 @@ void sessionAfterInit(int Result, int ProvidedThreadLevel) {
                  "directory and no combined view is written");
     S.Private = MPI_COMM_NULL;
   } else {
-    // Rank 0's experiment directory becomes everybody's.
+    // Rank 0's experiment directory, claimed for this job (a sub-directory
+    // of its own when another run has it), becomes everybody's.
+    if (S.Rank == 0)
+      __sextant_adapter_claim_base_directory();
     std::string Base = baseDirectory();
     long Length = static_cast<long>(Base.size());
     PMPI_Bcast(&Length, 1, MPI_LONG, 0, S.Private);

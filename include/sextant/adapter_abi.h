@@ -35,6 +35,15 @@ int __sextant_adapter_set_rank(int rank, int size);
  *  rank 0 chose, broadcast at MPI_Init). Returns 1 when accepted. */
 int __sextant_adapter_set_base_directory(const char *path);
 
+/** Claims the base experiment directory for the job of this process (rank
+ *  0 calls it at MPI_Init, before it broadcasts the directory): when
+ *  another run, live or finished, has claimed it, the base becomes a new
+ *  sub-directory <base>/<program>-<pid>/ of this job's own, so that the
+ *  rank directories of two jobs never mix. Returns 1 when the base is
+ *  claimed (perhaps moved), 0 when it could not be (the rank's writes
+ *  report why). */
+int __sextant_adapter_claim_base_directory(void);
+
 /** Copies the base experiment directory (NUL-terminated) into Buffer of
  *  Size bytes; returns its length (without the NUL), which is >= Size when
  *  it did not fit. 0 when there is no runtime. */

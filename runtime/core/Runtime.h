@@ -130,6 +130,7 @@ public:
   bool setRank(int Rank, int Size) noexcept;
   bool setBaseDirectory(const std::string &Path) noexcept;
   std::string baseDirectory() noexcept;
+  bool claimBaseDirectory() noexcept;
   bool addAdapterOutput(const char *Name, char *(*Render)(void *),
                         void *Context) noexcept;
   void setFatalHook(void (*Hook)(int)) noexcept { Adapters.setFatalHook(Hook); }

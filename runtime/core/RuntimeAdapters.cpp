@@ -15,6 +15,7 @@
 #include "runtime/core/EventBracket.h"
 #include "runtime/core/Runtime.h"
 #include "runtime/io/Diagnostics.h"
+#include "runtime/io/ExperimentDirectory.h"
 
 #include "sextant/adapter_abi.h"
 
@@ -75,6 +76,28 @@ std::string Runtime::baseDirectory() noexcept {
   }
 }
 
+bool Runtime::claimBaseDirectory() noexcept {
+  if (Privileged)
+    return false; // writes nothing, so claims nothing
+  try {
+    std::string Base = Adapters.baseDirectory();
+    SafeDirectory Claimed;
+    std::string Taken, Error;
+    // A directory that breaks the rules is reported once, when the rank's
+    // files are written into it.
+    if (!claimExperimentDirectory(Base, programForNames(), Pid, Claimed, Taken,
+                                  Error))
+      return false;
+    if (Taken.empty())
+      return true;
+    // Another run has the directory: the job goes to the sub-directory of
+    // its own that the claim made.
+    return setBaseDirectory(Claimed.path());
+  } catch (...) {
+    return false;
+  }
+}
+
 bool Runtime::addAdapterOutput(const char *Name, char *(*Render)(void *),
                                void *Context) noexcept {
   if (!Name || !*Name || std::strchr(Name, '/') || !Render)
@@ -106,6 +129,11 @@ SEXTANT_EXPORT int __sextant_adapter_set_rank(int Rank, int Size) {
 SEXTANT_EXPORT int __sextant_adapter_set_base_directory(const char *Path) {
   Runtime *Self = Runtime::existing();
   return Self && Path && Self->setBaseDirectory(Path) ? 1 : 0;
+}
+
+SEXTANT_EXPORT int __sextant_adapter_claim_base_directory(void) {
+  Runtime *Self = Runtime::existing();
+  return Self && Self->claimBaseDirectory() ? 1 : 0;
 }
 
 SEXTANT_EXPORT size_t __sextant_adapter_base_directory(char *Buffer,
