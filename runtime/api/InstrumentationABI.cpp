@@ -82,7 +82,7 @@ __attribute__((visibility("hidden"))) uint32_t __sextant_region_register_impl(
 __attribute__((visibility("hidden"))) void
 __sextant_region_enter_impl(uint32_t Handle, uintptr_t EnterFrame,
                             uintptr_t ReturnAddress) noexcept {
-  recordEnter(Handle, EnterFrame, ReturnAddress, EnterSite::Plugin);
+  recordEnter(Handle, EnterFrame, ReturnAddress, EnterSite::OwnFrame);
 }
 
 __attribute__((visibility("hidden"))) void
@@ -100,7 +100,7 @@ __sextant_region_register(const sextant_region_descriptor *Descriptor) {
 SEXTANT_EXPORT SEXTANT_ABI_CALL void __sextant_region_enter(uint32_t Handle) {
   recordEnter(Handle, reinterpret_cast<uintptr_t>(__builtin_frame_address(0)),
               reinterpret_cast<uintptr_t>(__builtin_return_address(0)),
-              EnterSite::Plugin);
+              EnterSite::OwnFrame);
 }
 
 SEXTANT_EXPORT SEXTANT_ABI_CALL void __sextant_region_exit(uint32_t Handle) {

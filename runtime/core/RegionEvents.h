@@ -53,15 +53,17 @@ __attribute__((noinline, cold)) void throttleAfterExit(uint32_t Region,
                                                        Ticks InclusiveTicks,
                                                        Ticks Now) noexcept;
 
-/// Who calls recordEnter, which decides how frames that share a CFA are
-/// judged.
+/// Whose frame the entry point was called from.
 enum class EnterSite {
-  /// The plugin's call: one per function, in the function's own frame.
-  Plugin,
-  /// A -finstrument-functions hook: GCC also calls it for inlined functions,
-  /// whose frame is their caller's, so a frame whose CFA equals the new
-  /// one's is never judged abandoned.
-  CygProfile
+  /// The entered function's own frame (the plugin's call, or the
+  /// -finstrument-functions hook called by a function's out-of-line copy):
+  /// the frame's CFA is found and abandoned frames are repaired.
+  OwnFrame,
+  /// Perhaps a caller's frame: GCC and clang also call the
+  /// -finstrument-functions hook for inlined functions, from their caller's
+  /// frame, whose CFA would prove the caller abandoned. The frame is opened
+  /// without a CFA, so that it never judges nor is judged abandoned.
+  MaybeCallerFrame
 };
 
 /// The CFA of the instrumented function calling the entry point for Region,
@@ -76,7 +78,7 @@ SEXTANT_ALWAYS_INLINE uintptr_t enterFrameAddress(ThreadState &State,
                                                   uint32_t Region,
                                                   uintptr_t EnterFrame,
                                                   uintptr_t ReturnAddress,
-                                                  EnterSite Site, Ticks &Now) {
+                                                  Ticks &Now) {
   int32_t Offset = FrameOffsets.get(Region);
   if (Offset == FrameOffsetTable::Unavailable)
     return 0;
@@ -94,10 +96,7 @@ SEXTANT_ALWAYS_INLINE uintptr_t enterFrameAddress(ThreadState &State,
   }
   if (!State.isOnStack(FrameAddress))
     return 0;
-  // Frames with a CFA not larger than Bound are gone.
-  uintptr_t Slack = Site == EnterSite::CygProfile ? 1 : 0;
-  if (__builtin_expect(State.Recorder.topMayBeAbandoned(FrameAddress - Slack),
-                       0)) {
+  if (__builtin_expect(State.Recorder.topMayBeAbandoned(FrameAddress), 0)) {
     if (!Exact) {
       uintptr_t Measured = exactCallerFrameAddress(ReturnAddress);
       if (Measured <= EnterFrame || !State.isOnStack(Measured))
@@ -106,8 +105,7 @@ SEXTANT_ALWAYS_INLINE uintptr_t enterFrameAddress(ThreadState &State,
         FrameOffsets.raise(Region, static_cast<int32_t>(Measured - EnterFrame));
       FrameAddress = Measured;
     }
-    size_t Closed =
-        State.Recorder.closeAbandonedFrames(FrameAddress - Slack, Now);
+    size_t Closed = State.Recorder.closeAbandonedFrames(FrameAddress, Now);
     if (State.Trace)
       State.Trace->recordExits(Closed, Now, State.Recorder);
     Ticks Repaired = Clock::now();
@@ -128,7 +126,9 @@ SEXTANT_ALWAYS_INLINE void recordEnter(uint32_t Handle, uintptr_t EnterFrame,
     return;
   Ticks Now = Clock::now();
   uintptr_t FrameAddress =
-      enterFrameAddress(*State, Handle, EnterFrame, ReturnAddress, Site, Now);
+      Site == EnterSite::OwnFrame
+          ? enterFrameAddress(*State, Handle, EnterFrame, ReturnAddress, Now)
+          : 0;
   try {
     State->Recorder.enter(Handle, Now, FrameAddress);
   } catch (...) {

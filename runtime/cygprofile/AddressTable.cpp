@@ -11,8 +11,8 @@
 namespace sextant {
 namespace runtime {
 
-static_assert(sizeof(AddressTable::Entry) == 16,
-              "an address table entry is 16 bytes");
+static_assert(sizeof(AddressTable::Entry) == 24,
+              "an address table entry is 24 bytes");
 
 AddressTable::~AddressTable() {
   if (Entry *Table = Entries.load(std::memory_order_acquire))

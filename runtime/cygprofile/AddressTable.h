@@ -43,6 +43,10 @@ public:
     /// The region id once registered (0 before); stays when the handle is
     /// disarmed.
     std::atomic<uint32_t> Region{0};
+    /// The return address of the hook's call in the function's own
+    /// (out-of-line) code, minus the function's address; 0 when unknown.
+    /// Calls from elsewhere come from code the function was inlined into.
+    std::atomic<uint32_t> OwnCallOffset{0};
   };
 
   /// Entries looked at for one address before giving up.

@@ -14,9 +14,12 @@
 //
 // The exit looks the address up again: a region disarmed between an enter
 // and its exit leaves the frame open, and the recorder's repairs close it
-// at the exit of a caller (CallPathRecorder.h). GCC also calls the hooks
-// for inlined functions, from their caller's frame, so frames that share a
-// canonical frame address are never judged abandoned (EnterSite).
+// at the exit of a caller (CallPathRecorder.h). The compilers also call the
+// hooks for inlined functions, from the frame of the code they were inlined
+// into: only a call from the function's own code (its return address is
+// the one seen at registration, AddressTable::Entry::OwnCallOffset) opens a
+// frame with a canonical frame address, which repairs frames abandoned by
+// longjmp (EnterSite).
 //
 // The hooks themselves are not instrumented and, like the plugin's entry
 // points, are safe before the runtime starts (the first call starts it),
@@ -50,15 +53,22 @@ extern "C" {
 SEXTANT_EXPORT __attribute__((no_instrument_function)) void
 __cyg_profile_func_enter(void *Function, void *CallSite) {
   (void)CallSite;
-  AddressTable::Entry *Entry =
-      FunctionAddresses.Table.find(reinterpret_cast<uintptr_t>(Function));
+  uintptr_t Address = reinterpret_cast<uintptr_t>(Function);
+  uintptr_t ReturnAddress =
+      reinterpret_cast<uintptr_t>(__builtin_return_address(0));
+  AddressTable::Entry *Entry = FunctionAddresses.Table.find(Address);
   uint32_t Handle = Entry ? __atomic_load_n(&Entry->Handle, __ATOMIC_RELAXED)
                           : SEXTANT_INVALID;
   if (__builtin_expect(Handle == SEXTANT_INVALID, 0))
-    Handle = registerFunction(Function);
+    Handle = registerFunction(Function, ReturnAddress, Entry);
+  if (Handle == SEXTANT_FILTERED || Handle == SEXTANT_INVALID)
+    return;
+  EnterSite Site = ReturnAddress - Address ==
+                           Entry->OwnCallOffset.load(std::memory_order_relaxed)
+                       ? EnterSite::OwnFrame
+                       : EnterSite::MaybeCallerFrame;
   recordEnter(Handle, reinterpret_cast<uintptr_t>(__builtin_frame_address(0)),
-              reinterpret_cast<uintptr_t>(__builtin_return_address(0)),
-              EnterSite::CygProfile);
+              ReturnAddress, Site);
 }
 
 SEXTANT_EXPORT __attribute__((no_instrument_function)) void

@@ -15,8 +15,10 @@
 #include "sextant/instrumentation_abi.h"
 
 #include <atomic>
+#include <cstdint>
 #include <cstdio>
 #include <string>
+#include <unwind.h>
 
 namespace sextant {
 namespace runtime {
@@ -81,6 +83,23 @@ void applyLocation(const CodeLocation &Location, RegionInfo &Region) {
   }
 }
 
+/// Sets Entry's OwnCallOffset when ReturnAddress is in Function's own
+/// code, as the unwinder's tables (.eh_frame) delimit it.
+void noteOwnCall(AddressTable::Entry &Entry, void *Function,
+                 uintptr_t ReturnAddress) {
+  if (Entry.OwnCallOffset.load(std::memory_order_relaxed) != 0)
+    return;
+  uintptr_t Start = reinterpret_cast<uintptr_t>(Function);
+  // The call instruction ends just before its return address.
+  void *Enclosing = _Unwind_FindEnclosingFunction(
+      reinterpret_cast<void *>(ReturnAddress - 1));
+  if (Enclosing != Function || ReturnAddress <= Start ||
+      ReturnAddress - Start > UINT32_MAX)
+    return;
+  Entry.OwnCallOffset.store(static_cast<uint32_t>(ReturnAddress - Start),
+                            std::memory_order_relaxed);
+}
+
 uint32_t registerEntry(Runtime &Instance, AddressTable::Entry &Entry,
                        void *Function) {
   std::string Placeholder = placeholderName(Function);
@@ -108,17 +127,19 @@ uint32_t registerEntry(Runtime &Instance, AddressTable::Entry &Entry,
 
 } // namespace
 
-uint32_t registerFunction(void *Function) noexcept {
+uint32_t registerFunction(void *Function, uintptr_t ReturnAddress,
+                          AddressTable::Entry *&Entry) noexcept {
+  Entry = nullptr;
   if (InRuntimeCall || !Function)
     return SEXTANT_FILTERED; // not stored: a later call registers it
   RuntimeCallScope Scope;
   Runtime *Instance = Runtime::instance();
   if (!Instance || !tableReady(*Instance))
     return SEXTANT_FILTERED;
-  AddressTable::Entry *Entry =
-      FunctionAddresses.Table.insert(reinterpret_cast<uintptr_t>(Function));
+  Entry = FunctionAddresses.Table.insert(reinterpret_cast<uintptr_t>(Function));
   if (!Entry)
     return SEXTANT_FILTERED; // no room: counted by the table
+  noteOwnCall(*Entry, Function, ReturnAddress);
   uint32_t Known = __atomic_load_n(&Entry->Handle, __ATOMIC_RELAXED);
   if (Known != SEXTANT_INVALID)
     return Known;

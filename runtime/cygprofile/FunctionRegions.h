@@ -46,8 +46,12 @@ extern ImmortalAddressTable FunctionAddresses;
 /// table first when needed) and returns its handle value: a region id, or
 /// SEXTANT_FILTERED when its calls are not to be recorded now (filtered,
 /// throttled, paused, no room in the table, or called from inside the
-/// runtime: then a later call retries). Never throws.
-uint32_t registerFunction(void *Function) noexcept;
+/// runtime: then a later call retries). ReturnAddress is the hook's: when
+/// it lies in the function's own code (the unwinder's tables say so), it
+/// becomes the entry's OwnCallOffset. Entry is set to the function's entry
+/// (null when none). Never throws.
+uint32_t registerFunction(void *Function, uintptr_t ReturnAddress,
+                          AddressTable::Entry *&Entry) noexcept;
 
 /// Gives the regions of function addresses in Regions (the runtime's
 /// snapshot, indexed by id - 1) their names, files and lines, and reports
