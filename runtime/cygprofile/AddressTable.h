@@ -76,8 +76,8 @@ public:
     return allocated() ? Mask.load(std::memory_order_relaxed) + 1 : 0;
   }
 
-  /// The entry of Address (never 0), or null when it has none: the hot
-  /// path.
+  /// The entry of Address, or null when it has none (always for 0): the
+  /// hot path.
   SEXTANT_ALWAYS_INLINE Entry *find(uintptr_t Address) const noexcept {
     Entry *Table = Entries.load(std::memory_order_acquire);
     if (__builtin_expect(Table == nullptr, 0))
@@ -87,10 +87,10 @@ public:
     for (unsigned Probe = 0; Probe < MaxProbes; ++Probe) {
       Entry &Slot = Table[Index];
       uintptr_t Key = Slot.Address.load(std::memory_order_acquire);
+      if (__builtin_expect(Key == 0, 0)) // free: Address has no entry
+        return nullptr;
       if (__builtin_expect(Key == Address, 1))
         return &Slot;
-      if (Key == 0)
-        return nullptr;
       Index = (Index + 1) & IndexMask;
     }
     return nullptr;
