@@ -109,10 +109,7 @@ def make_variants(args, tools, work):
 def report(args, machine, variants):
     lines = []
     add = lines.append
-    add("Measured %s on `%s`: %d CPUs (`nproc`), %s, Linux %s; load average "
-        "(1 min) %.2f before and %.2f after the runs." % (
-            machine["date"], machine["host"], machine["nproc"], machine["cpu"],
-            machine["kernel"], machine["load_before"], machine["load_after"]))
+    add(harness.describe_machine(machine))
     add("")
     add("Command: `%s` (%s, %s)" % (machine["command"], machine["gxx"],
                                    machine["cxx"]))

@@ -37,24 +37,20 @@ bool AddressTable::allocate(size_t Capacity) noexcept {
 }
 
 AddressTable::Entry *AddressTable::insert(uintptr_t Address) noexcept {
-  Entry *Table = Entries.load(std::memory_order_acquire);
-  if (!Table || Address == 0)
+  if (!allocated() || Address == 0)
     return nullptr;
-  size_t IndexMask = Mask.load(std::memory_order_relaxed);
-  size_t Index = hash(Address) & IndexMask;
-  for (unsigned Probe = 0; Probe < MaxProbes; ++Probe) {
-    Entry &Slot = Table[Index];
-    uintptr_t Key = Slot.Address.load(std::memory_order_acquire);
-    if (Key == 0 &&
-        Slot.Address.compare_exchange_strong(
+  Entry *Found = probe(Address, [Address](Entry &Slot) -> uintptr_t {
+    uintptr_t Key = 0;
+    // On failure Key is what another thread claimed the entry for (perhaps
+    // Address itself).
+    if (Slot.Address.compare_exchange_strong(
             Key, Address, std::memory_order_acq_rel, std::memory_order_acquire))
-      return &Slot;
-    if (Key == Address) // found, or claimed by another thread just now
-      return &Slot;
-    Index = (Index + 1) & IndexMask;
-  }
-  Overflows.fetch_add(1, std::memory_order_relaxed);
-  return nullptr;
+      return Address;
+    return Key;
+  });
+  if (!Found)
+    Overflows.fetch_add(1, std::memory_order_relaxed);
+  return Found;
 }
 
 } // namespace runtime

@@ -79,21 +79,7 @@ public:
   /// The entry of Address, or null when it has none (always for 0): the
   /// hot path.
   SEXTANT_ALWAYS_INLINE Entry *find(uintptr_t Address) const noexcept {
-    Entry *Table = Entries.load(std::memory_order_acquire);
-    if (__builtin_expect(Table == nullptr, 0))
-      return nullptr;
-    size_t IndexMask = Mask.load(std::memory_order_relaxed);
-    size_t Index = hash(Address) & IndexMask;
-    for (unsigned Probe = 0; Probe < MaxProbes; ++Probe) {
-      Entry &Slot = Table[Index];
-      uintptr_t Key = Slot.Address.load(std::memory_order_acquire);
-      if (__builtin_expect(Key == 0, 0)) // free: Address has no entry
-        return nullptr;
-      if (__builtin_expect(Key == Address, 1))
-        return &Slot;
-      Index = (Index + 1) & IndexMask;
-    }
-    return nullptr;
+    return probe(Address, [](Entry &) -> uintptr_t { return 0; });
   }
 
   /// The entry of Address (never 0), claiming a free one when it has none;
@@ -125,6 +111,32 @@ public:
   }
 
 private:
+  /// Looks at the entries of Address's probe sequence: returns the one
+  /// holding Address; at a free one, ClaimFree(Entry &) returns the address
+  /// the entry holds afterwards (0: still free, the search ends).
+  template <typename Claim>
+  SEXTANT_ALWAYS_INLINE Entry *probe(uintptr_t Address,
+                                     Claim ClaimFree) const noexcept {
+    Entry *Table = Entries.load(std::memory_order_acquire);
+    if (__builtin_expect(Table == nullptr, 0))
+      return nullptr;
+    size_t IndexMask = Mask.load(std::memory_order_relaxed);
+    size_t Index = hash(Address) & IndexMask;
+    for (unsigned Probe = 0; Probe < MaxProbes; ++Probe) {
+      Entry &Slot = Table[Index];
+      uintptr_t Key = Slot.Address.load(std::memory_order_acquire);
+      if (__builtin_expect(Key == 0, 0)) {
+        Key = ClaimFree(Slot);
+        if (Key == 0)
+          return nullptr; // Address has no entry
+      }
+      if (__builtin_expect(Key == Address, 1))
+        return &Slot;
+      Index = (Index + 1) & IndexMask;
+    }
+    return nullptr;
+  }
+
   /// Published (release) after Mask is set.
   std::atomic<Entry *> Entries{nullptr};
   std::atomic<size_t> Mask{0};
