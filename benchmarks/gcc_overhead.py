@@ -2,7 +2,8 @@
 """What measuring GCC-compiled code through -finstrument-functions costs, next
 to the plugin, on the miniFE proxy.
 
-Builds benchmarks/miniFE/ (-std=c++17 -O2 -g -fopenmp) five ways: with g++,
+Builds benchmarks/miniFE/ (-std=c++17 -O2 -g -fopenmp) five ways (one
+OpenMP thread by default, 32^3 elements): with g++,
 uninstrumented, with -finstrument-functions linked to libsextant (every
 function, and with the headers under /usr/include excluded by GCC's
 -finstrument-functions-exclude-file-list), and with clang++-19,
@@ -161,10 +162,12 @@ def parse_arguments(argv):
         prog="gcc_overhead.py", description=__doc__.split("\n\n")[0])
     parser.add_argument("--runs", type=int, default=5,
                         help="runs per variant (default 5)")
-    parser.add_argument("--size", type=int, default=48,
-                        help="miniFE box of N x N x N elements (default 48)")
-    parser.add_argument("--threads", type=int, default=harness.cpu_count(),
-                        help="OpenMP threads (default: nproc)")
+    parser.add_argument("--size", type=int, default=32,
+                        help="miniFE box of N x N x N elements (default 32)")
+    parser.add_argument("--threads", type=int, default=1,
+                        help="OpenMP threads (default 1: GCC's libgomp and "
+                             "LLVM's libomp wait differently on busy cores, "
+                             "which is not what is compared)")
     parser.add_argument("--output", metavar="FILE",
                         help="write the table to FILE instead of "
                              "docs/performance.md")
