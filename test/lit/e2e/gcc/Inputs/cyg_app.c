@@ -5,13 +5,17 @@
 // (left out with -finstrument-functions-exclude-function-list) and starts
 // two threads that each call compute() and helper_scale() (cyg_helpers.c,
 // left out with -finstrument-functions-exclude-file-list), which calls
-// compute() in turn. compute(n) calls tiny_step() n times. Per thread:
+// compute() in turn. compute(n) calls tiny_step() n times. A second
+// argument "nosignal" leaves the signal out (the sanitizer builds: the
+// first call of a function and a new call path allocate, which
+// ThreadSanitizer reports inside a signal handler). Per thread:
 //   main: compute 3 (main, handler, not_measured), tiny_step 1000 + 7 + 3
 //   worker: compute 2 (direct, through helper_scale), tiny_step 1000 + 5
 #include <pthread.h>
 #include <signal.h>
 #include <stdio.h>
 #include <stdlib.h>
+#include <string.h>
 
 #define NOINLINE __attribute__((noinline))
 
@@ -43,8 +47,10 @@ int main(int Argc, char **Argv) {
   int Threads = Argc > 1 ? atoi(Argv[1]) : 2;
   if (Threads < 0 || Threads > 16)
     Threads = 2;
-  signal(SIGUSR1, on_signal);
-  raise(SIGUSR1);
+  if (Argc <= 2 || strcmp(Argv[2], "nosignal") != 0) {
+    signal(SIGUSR1, on_signal);
+    raise(SIGUSR1);
+  }
   double Total = compute(1000) + not_measured(1.0);
   pthread_t Workers[16];
   double Results[16];
