@@ -612,14 +612,20 @@ def format_count(value):
     return "{:,}".format(value)
 
 
+def describe_machine(machine):
+    """The first line of a results table: when, where, how loaded."""
+    return ("Measured %s on `%s`: %d CPUs (`nproc`), %s, Linux %s; load "
+            "average (1 min) %.2f before and %.2f after the runs." % (
+                machine["date"], machine["host"], machine["nproc"],
+                machine["cpu"], machine["kernel"], machine["load_before"],
+                machine["load_after"]))
+
+
 def report(args, machine, variants, details, dormant):
     base = variants[0]
     lines = []
     add = lines.append
-    add("Measured %s on `%s`: %d CPUs (`nproc`), %s, Linux %s; load average "
-        "(1 min) %.2f before and %.2f after the runs." % (
-            machine["date"], machine["host"], machine["nproc"], machine["cpu"],
-            machine["kernel"], machine["load_before"], machine["load_after"]))
+    add(describe_machine(machine))
     add("")
     add("Command: `%s`" % machine["command"])
     add("")

@@ -216,7 +216,10 @@ std::string renderSummaryText(const ExperimentMetadata &Metadata,
   for (const RegionRecord &Region : Regions)
     if (Region.Throttled)
       Throttled.push_back(&Region);
-  return header(Metadata, Regions, Throttled.size()) +
+  // Counted first: the operands of + are evaluated in no set order (GCC
+  // moves Throttled into throttledSection before header reads its size).
+  size_t ThrottledCount = Throttled.size();
+  return header(Metadata, Regions, ThrottledCount) +
          flatSection(Metadata, Regions, Profile) +
          throttledSection(Metadata, Regions, std::move(Throttled)) +
          treeSection(Profile);

@@ -104,7 +104,10 @@ SEXTANT_ABI_STATIC_ASSERT(offsetof(sextant_region_descriptor, flags) == 40,
  *  an instrumented function needs no spills around its guarded calls and its
  *  disarmed path stays a load and a branch; the plugin emits its calls with
  *  the same convention. A caller using the C convention (another compiler)
- *  is compatible: the callee merely saves more than such a caller needs. */
+ *  is compatible: the callee merely saves more than such a caller needs.
+ *  A libsextant built by a compiler without preserve_most (GCC) provides
+ *  these three functions as assembly trampolines that keep the same
+ *  registers, so clang-instrumented code may use either runtime. */
 #if defined(__clang__) && (defined(__x86_64__) || defined(__aarch64__))
 #define SEXTANT_ABI_CALL __attribute__((preserve_most))
 #else

@@ -270,7 +270,8 @@ std::string Runtime::modulePath(const void *Address) {
 }
 
 uint32_t Runtime::registerRegion(const sextant_region_descriptor &Descriptor,
-                                 bool RuntimeOwned, const void *CodeAddress) {
+                                 bool RuntimeOwned, const void *CodeAddress,
+                                 uint32_t *RegionId) {
   auto Store = [&](uint32_t Handle) {
     if (Descriptor.handle)
       __atomic_store_n(Descriptor.handle, Handle, __ATOMIC_RELAXED);
@@ -305,6 +306,8 @@ uint32_t Runtime::registerRegion(const sextant_region_descriptor &Descriptor,
   Identity.Flags = Descriptor.flags & ((1u << SEXTANT_ABI_VERSION_SHIFT) - 1);
   Identity.Module = Module;
   RegionRegistry::Registration Result = Registry->add(Identity);
+  if (RegionId)
+    *RegionId = Result.Id;
   FrameOffsets.reserve(Result.Id);
   // A user region has no function frame of its own (UserRegionStack.h), nor
   // has an OpenMP construct.
@@ -466,11 +469,14 @@ void Runtime::finalize() noexcept {
     Output.prepare(DirectoryError, &Refused);
     Info.OutputDirectory = Output.path();
 
+    std::vector<RegionInfo> Regions = Registry->snapshot();
+    if (RegionNamer NameRegions = Namer.load(std::memory_order_acquire))
+      NameRegions(Regions);
     std::vector<std::string> Errors;
     auto WriteAll = [&] {
-      return writeExperimentDirectory(
-          Info, Threads.merged(), Registry->snapshot(), Options, Errors,
-          Threads.threadProfiles(), &AdapterFiles, &Output);
+      return writeExperimentDirectory(Info, Threads.merged(), Regions, Options,
+                                      Errors, Threads.threadProfiles(),
+                                      &AdapterFiles, &Output);
     };
     bool Written = WriteAll();
     // The disk is full (the trace filled it): the end of the trace makes

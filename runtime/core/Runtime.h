@@ -83,9 +83,20 @@ public:
   /// May throw std::bad_alloc.
   /// CodeAddress, when given, is an address in the module the region is
   /// reported in (OpenMP regions); else the descriptor's module is.
+  /// RegionId, when given, receives the region's id (0 when none).
   uint32_t registerRegion(const sextant_region_descriptor &Descriptor,
                           bool RuntimeOwned = false,
-                          const void *CodeAddress = nullptr);
+                          const void *CodeAddress = nullptr,
+                          uint32_t *RegionId = nullptr);
+
+  /// Called at the end of the run with the regions about to be written, so
+  /// that an adapter that registered regions before it knew their names
+  /// (the -finstrument-functions hooks) names them. Set once by the adapter;
+  /// the runtime never names the adapter.
+  using RegionNamer = void (*)(std::vector<RegionInfo> &Regions);
+  void setRegionNamer(RegionNamer NameRegions) noexcept {
+    Namer.store(NameRegions, std::memory_order_release);
+  }
 
   /// The options read at start-up.
   const RuntimeOptions &options() const { return Options; }
@@ -216,6 +227,7 @@ private:
   /// Loader name of a module -> absolute path reported in the output.
   std::unordered_map<std::string, std::string> ModulePaths;
   std::atomic<uint64_t> RegionsRejected{0};
+  std::atomic<RegionNamer> Namer{nullptr};
   std::atomic<bool> AbiWarningPrinted{false};
 
   // The parts (see the file comment).

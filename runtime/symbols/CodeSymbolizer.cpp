@@ -693,17 +693,22 @@ CodeLocation CodeSymbolizer::locateReturnAddress(const void *ReturnAddress) {
     Found.Libdw->locate(FileAddress, Symbol, Location.File, Location.Line);
     if (!Symbol.empty())
       Location.Function = sourceFunctionName(Symbol);
+    Location.Symbol = Symbol;
   } else {
-    if (const Module::Symbol *Symbol = Found.symbolAt(FileAddress))
+    if (const Module::Symbol *Symbol = Found.symbolAt(FileAddress)) {
       Location.Function = sourceFunctionName(Symbol->Name);
+      Location.Symbol = Symbol->Name;
+    }
     if (const LineRow *Row = rowForAddress(Found.Lines, FileAddress)) {
       Location.Line = Row->Line;
       if (Row->File < Found.Files.size())
         Location.File = Found.Files[Row->File];
     }
   }
-  if (Location.Function.empty() && Info.dli_sname)
+  if (Location.Function.empty() && Info.dli_sname) {
     Location.Function = sourceFunctionName(Info.dli_sname);
+    Location.Symbol = Info.dli_sname;
+  }
   ByAddress[Address] = Location;
   return Location;
 }

@@ -45,6 +45,7 @@ namespace runtime {
 /// Where a code address is in the source; empty fields are unknown.
 struct CodeLocation {
   std::string Function; ///< demangled, outlining suffixes removed
+  std::string Symbol;   ///< the symbol's own (linkage) name, when known
   std::string File;     ///< source file (as the line table names it)
   uint32_t Line = 0;    ///< 0: no line table for the address
   std::string Module;   ///< path of the executable or shared object
@@ -112,6 +113,11 @@ public:
   /// The location of the call whose return address is ReturnAddress.
   /// May throw std::bad_alloc.
   CodeLocation locateReturnAddress(const void *ReturnAddress);
+
+  /// The location of the code at Address (a function's entry, say).
+  CodeLocation locateCode(const void *Address) {
+    return locateReturnAddress(static_cast<const char *>(Address) + 1);
+  }
 
 private:
   struct Module;

@@ -1,0 +1,170 @@
+//===- runtime/core/RegionEvents.h - Recording an enter or an exit --------===//
+//
+// Part of Sextant. The bodies of the two hot events, shared by the entry
+// points that instrumented code calls: the plugin's __sextant_region_enter
+// and __sextant_region_exit (api/InstrumentationABI.cpp) and GCC's
+// -finstrument-functions hooks (cygprofile/CygProfileHooks.cpp). Everything
+// here is inlined into them, so that each entry point stays one function
+// with one frame: recordEnter finds the caller's canonical frame address
+// (CFA) from the entry point's own frame address and return address (see
+// profile/FrameAddress.h), which the entry point passes in.
+//
+// enter and exit are the hot path: no lock, no allocation in steady state,
+// no exception escapes (instrumented callers assume nounwind). An exit that
+// brings its call path to the throttling threshold (ThrottlePolicy.h) hands
+// the region to Runtime::throttleRegion, after the event, on a cold path.
+//
+// InRuntimeCall is set while the calling thread is inside registration,
+// initialization or finalization: a nested registration (instrumented code
+// called by the runtime) then gives up at once without touching any lock.
+//
+//===----------------------------------------------------------------------===//
+
+#ifndef SEXTANT_RUNTIME_CORE_REGIONEVENTS_H
+#define SEXTANT_RUNTIME_CORE_REGIONEVENTS_H
+
+#include "common/Compiler.h"
+#include "runtime/clock/Clock.h"
+#include "runtime/core/EventBracket.h"
+#include "runtime/core/Runtime.h"
+#include "runtime/core/ThreadState.h"
+#include "runtime/profile/FrameAddress.h"
+
+#include <climits>
+#include <cstdint>
+
+namespace sextant {
+namespace runtime {
+
+/// True while this thread runs registration, initialization or finalization.
+extern __thread bool InRuntimeCall __attribute__((tls_model("initial-exec")));
+
+class RuntimeCallScope {
+public:
+  RuntimeCallScope() { InRuntimeCall = true; }
+  ~RuntimeCallScope() { InRuntimeCall = false; }
+  RuntimeCallScope(const RuntimeCallScope &) = delete;
+  RuntimeCallScope &operator=(const RuntimeCallScope &) = delete;
+};
+
+/// The cold part of an exit that reached the throttling threshold.
+__attribute__((noinline, cold)) void throttleAfterExit(uint32_t Region,
+                                                       uint64_t Visits,
+                                                       Ticks InclusiveTicks,
+                                                       Ticks Now) noexcept;
+
+/// Whose frame the entry point was called from.
+enum class EnterSite {
+  /// The entered function's own frame (the plugin's call, or the
+  /// -finstrument-functions hook called by a function's out-of-line copy):
+  /// the frame's CFA is found and abandoned frames are repaired.
+  OwnFrame,
+  /// Perhaps a caller's frame: GCC and clang also call the
+  /// -finstrument-functions hook for inlined functions, from their caller's
+  /// frame, whose CFA would prove the caller abandoned. The frame is opened
+  /// without a CFA, so that it never judges nor is judged abandoned.
+  MaybeCallerFrame
+};
+
+/// The CFA of the instrumented function calling the entry point for Region,
+/// or 0 when unknown; EnterFrame is the entry point's frame address and
+/// ReturnAddress its return address. Before returning, closes the open
+/// frames that this CFA proves abandoned, after confirming it with the
+/// unwinder (see FrameAddress.h), at time Now. The repair's own time (the
+/// unwinder, closing the frames) is measurement overhead: then Now becomes
+/// the time after it, and the interval is charged to no region (neither the
+/// frame entered nor the one below it).
+SEXTANT_ALWAYS_INLINE uintptr_t enterFrameAddress(ThreadState &State,
+                                                  uint32_t Region,
+                                                  uintptr_t EnterFrame,
+                                                  uintptr_t ReturnAddress,
+                                                  Ticks &Now) {
+  int32_t Offset = FrameOffsets.get(Region);
+  if (Offset == FrameOffsetTable::Unavailable)
+    return 0;
+  bool Exact = false;
+  uintptr_t FrameAddress = EnterFrame + static_cast<uintptr_t>(Offset);
+  if (__builtin_expect(Offset == FrameOffsetTable::Unknown, 0)) {
+    FrameAddress = exactCallerFrameAddress(ReturnAddress);
+    if (FrameAddress <= EnterFrame ||
+        FrameAddress - EnterFrame > static_cast<uintptr_t>(INT32_MAX)) {
+      FrameOffsets.markUnavailable(Region);
+      return 0;
+    }
+    FrameOffsets.raise(Region, static_cast<int32_t>(FrameAddress - EnterFrame));
+    Exact = true;
+  }
+  if (!State.isOnStack(FrameAddress))
+    return 0;
+  if (__builtin_expect(State.Recorder.topMayBeAbandoned(FrameAddress), 0)) {
+    if (!Exact) {
+      uintptr_t Measured = exactCallerFrameAddress(ReturnAddress);
+      if (Measured <= EnterFrame || !State.isOnStack(Measured))
+        return 0;
+      if (Measured - EnterFrame <= static_cast<uintptr_t>(INT32_MAX))
+        FrameOffsets.raise(Region, static_cast<int32_t>(Measured - EnterFrame));
+      FrameAddress = Measured;
+    }
+    size_t Closed = State.Recorder.closeAbandonedFrames(FrameAddress, Now);
+    if (State.Trace)
+      State.Trace->recordExits(Closed, Now, State.Recorder);
+    Ticks Repaired = Clock::now();
+    State.Recorder.chargeToNoRegion(Repaired > Now ? Repaired - Now : 0);
+    Now = Repaired;
+  }
+  return FrameAddress;
+}
+
+/// Records an enter of Handle (a region id, or a value that records
+/// nothing) by the entry point with frame address EnterFrame and return
+/// address ReturnAddress.
+SEXTANT_ALWAYS_INLINE void recordEnter(uint32_t Handle, uintptr_t EnterFrame,
+                                       uintptr_t ReturnAddress,
+                                       EnterSite Site) noexcept {
+  ThreadState *State = beginEvent(Handle);
+  if (!State)
+    return;
+  Ticks Now = Clock::now();
+  uintptr_t FrameAddress =
+      Site == EnterSite::OwnFrame
+          ? enterFrameAddress(*State, Handle, EnterFrame, ReturnAddress, Now)
+          : 0;
+  try {
+    State->Recorder.enter(Handle, Now, FrameAddress);
+  } catch (...) {
+    // A new node or a deeper stack could not be allocated; the recorder is
+    // unchanged. Later exits of the frames open now are ignored.
+    endEvent(*State);
+    if (Runtime *Instance = Runtime::existing())
+      Instance->abandonCurrentThread(*State);
+    return;
+  }
+  traceEnter(State->TraceOut, State->Trace.get(), Handle, Now, State->Recorder);
+  if (__builtin_expect(State->Metrics != nullptr, 0))
+    State->Metrics->afterEnter(State->Recorder);
+  endEvent(*State);
+}
+
+/// Records an exit of Handle at time Now.
+SEXTANT_ALWAYS_INLINE void recordExit(uint32_t Handle, Ticks Now) noexcept {
+  ThreadState *State = beginEvent(Handle);
+  if (!State)
+    return;
+  const CallPathTree::Node *Throttled = exitAndTrace(
+      State->Recorder, State->TraceOut, State->Trace.get(), Handle, Now);
+  if (__builtin_expect(State->Metrics != nullptr, 0))
+    State->Metrics->afterExit(State->Recorder, Now);
+  if (__builtin_expect(Throttled != nullptr, 0)) {
+    uint64_t Visits = Throttled->Visits;
+    Ticks InclusiveTicks = Throttled->InclusiveTicks;
+    endEvent(*State);
+    throttleAfterExit(Handle, Visits, InclusiveTicks, Now);
+    return;
+  }
+  endEvent(*State);
+}
+
+} // namespace runtime
+} // namespace sextant
+
+#endif // SEXTANT_RUNTIME_CORE_REGIONEVENTS_H
