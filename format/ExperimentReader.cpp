@@ -479,6 +479,12 @@ bool readExperimentMetadata(const std::string &Directory,
                           [&] { readMetadata(Directory, Metadata); });
 }
 
+bool readRegionTable(const std::string &Directory,
+                     std::vector<RegionRecord> &Regions, std::string &Error) {
+  return catchInputErrors(Error, Directory,
+                          [&] { readRegions(Directory, Regions); });
+}
+
 bool readExperiment(const std::string &Directory, Experiment &Out,
                     std::string &Error, const ReadProgress &Progress) {
   return catchInputErrors(Error, Directory, [&] {

@@ -55,6 +55,10 @@ using ReadProgress =
 bool readExperimentMetadata(const std::string &Directory,
                             ExperimentMetadata &Metadata, std::string &Error);
 
+/// Reads regions.json of Directory alone (for the trace exports).
+bool readRegionTable(const std::string &Directory,
+                     std::vector<RegionRecord> &Regions, std::string &Error);
+
 /// Reads experiment.json, regions.json and profile.json of Directory.
 bool readExperiment(const std::string &Directory, Experiment &Out,
                     std::string &Error, const ReadProgress &Progress = {});

@@ -1,0 +1,199 @@
+//===- tools/sextant/TraceInput.h - The traces an export reads --*- C++ -*-===//
+//
+// Part of Sextant. What every trace export (Chrome, OTF2) reads, in one
+// place: the processes of an experiment or of an MPI job's rank-<r>/
+// directories with their trace files and region tables, each process's
+// clock on the job's common time base (format/ClockAlignment.h), the
+// matching of the messages the ranks recorded (format/MessageMatching.h),
+// and the replay of one trace file through format/TraceDecoder.h with the
+// same warnings for damaged, truncated and incomplete files. The exports
+// only turn the replayed events into their own format.
+//
+//===----------------------------------------------------------------------===//
+
+#ifndef SEXTANT_TOOLS_TRACEINPUT_H
+#define SEXTANT_TOOLS_TRACEINPUT_H
+
+#include "ProgressMeter.h"
+#include "format/ClockAlignment.h"
+#include "format/ExperimentDescription.h"
+#include "format/JsonInput.h"
+#include "format/MetricTraceFormat.h"
+#include "format/TraceDecoder.h"
+
+#include <cstdint>
+#include <string>
+#include <vector>
+
+namespace sextant {
+namespace tool {
+
+/// A trace file of the experiment.
+struct TraceFile {
+  uint32_t Index = 0; ///< from the name thread-<index>.sxt
+  std::string Path;
+  uint64_t Size = 0;
+};
+
+/// The message of each message record of one trace file, in file order: the
+/// index of its matched pair (send and receive), or -1 when unmatched.
+using FlowIds = std::vector<int64_t>;
+
+/// One process of an export: a stand-alone experiment, or one rank of a
+/// job.
+struct Process {
+  std::string Directory;
+  format::ExperimentMetadata Metadata;
+  std::vector<format::RegionRecord> Regions; ///< Regions[I].Id == I + 1
+  std::vector<TraceFile> Files;
+  int Rank = -1; ///< in a job
+  std::string Host;
+  /// The clock of the process's traces (from its first readable trace
+  /// file) and its alignment on the job's time base.
+  bool HaveScale = false;
+  format::ClockScale Scale;
+  format::ClockSync Sync;
+  bool HaveSync = false;
+  format::ClockAlignment Clock;
+  /// Per trace file (by position in Files): the message of each message
+  /// record (job exports only).
+  std::vector<FlowIds> Flows;
+};
+
+/// The processes an export writes: one, or the readable ranks of a job with
+/// their clocks aligned and their messages matched.
+struct TraceInput {
+  bool Job = false;
+  std::vector<Process> Processes;
+  uint64_t Ranks = 0;              ///< the job's size (0: not a job)
+  std::vector<int> Unsynchronised; ///< ranks on their own time origin
+  uint64_t Messages = 0;           ///< matched messages
+};
+
+/// Prints "sextant export: warning: Message" on standard error.
+void warnExport(const std::string &Message);
+
+/// Ranks as a list for messages: "1, 3 and 4".
+std::string rankList(const std::vector<int> &Ranks);
+
+/// The program's file name.
+std::string programName(const format::ExperimentMetadata &Metadata);
+
+/// The ranks of Directory when it is an MPI job's directory to export as
+/// one trace (rank-<r>/ directories and no trace/ of its own), else none.
+std::vector<int> jobRanks(const std::string &Directory);
+
+/// Reads the trace of Directory (an experiment or a job's directory).
+/// Problems that leave the rest exportable (a rank without a readable
+/// trace, missing ranks, clocks that cannot be aligned, unmatched messages)
+/// are warnings; the others throw format::InputError. A job's trace files
+/// are read once here for the messages (the first half of Reading's
+/// progress); Reading is then ready for the export's pass.
+class TraceReading;
+TraceInput readTraceInput(const std::string &Directory, TraceReading &Reading);
+
+/// The metric samples of File's thread from trace/thread-<index>.metrics
+/// (SEXTANT_METRICS); false when the file does not exist. Throws InputError
+/// when it is damaged, warns when it is truncated.
+bool readThreadMetrics(const TraceFile &File, trace::MetricSamples &Samples);
+
+/// The damaged chunks the reader skipped in one file, reported in one
+/// warning.
+struct DamageTally {
+  uint64_t Chunks = 0; ///< damaged stretches, each at least one chunk
+  uint64_t Events = 0; ///< events of those whose count is known
+  bool EventsUnknown = false;
+  std::string First; ///< the reader's description of the first
+
+  void add(const trace::DamagedChunk &Damage, const std::string &Message);
+  std::string describe() const;
+};
+
+/// Reads the trace files of processes, with progress and warnings.
+class TraceReading {
+public:
+  explicit TraceReading(bool ShowProgress)
+      : Meter("sextant export", ShowProgress ? ProgressMeter::Mode::On
+                                             : ProgressMeter::Mode::Off) {}
+
+  /// The bytes the whole export reads, for the progress.
+  void setTotal(uint64_t Bytes) { TotalBytes = Bytes; }
+
+  /// Replays the File of P into H, which has enter(), exit(), optionally
+  /// record() (format/TraceDecoder.h) and
+  ///   void afterChunk(const Process &, const TraceFile &,
+  ///                   const trace::Chunk &);
+  /// With Report, the problems are reported (warnings; InputError for fatal
+  /// ones); without, the file is read quietly (the other pass reports).
+  /// Returns false when the file was skipped.
+  template <typename Handler>
+  bool replay(const Process &P, const TraceFile &File, Handler &H,
+              bool Report) {
+    trace::TraceFileReader Reader;
+    if (!openFile(P, File, Reader, Report))
+      return false;
+    trace::EventReplayer Replayer;
+    trace::Chunk Chunk;
+    std::string Message;
+    bool Truncated = false;
+    DamageTally Damage;
+    for (;;) {
+      trace::TraceFileReader::Status Status = Reader.next(Chunk, Message);
+      if (Status == trace::TraceFileReader::Status::End)
+        break;
+      if (Status == trace::TraceFileReader::Status::Truncated) {
+        if (Report)
+          warnExport(File.Path + ": " + Message +
+                     "; the events before it are exported");
+        Truncated = true;
+        break;
+      }
+      if (Status == trace::TraceFileReader::Status::Skipped) {
+        Damage.add(Reader.damage(), Message);
+        continue;
+      }
+      if (Status == trace::TraceFileReader::Status::Damaged)
+        throw format::InputError(File.Path + ": " + Message);
+      if (!Replayer.replay(Chunk, H, Message))
+        throw format::InputError(File.Path + ": " + Message);
+      H.afterChunk(P, File, Chunk);
+      Meter.update("converting " + File.Path, BytesDone + Reader.offset(),
+                   TotalBytes, true);
+    }
+    size_t Open = Replayer.depth();
+    Replayer.closeAll(H);
+    if (Report)
+      reportFile(File, Open, Truncated, Damage, Replayer.lostChunks());
+    BytesDone += File.Size;
+    return true;
+  }
+
+  /// Ends the reading: the number of damaged files among Files, progress
+  /// finished.
+  void finish(size_t Files);
+
+private:
+  bool openFile(const Process &P, const TraceFile &File,
+                trace::TraceFileReader &Reader, bool Report);
+  void reportFile(const TraceFile &File, size_t Open, bool Truncated,
+                  const DamageTally &Damage, uint64_t LostChunks);
+
+  ProgressMeter Meter;
+  uint64_t TotalBytes = 0;
+  uint64_t BytesDone = 0;
+  uint64_t DamagedFiles = 0;
+};
+
+/// Error for an enter of a region that is not in P's regions.json.
+format::InputError unknownRegionError(const Process &P, const TraceFile &File,
+                                      const trace::Chunk &Chunk,
+                                      uint32_t Region);
+
+/// The name of a thread from its file's header (without the OS thread id,
+/// which viewers show anyway), or "thread <index>".
+std::string threadName(const TraceFile &File);
+
+} // namespace tool
+} // namespace sextant
+
+#endif // SEXTANT_TOOLS_TRACEINPUT_H
