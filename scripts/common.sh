@@ -22,6 +22,9 @@ SEXTANT_DEBIAN_PACKAGES=(
   lld-19
   # The compiler wrappers' tests: an autotools project, pkg-config files.
   autoconf automake pkgconf
+  # `sextant export --format=otf2` (the OTF2 library) and its tests
+  # (otf2-print, the Python bindings of Debian's /usr/bin/python3).
+  libotf2-trace-dev otf2-tools python3-otf2
 )
 
 say() { printf '\n==> %s\n' "$*"; }

@@ -2,6 +2,7 @@
 # end-to-end tests (e2e/<area>/) that compile, run and check test/apps/
 # programs; test/README.md maps behaviours to the tests.
 import os
+import subprocess
 
 import lit.formats
 import lit.util
@@ -68,6 +69,18 @@ for helper in ("profile_paths", "thread_paths", "experiment_check", "mpi_check",
     config.substitutions.append(("%" + helper, "python3 " + os.path.join(
         config.test_source_root, "lib", helper + ".py")))
 config.substitutions.append(("%sextant", config.sextant_tool))
+# Debian's python3, which has the otf2 bindings (python3-otf2), unlike a
+# python3 of pyenv or a venv that may come first on PATH; feature "otf2"
+# when sextant has the OTF2 export and that python imports otf2, and
+# otf2-print is there (otf2-tools).
+config.substitutions.append(("%system_python", "/usr/bin/python3"))
+config.substitutions.append(("%check_otf2", "/usr/bin/python3 " + os.path.join(
+    config.test_source_root, "lib", "check_otf2.py")))
+if (getattr(config, "sextant_otf2", "") == "ON" and lit.util.which("otf2-print")
+        and os.path.exists("/usr/bin/python3") and subprocess.call(
+            ["/usr/bin/python3", "-c", "import otf2"], stdout=subprocess.DEVNULL,
+            stderr=subprocess.DEVNULL) == 0):
+    config.available_features.add("otf2")
 config.substitutions.append(("%opt", "opt -load-pass-plugin=" + config.sextant_plugin))
 
 # OpenMP: LLVM's libomp beside the LLVM tools (Debian: libomp-19-dev), which

@@ -257,17 +257,8 @@ bool isJobTraceDirectory(const std::string &Directory) {
 
 bool exportChromeTrace(const std::string &ExperimentDir, std::FILE *Out,
                        bool ShowProgress, std::string &Error) {
-  try {
-    convert(ExperimentDir, Out, ShowProgress);
-    return true;
-  } catch (const InputError &Problem) {
-    Error = Problem.what();
-  } catch (const std::bad_alloc &) {
-    Error = "out of memory while exporting the trace of " + ExperimentDir;
-  } catch (const std::exception &Problem) {
-    Error = ExperimentDir + ": " + Problem.what();
-  }
-  return false;
+  return catchExportErrors(ExperimentDir, Error,
+                           [&] { convert(ExperimentDir, Out, ShowProgress); });
 }
 
 } // namespace tool

@@ -1,14 +1,16 @@
 //===- tools/sextant/ExportCommand.cpp - sextant export -------------------===//
 //
-// Part of Sextant. `sextant export --format=folded|chrome DIR` converts an
-// experiment for other tools: folded stacks for flame graphs (from
-// profile.json), or Chrome/Perfetto Trace Event JSON (from the trace, by
-// exportChromeTrace). Long exports show their progress on standard error.
+// Part of Sextant. `sextant export --format=folded|chrome|otf2 DIR` converts
+// an experiment for other tools: folded stacks for flame graphs (from
+// profile.json), Chrome/Perfetto Trace Event JSON (from the trace, by
+// exportChromeTrace), or an OTF2 archive (exportOtf2Trace, in builds with
+// the OTF2 library). Long exports show their progress on standard error.
 //
 //===----------------------------------------------------------------------===//
 
 #include "ChromeTraceExport.h"
 #include "CommandLine.h"
+#include "Otf2Export.h"
 #include "ProgressMeter.h"
 #include "Subcommands.h"
 #include "format/ExperimentReader.h"
@@ -34,6 +36,8 @@ const char ExportHelp[] =
     "                   [--progress|--no-progress] DIR\n"
     "    sextant export --format=chrome [-o FILE] [--progress|--no-progress]\n"
     "                   DIR\n"
+    "    sextant export --format=otf2 -o ARCHIVE_DIR [--force]\n"
+    "                   [--progress|--no-progress] DIR\n"
     "\n"
     "DESCRIPTION\n"
     "    --format=folded writes the call-path profile (profile.json) as\n"
@@ -52,11 +56,21 @@ const char ExportHelp[] =
     "    MPI_Init and MPI_Finalize), and each point-to-point message a flow\n"
     "    from its send to its receive.\n"
     "\n"
+    "    --format=otf2 writes the same trace (of a process or of a whole MPI\n"
+    "    job, on the same time base) as an OTF2 archive, which Vampir and\n"
+    "    Scalasca read: ARCHIVE_DIR/traces.otf2 with a location per thread,\n"
+    "    regions with their source lines, MPI sends and receives, and the\n"
+    "    SEXTANT_METRICS samples. Only in builds with the OTF2 library.\n"
+    "\n"
     "OPTIONS\n"
-    "    --format=FORMAT     folded or chrome (required)\n"
+    "    --format=FORMAT     folded, chrome or otf2 (required)\n"
     "    --metric=METRIC     folded only: time (default) or visits\n"
     "    -o, --output=FILE   write to FILE (default: standard output); a\n"
-    "                        partly written FILE is removed on failure\n"
+    "                        partly written FILE is removed on failure;\n"
+    "                        otf2: the archive's directory (required),\n"
+    "                        written beside it and renamed when complete\n"
+    "    --force             otf2 only: replace an ARCHIVE_DIR that exists\n"
+    "                        and is not empty\n"
     "    --progress          show progress on standard error\n"
     "    --no-progress       never show progress (default: shown when\n"
     "                        standard error is a terminal and the export\n"
@@ -64,16 +78,19 @@ const char ExportHelp[] =
     "    -h, --help          show this help\n"
     "\n"
     "EXIT STATUS\n"
-    "    0 success, 1 DIR is not a readable experiment (or has no trace) or\n"
-    "    FILE cannot be written, 2 usage error.\n"
+    "    0 success, 1 DIR is not a readable experiment (or has no trace),\n"
+    "    FILE or ARCHIVE_DIR cannot be written, ARCHIVE_DIR is not empty\n"
+    "    (without --force), or this build has no OTF2 support, 2 usage\n"
+    "    error.\n"
     "\n"
     "EXAMPLES\n"
     "    sextant export --format=folded run1 | flamegraph.pl > run1.svg\n"
     "    sextant export --format=folded --metric=visits -o run1.folded run1\n"
     "    sextant export --format=chrome -o run1.trace.json run1\n"
-    "    sextant export --format=chrome -o job.trace.json jobdir\n";
+    "    sextant export --format=chrome -o job.trace.json jobdir\n"
+    "    sextant export --format=otf2 -o job-otf2 jobdir\n";
 
-enum class ExportFormat { None, Folded, Chrome };
+enum class ExportFormat { None, Folded, Chrome, Otf2 };
 
 /// The output: standard output, or a file that is removed unless the
 /// export succeeds.
@@ -189,12 +206,37 @@ int exportChrome(const CommandLine &Line, const std::string &Directory,
   return ExitSuccess;
 }
 
+int exportOtf2(const CommandLine &Line, const std::string &Directory,
+               const std::string &ArchiveDir, bool Force,
+               ProgressMeter &Meter) {
+  ExperimentMetadata Metadata;
+  std::string Error;
+  if (!isJobTraceDirectory(Directory) &&
+      !readExperimentMetadata(Directory, Metadata, Error))
+    return Line.failure(Error);
+#ifdef SEXTANT_HAVE_OTF2
+  bool ShowProgress = Meter.active();
+  Meter.finish(); // the exporter prints its own progress
+  if (!exportOtf2Trace(Directory, ArchiveDir, Force, ShowProgress, Error))
+    return Line.failure(Error);
+  return ExitSuccess;
+#else
+  (void)ArchiveDir;
+  (void)Force;
+  (void)Meter;
+  return Line.failure(
+      "this build of sextant has no OTF2 support (the OTF2 library was not "
+      "found when it was configured; Debian: apt-get install "
+      "libotf2-trace-dev, then configure and build again)");
+#endif
+}
+
 } // namespace
 
 int runExportCommand(int Argc, char **Argv) {
   ExportFormat Format = ExportFormat::None;
   FoldedMetric Metric = FoldedMetric::ExclusiveMicroseconds;
-  bool MetricGiven = false, Progress = false, NoProgress = false;
+  bool MetricGiven = false, Progress = false, NoProgress = false, Force = false;
   std::string OutputPath;
   CommandLine Line("sextant export", ExportHelp);
   Line.addOption(
@@ -203,8 +245,11 @@ int runExportCommand(int Argc, char **Argv) {
            Format = ExportFormat::Folded;
          else if (Value == "chrome")
            Format = ExportFormat::Chrome;
+         else if (Value == "otf2")
+           Format = ExportFormat::Otf2;
          else {
-           Error = "unknown format '" + Value + "' (expected folded or chrome)";
+           Error = "unknown format '" + Value +
+                   "' (expected folded, chrome or otf2)";
            return false;
          }
          return true;
@@ -225,12 +270,18 @@ int runExportCommand(int Argc, char **Argv) {
   Line.addString("output", 'o', OutputPath);
   Line.addFlag("progress", 0, Progress);
   Line.addFlag("no-progress", 0, NoProgress);
+  Line.addFlag("force", 0, Force);
   if (Line.parse(Argc, Argv) == CommandLine::Outcome::Exit)
     return Line.exitStatus();
   if (Format == ExportFormat::None)
-    return Line.usageError("missing --format=folded or --format=chrome");
+    return Line.usageError(
+        "missing --format=folded, --format=chrome or --format=otf2");
   if (MetricGiven && Format != ExportFormat::Folded)
     return Line.usageError("--metric applies to --format=folded only");
+  if (Force && Format != ExportFormat::Otf2)
+    return Line.usageError("--force applies to --format=otf2 only");
+  if (Format == ExportFormat::Otf2 && OutputPath.empty())
+    return Line.usageError("--format=otf2 needs -o ARCHIVE_DIR");
   if (Progress && NoProgress)
     return Line.usageError("--progress and --no-progress exclude each other");
   if (Line.positional().size() != 1)
@@ -245,6 +296,8 @@ int runExportCommand(int Argc, char **Argv) {
   const std::string &Directory = Line.positional()[0];
   if (Format == ExportFormat::Folded)
     return exportFolded(Line, Directory, Metric, OutputPath, Meter);
+  if (Format == ExportFormat::Otf2)
+    return exportOtf2(Line, Directory, OutputPath, Force, Meter);
   return exportChrome(Line, Directory, OutputPath, Meter);
 }
 

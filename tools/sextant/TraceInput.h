@@ -22,6 +22,8 @@
 #include "format/TraceDecoder.h"
 
 #include <cstdint>
+#include <exception>
+#include <new>
 #include <string>
 #include <vector>
 
@@ -183,6 +185,24 @@ private:
   uint64_t BytesDone = 0;
   uint64_t DamagedFiles = 0;
 };
+
+/// Runs an export's Body; false with the message in Error when it throws
+/// (InputError: its message; otherwise named after ExperimentDir).
+template <typename Body>
+bool catchExportErrors(const std::string &ExperimentDir, std::string &Error,
+                       Body &&Run) {
+  try {
+    Run();
+    return true;
+  } catch (const format::InputError &Problem) {
+    Error = Problem.what();
+  } catch (const std::bad_alloc &) {
+    Error = "out of memory while exporting the trace of " + ExperimentDir;
+  } catch (const std::exception &Problem) {
+    Error = ExperimentDir + ": " + Problem.what();
+  }
+  return false;
+}
 
 /// Error for an enter of a region that is not in P's regions.json.
 format::InputError unknownRegionError(const Process &P, const TraceFile &File,
