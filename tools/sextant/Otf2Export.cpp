@@ -3,13 +3,15 @@
 // Part of Sextant. Reads the processes with TraceInput.h (the same reader,
 // clock alignment and message matching as the Chrome export) and writes,
 // per thread, one OTF2 location's events: Enter/Leave per region event,
-// MpiSend/MpiRecv per message record, Metric per sample of the thread's
-// metric file, merged in time order. The global definitions come after the
-// events (a location's definition holds its event count): clock
-// properties, strings, the system tree (machine, hosts), a location group
-// per process, a location per thread, the regions (unified over the ranks
-// by name, source location and kind), the MPI communicators, and the
-// metric members and classes.
+// MpiSend/MpiRecv per message record (a job's export), Metric per sample of
+// the thread's metric file, merged in time order. The global definitions
+// come after the events (a location's definition holds its event count):
+// clock properties, strings, the system tree (machine, hosts), a location
+// group per process, a location per thread (and an empty one for a rank
+// without a trace), the regions (unified over the ranks by name, source
+// location and kind), the MPI communicators, and the metric members and
+// classes. The archive is written beside ARCHIVE_DIR and renamed when
+// complete.
 //
 //===----------------------------------------------------------------------===//
 
@@ -22,9 +24,10 @@
 #include <otf2/otf2.h>
 
 #include <algorithm>
-#include <array>
 #include <cerrno>
 #include <cmath>
+#include <cstdarg>
+#include <cstdio>
 #include <cstring>
 #include <filesystem>
 #include <map>
@@ -40,11 +43,30 @@ using namespace format;
 
 namespace {
 
+/// The OTF2 library's first message of the export (its default handler
+/// prints every step of an error on standard error; the export reports one
+/// error of its own instead).
+std::string LibraryMessage;
+
+OTF2_ErrorCode keepLibraryMessage(void *, const char *, uint64_t, const char *,
+                                  OTF2_ErrorCode Code, const char *Format,
+                                  va_list Arguments) {
+  if (LibraryMessage.empty()) {
+    char Text[512];
+    std::vsnprintf(Text, sizeof(Text), Format, Arguments);
+    LibraryMessage = Text;
+  }
+  return Code;
+}
+
 /// Throws InputError when Code is not OTF2_SUCCESS.
 void check(OTF2_ErrorCode Code, const std::string &Archive, const char *What) {
-  if (Code != OTF2_SUCCESS)
-    throw InputError("cannot write the OTF2 archive '" + Archive + "' (" +
-                     What + "): " + OTF2_Error_GetDescription(Code));
+  if (Code == OTF2_SUCCESS)
+    return;
+  std::string Detail =
+      LibraryMessage.empty() ? "" : " (" + LibraryMessage + ")";
+  throw InputError("cannot write the OTF2 archive '" + Archive + "' (" + What +
+                   "): " + OTF2_Error_GetDescription(Code) + Detail);
 }
 
 OTF2_FlushType preFlush(void *, OTF2_FileType, OTF2_LocationRef, void *, bool) {
@@ -437,9 +459,10 @@ double timeShift(const TraceInput &In) {
   return std::ceil(-Earliest);
 }
 
-/// Writes the archive into Temporary.
+/// Writes the archive into Temporary; the messages name ArchiveDir.
 void writeArchive(const std::string &ExperimentDir,
-                  const std::string &Temporary, bool ShowProgress) {
+                  const std::string &Temporary, const std::string &ArchiveDir,
+                  bool ShowProgress) {
   TraceReading Reading(ShowProgress);
   TraceInput In = readTraceInput(ExperimentDir, Reading);
   OTF2_Archive *Archive = OTF2_Archive_Open(
@@ -447,7 +470,7 @@ void writeArchive(const std::string &ExperimentDir,
       OTF2_CHUNK_SIZE_EVENTS_DEFAULT, OTF2_CHUNK_SIZE_DEFINITIONS_DEFAULT,
       OTF2_SUBSTRATE_POSIX, OTF2_COMPRESSION_NONE);
   if (!Archive)
-    throw InputError("cannot create the OTF2 archive in '" + Temporary + "'");
+    throw InputError("cannot write the OTF2 archive '" + ArchiveDir + "'");
   struct Closer {
     OTF2_Archive *&A;
     ~Closer() {
@@ -456,7 +479,7 @@ void writeArchive(const std::string &ExperimentDir,
     }
   } Close{Archive};
   auto Check = [&](OTF2_ErrorCode Code, const char *What) {
-    check(Code, Temporary, What);
+    check(Code, ArchiveDir, What);
   };
   Check(OTF2_Archive_SetFlushCallbacks(Archive, &FlushCallbacks, nullptr),
         "flush callbacks");
@@ -478,7 +501,7 @@ void writeArchive(const std::string &ExperimentDir,
   auto EventFile = [&](uint64_t Id) {
     OTF2_EvtWriter *Writer = OTF2_Archive_GetEvtWriter(Archive, Id);
     if (!Writer)
-      throw InputError("cannot write the OTF2 archive '" + Temporary +
+      throw InputError("cannot write the OTF2 archive '" + ArchiveDir +
                        "': no event writer for location " + std::to_string(Id));
     return Writer;
   };
@@ -489,7 +512,7 @@ void writeArchive(const std::string &ExperimentDir,
     for (const TraceFile &File : P.Files) {
       uint64_t Id = otf2LocationId(P.Rank, File.Index);
       OTF2_EvtWriter *Writer = EventFile(Id);
-      EventWriter Events(Writer, Temporary, P, Regions, Defs, Shift, In.Job);
+      EventWriter Events(Writer, ArchiveDir, P, Regions, Defs, Shift, In.Job);
       trace::MetricSamples Samples;
       if (readThreadMetrics(File, Samples))
         Events.setMetrics(std::move(Samples));
@@ -530,7 +553,7 @@ void writeArchive(const std::string &ExperimentDir,
   for (const Definitions::Location &L : Defs.Locations) {
     OTF2_DefWriter *Writer = OTF2_Archive_GetDefWriter(Archive, L.Id);
     if (!Writer)
-      throw InputError("cannot write the OTF2 archive '" + Temporary +
+      throw InputError("cannot write the OTF2 archive '" + ArchiveDir +
                        "': no definition writer for location " +
                        std::to_string(L.Id));
     Check(OTF2_Archive_CloseDefWriter(Archive, Writer), "definition file");
@@ -538,9 +561,9 @@ void writeArchive(const std::string &ExperimentDir,
   Check(OTF2_Archive_CloseDefFiles(Archive), "definition files");
   OTF2_GlobalDefWriter *Global = OTF2_Archive_GetGlobalDefWriter(Archive);
   if (!Global)
-    throw InputError("cannot write the OTF2 archive '" + Temporary +
+    throw InputError("cannot write the OTF2 archive '" + ArchiveDir +
                      "': no global definition writer");
-  Defs.write(Global, Temporary);
+  Defs.write(Global, ArchiveDir);
   OTF2_Archive *Done = Archive;
   Archive = nullptr;
   Check(OTF2_Archive_Close(Done), "closing");
@@ -608,8 +631,20 @@ bool exportOtf2Trace(const std::string &ExperimentDir,
   }
   std::string Temporary = besidePath(ArchiveDir, "partial");
   removeTree(Temporary);
+  // The directory the archive goes to is created here, so that a place
+  // that cannot be written is named plainly.
+  std::error_code Code;
+  std::filesystem::create_directories(Temporary, Code);
+  if (Code) {
+    Error = "cannot write the OTF2 archive '" + ArchiveDir +
+            "': cannot create the directory '" + Temporary +
+            "' beside it: " + Code.message();
+    return false;
+  }
+  LibraryMessage.clear();
+  OTF2_Error_RegisterCallback(keepLibraryMessage, nullptr);
   if (catchExportErrors(ExperimentDir, Error, [&] {
-        writeArchive(ExperimentDir, Temporary, ShowProgress);
+        writeArchive(ExperimentDir, Temporary, ArchiveDir, ShowProgress);
         install(Temporary, ArchiveDir);
       }))
     return true;
