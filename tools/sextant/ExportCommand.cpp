@@ -1,14 +1,16 @@
 //===- tools/sextant/ExportCommand.cpp - sextant export -------------------===//
 //
-// Part of Sextant. `sextant export --format=folded|chrome DIR` converts an
-// experiment for other tools: folded stacks for flame graphs (from
-// profile.json), or Chrome/Perfetto Trace Event JSON (from the trace, by
-// exportChromeTrace). Long exports show their progress on standard error.
+// Part of Sextant. `sextant export --format=folded|chrome|hatchet DIR`
+// converts an experiment for other tools: folded stacks for flame graphs
+// (from profile.json), Chrome/Perfetto Trace Event JSON (from the trace, by
+// exportChromeTrace), or Hatchet's GraphFrame JSON (by exportHatchet). Long
+// exports show their progress on standard error.
 //
 //===----------------------------------------------------------------------===//
 
 #include "ChromeTraceExport.h"
 #include "CommandLine.h"
+#include "HatchetExport.h"
 #include "ProgressMeter.h"
 #include "Subcommands.h"
 #include "format/ExperimentReader.h"
@@ -34,6 +36,7 @@ const char ExportHelp[] =
     "                   [--progress|--no-progress] DIR\n"
     "    sextant export --format=chrome [-o FILE] [--progress|--no-progress]\n"
     "                   DIR\n"
+    "    sextant export --format=hatchet [-o FILE [--force]] DIR\n"
     "\n"
     "DESCRIPTION\n"
     "    --format=folded writes the call-path profile (profile.json) as\n"
@@ -52,11 +55,20 @@ const char ExportHelp[] =
     "    MPI_Init and MPI_Finalize), and each point-to-point message a flow\n"
     "    from its send to its receive.\n"
     "\n"
+    "    --format=hatchet writes the per-thread profiles\n"
+    "    (profile-threads.json) as the JSON of Hatchet's GraphFrame.to_json,\n"
+    "    read by hatchet.GraphFrame.from_json: one row per call path, rank\n"
+    "    and thread, with the run's metadata. Given an MPI job's directory,\n"
+    "    every rank-<r>/ is read; ranks that are missing or unreadable are\n"
+    "    named in warnings and left out.\n"
+    "\n"
     "OPTIONS\n"
-    "    --format=FORMAT     folded or chrome (required)\n"
+    "    --format=FORMAT     folded, chrome or hatchet (required)\n"
     "    --metric=METRIC     folded only: time (default) or visits\n"
     "    -o, --output=FILE   write to FILE (default: standard output); a\n"
     "                        partly written FILE is removed on failure\n"
+    "    --force             hatchet only: replace a FILE that exists (it is\n"
+    "                        refused otherwise); FILE is written atomically\n"
     "    --progress          show progress on standard error\n"
     "    --no-progress       never show progress (default: shown when\n"
     "                        standard error is a terminal and the export\n"
@@ -71,9 +83,10 @@ const char ExportHelp[] =
     "    sextant export --format=folded run1 | flamegraph.pl > run1.svg\n"
     "    sextant export --format=folded --metric=visits -o run1.folded run1\n"
     "    sextant export --format=chrome -o run1.trace.json run1\n"
-    "    sextant export --format=chrome -o job.trace.json jobdir\n";
+    "    sextant export --format=chrome -o job.trace.json jobdir\n"
+    "    sextant export --format=hatchet -o job.hatchet.json jobdir\n";
 
-enum class ExportFormat { None, Folded, Chrome };
+enum class ExportFormat { None, Folded, Chrome, Hatchet };
 
 /// The output: standard output, or a file that is removed unless the
 /// export succeeds.
@@ -194,7 +207,7 @@ int exportChrome(const CommandLine &Line, const std::string &Directory,
 int runExportCommand(int Argc, char **Argv) {
   ExportFormat Format = ExportFormat::None;
   FoldedMetric Metric = FoldedMetric::ExclusiveMicroseconds;
-  bool MetricGiven = false, Progress = false, NoProgress = false;
+  bool MetricGiven = false, Progress = false, NoProgress = false, Force = false;
   std::string OutputPath;
   CommandLine Line("sextant export", ExportHelp);
   Line.addOption(
@@ -203,8 +216,11 @@ int runExportCommand(int Argc, char **Argv) {
            Format = ExportFormat::Folded;
          else if (Value == "chrome")
            Format = ExportFormat::Chrome;
+         else if (Value == "hatchet")
+           Format = ExportFormat::Hatchet;
          else {
-           Error = "unknown format '" + Value + "' (expected folded or chrome)";
+           Error = "unknown format '" + Value +
+                   "' (expected folded, chrome or hatchet)";
            return false;
          }
          return true;
@@ -225,12 +241,16 @@ int runExportCommand(int Argc, char **Argv) {
   Line.addString("output", 'o', OutputPath);
   Line.addFlag("progress", 0, Progress);
   Line.addFlag("no-progress", 0, NoProgress);
+  Line.addFlag("force", 0, Force);
   if (Line.parse(Argc, Argv) == CommandLine::Outcome::Exit)
     return Line.exitStatus();
   if (Format == ExportFormat::None)
-    return Line.usageError("missing --format=folded or --format=chrome");
+    return Line.usageError(
+        "missing --format=folded, --format=chrome or --format=hatchet");
   if (MetricGiven && Format != ExportFormat::Folded)
     return Line.usageError("--metric applies to --format=folded only");
+  if (Force && Format != ExportFormat::Hatchet)
+    return Line.usageError("--force applies to --format=hatchet only");
   if (Progress && NoProgress)
     return Line.usageError("--progress and --no-progress exclude each other");
   if (Line.positional().size() != 1)
@@ -243,6 +263,14 @@ int runExportCommand(int Argc, char **Argv) {
                                             ? ProgressMeter::Mode::On
                                             : ProgressMeter::Mode::Automatic);
   const std::string &Directory = Line.positional()[0];
+  if (Format == ExportFormat::Hatchet) {
+    std::string Error;
+    if (!exportHatchet(
+            Directory, OutputPath, Force,
+            [&](const std::string &Message) { Line.warning(Message); }, Error))
+      return Line.failure(Error);
+    return ExitSuccess;
+  }
   if (Format == ExportFormat::Folded)
     return exportFolded(Line, Directory, Metric, OutputPath, Meter);
   return exportChrome(Line, Directory, OutputPath, Meter);
