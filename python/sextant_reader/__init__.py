@@ -37,36 +37,34 @@ import sys
 import threading
 
 __all__ = ["load", "metadata", "load_profile_ranks", "is_job", "ranks",
-           "ReaderError"]
+           "read_json", "load_deep_json", "ReaderError"]
 
 EXPERIMENT = "experiment.json"
 PROFILE = "profile.json"
 THREAD_PROFILES = "profile-threads.json"
 PROFILE_RANKS = "profile-ranks.json"
 RANK_PREFIX = "rank-"
-# The metrics every node of profile.json and profile-threads.json has.
-BASE_METRICS = ("time (inc)", "time", "visits")
+# For call trees nested deeper than Python's recursion limit
+# (load_deep_json): a thread with a 1 GiB stack parses a few hundred
+# thousand levels.
+DEEP_RECURSION_LIMIT = 10 ** 7
+DEEP_STACK_BYTES = 1 << 30
 
 
 class ReaderError(Exception):
     """A file of the experiment is missing or not as Sextant writes it."""
 
 
-def _load_json(path):
-    """The parsed file. Call trees nested deeper than Python's recursion
-    limit are parsed again in a thread with a large stack."""
-    try:
-        with open(path) as f:
-            return json.load(f)
-    except RecursionError:
-        pass
-    except (OSError, ValueError) as e:
-        raise ReaderError("cannot read %s: %s" % (path, e))
+def load_deep_json(path):
+    """The parsed JSON file PATH, parsed on a thread with a 1 GiB stack and
+    a raised recursion limit: Python's json module recurses once per nesting
+    level, and a call tree can be nested deeper than the default limit.
+    Raises what open() and json.load() raise."""
     result = {}
 
     def parse():
         limit = sys.getrecursionlimit()
-        sys.setrecursionlimit(10 ** 7)
+        sys.setrecursionlimit(DEEP_RECURSION_LIMIT)
         try:
             with open(path) as f:
                 result["value"] = json.load(f)
@@ -75,7 +73,7 @@ def _load_json(path):
         finally:
             sys.setrecursionlimit(limit)
 
-    size = threading.stack_size(1 << 30)
+    size = threading.stack_size(DEEP_STACK_BYTES)
     try:
         worker = threading.Thread(target=parse)
         worker.start()
@@ -83,8 +81,27 @@ def _load_json(path):
     finally:
         threading.stack_size(size)
     if "error" in result:
-        raise ReaderError("cannot read %s: %s" % (path, result["error"]))
+        raise result["error"]
     return result["value"]
+
+
+def read_json(path):
+    """The parsed JSON file PATH, also when nested deeper than Python's
+    recursion limit (then through load_deep_json). Raises what open() and
+    json.load() raise."""
+    try:
+        with open(path) as f:
+            return json.load(f)
+    except RecursionError:
+        return load_deep_json(path)
+
+
+def _load_json(path):
+    """The parsed file, or ReaderError naming it."""
+    try:
+        return read_json(path)
+    except (OSError, ValueError, RecursionError) as e:
+        raise ReaderError("cannot read %s: %s" % (path, e))
 
 
 def ranks(directory):

@@ -1,7 +1,7 @@
 #!/usr/bin/env python3
 """Checks a `sextant export --format=hatchet` file as Hatchet reads it.
 
-  check_hatchet.py FILE DIR
+  check_hatchet.py FILE DIR [--reader]
       FILE against the structure GraphFrame.from_json needs
       (hatchet/readers/json_reader.py, GraphFrame.to_dict of Hatchet
       2022.2 and later): "graph" a list with one object per root mapping
@@ -14,6 +14,9 @@
       values: summed per call path over the rows of a rank, they are those
       of DIR's (or DIR/rank-<r>/'s) profile-threads.json.
       Prints "hatchet ok: N nodes, R rows, K ranks, T threads" or fails.
+      With --reader, python/sextant_reader's load(DIR) must give the same
+      records (call path, rank, thread and values) and metadata(DIR) the
+      same metadata; prints "reader ok: R records" too.
 """
 import json
 import os
@@ -108,6 +111,38 @@ def thread_sums(directory, rank):
     return sums
 
 
+def check_reader(directory, expected, metadata):
+    """python/sextant_reader (on the path through sextant_experiment)
+    against profile-threads.json and the export's metadata."""
+    import sextant_reader
+    records = sextant_reader.load(directory)
+    by_node = {r["node"]: r for r in records}
+    got = {}
+    for r in records:
+        names, node = [], r
+        while node is not None:
+            names.append(node["name"])
+            node = by_node.get(node["parent"]) if node["parent"] is not None \
+                else None
+        key = (r["rank"], ";".join(reversed(names)), r["thread"])
+        if key in got:
+            fail("reader: two records for %s" % (key,))
+        got[key] = [r["time (inc)"], r["time"], r["visits"]]
+    if sorted(got) != sorted(expected):
+        fail("reader: records and profile-threads.json differ in %s"
+             % sorted(set(got) ^ set(expected))[:5])
+    for key, values in expected.items():
+        if not all(close(a, b) for a, b in zip(values, got[key])):
+            fail("reader: %s: %s, profile-threads.json %s"
+                 % (key, got[key], values))
+    mine = sextant_reader.metadata(directory)
+    for key in METADATA:
+        if mine[key] != metadata[key]:
+            fail("reader: metadata %s is %r, the export's %r"
+                 % (key, mine[key], metadata[key]))
+    print("reader ok: %d records" % len(records))
+
+
 def main():
     path, directory = sys.argv[1], sys.argv[2]
     with open(path) as f:
@@ -146,6 +181,8 @@ def main():
     print("hatchet ok: %d nodes, %d rows, %d ranks, %d threads" % (
         len(nodes), len(rows), len(ranks),
         len({(row["rank"], row["thread"]) for row in rows})))
+    if "--reader" in sys.argv[3:]:
+        check_reader(directory, expected, metadata)
 
 
 if __name__ == "__main__":
