@@ -25,6 +25,22 @@ json rankEntry(const json &Experiment, int Rank) {
           {"ended_by_signal", Experiment.value("ended_by_signal", json())}};
 }
 
+/// The job's profile.json holds the metrics that add up over ranks
+/// (CrossRankProfile.h): the others leave "metrics" of experiment.json.
+void keepSummedMetrics(json &Experiment) {
+  auto Metrics = Experiment.find(experiment_keys::Metrics);
+  if (Metrics == Experiment.end() || !Metrics->is_object())
+    return;
+  json Summed = json::array();
+  for (const json &Metric :
+       Metrics->value(experiment_keys::Measured, json::array()))
+    if (Metric.is_object() &&
+        Metric.value(experiment_keys::Accumulation, "") == AccumulationSum)
+      Summed.push_back(Metric);
+  (*Metrics)[experiment_keys::Measured] = Summed;
+  (*Metrics)[experiment_keys::Derived] = json::array();
+}
+
 } // namespace
 
 json jobExperiment(const std::vector<json> &Experiments,
@@ -37,6 +53,7 @@ json jobExperiment(const std::vector<json> &Experiments,
   Experiment["output_directory"] = BaseDirectory;
   Experiment["mpi_rank"] = nullptr;
   Experiment["mpi_ranks"] = Ranks.RankCount;
+  keepSummedMetrics(Experiment);
   uint64_t Threads = 0;
   json RankList = json::array();
   for (size_t P = 0; P < Ranks.RankOf.size(); ++P) {

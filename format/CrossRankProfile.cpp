@@ -10,6 +10,7 @@
 #include "format/JsonDocument.h"
 
 #include "format/CrossRankStatistics.h"
+#include "format/ProfileRanksJson.h"
 
 #include <algorithm>
 #include <set>
@@ -19,6 +20,39 @@ namespace format {
 
 using nlohmann::json;
 
+JobMetrics::JobMetrics()
+    : Names(std::begin(ProfileMetricNames), std::end(ProfileMetricNames)),
+      Integer{false, false, true} {}
+
+JobMetrics JobMetrics::fromExperiments(const std::vector<json> &Experiments) {
+  JobMetrics Metrics;
+  std::set<std::string> Seen;
+  for (const json &Experiment : Experiments) {
+    const json &Recorded =
+        Experiment.value(experiment_keys::Metrics, json::object());
+    if (!Recorded.is_object())
+      continue;
+    const json &Measured =
+        Recorded.value(experiment_keys::Measured, json::array());
+    for (const json &Metric : Measured) {
+      // Only sums add up over ranks, threads and call paths; maxima (such
+      // as peak-rss) and derived ratios do not.
+      if (!Metric.is_object() ||
+          Metric.value(experiment_keys::Accumulation, "") != AccumulationSum)
+        continue;
+      std::string Name = Metric.value(keys::Name, "");
+      if (Name.empty() || !Seen.insert(Name).second)
+        continue;
+      bool Whole = Metric.value(experiment_keys::Unit, "") != "s";
+      Metrics.Names.push_back(Name + keys::InclusiveSuffix);
+      Metrics.Integer.push_back(Whole);
+      Metrics.Names.push_back(Name);
+      Metrics.Integer.push_back(Whole);
+    }
+  }
+  return Metrics;
+}
+
 double MergedNode::total(size_t Metric) const {
   return rankTotal(Values[Metric]);
 }
@@ -27,7 +61,8 @@ MergedNode &MergedNode::child(uint32_t Id, const json &Node) {
   auto Existing = ChildByRegion.find(Id);
   if (Existing != ChildByRegion.end())
     return *Existing->second;
-  Children.push_back(std::make_unique<MergedNode>(Values[0].size()));
+  Children.push_back(
+      std::make_unique<MergedNode>(Values[0].size(), Values.size()));
   MergedNode &Child = *Children.back();
   const json &Frame = Node.value("frame", json::object());
   Child.Region = Id;
@@ -63,7 +98,7 @@ MergedNode::~MergedNode() {
 
 void mergeRankProfile(const json &Profile, size_t Position,
                       const RegionRenumbering &Ids, RegionUnion &Union,
-                      MergedNode &Root) {
+                      MergedNode &Root, const JobMetrics &Metrics) {
   // Each array of nodes still to merge, the next one, and the merged node
   // they go under: no recursion, however deep the call tree.
   struct Pending {
@@ -89,9 +124,12 @@ void mergeRankProfile(const json &Profile, size_t Position,
             : Union.addStandIn(
                   Node.value("frame", json::object()).value("name", "?"));
     MergedNode &Child = Top.Parent->child(Id, Node);
-    const json &Metrics = Node.value("metrics", json::object());
-    for (size_t M = 0; M < ProfileMetricCount; ++M)
-      Child.Values[M][Position] += Metrics.value(ProfileMetricNames[M], 0.0);
+    const json &Values = Node.value(keys::Metrics, json::object());
+    for (size_t M = 0; M < Metrics.Names.size(); ++M) {
+      auto Value = Values.find(Metrics.Names[M]);
+      if (Value != Values.end() && Value->is_number())
+        Child.Values[M][Position] += Value->get<double>();
+    }
     auto Children = Node.find("children");
     if (Children != Node.end() && Children->is_array())
       Stack.push_back({&*Children, 0, &Child});
@@ -100,28 +138,24 @@ void mergeRankProfile(const json &Profile, size_t Position,
 
 namespace {
 
-/// Visits are whole numbers; times are seconds.
-json metricValue(size_t Metric, double Value) {
-  if (Metric == Visits)
-    return static_cast<uint64_t>(Value + 0.5);
-  return Value;
+json nodeMetrics(const MergedNode &Node, const JobMetrics &Metrics) {
+  json Values = json::object();
+  for (size_t M = 0; M < Metrics.Names.size(); ++M) {
+    double Sum = Node.total(M);
+    if (Metrics.Integer[M])
+      Values[Metrics.Names[M]] = static_cast<uint64_t>(Sum + 0.5);
+    else
+      Values[Metrics.Names[M]] = Sum;
+  }
+  return Values;
 }
 
-json nodeMetrics(const MergedNode &Node, const RankPositions &Ranks) {
-  json Metrics = json::object();
-  for (size_t M = 0; M < ProfileMetricCount; ++M) {
-    std::string Name = ProfileMetricNames[M];
-    Metrics[Name] = metricValue(M, Node.total(M));
-    // Every rank of the job counts; ranks without data count 0.
-    RankStatistics Stats = rankStatistics(Ranks.perRank(Node.Values[M]));
-    Metrics[Name + job_keys::MinSuffix] = Stats.Min;
-    Metrics[Name + job_keys::MeanSuffix] = Stats.Mean;
-    Metrics[Name + job_keys::MaxSuffix] = Stats.Max;
-    for (size_t P = 0; P < Ranks.RankOf.size(); ++P)
-      Metrics[job_keys::rankMetricName(Name, Ranks.RankOf[P])] =
-          metricValue(M, Node.Values[M][P]);
-  }
-  return Metrics;
+/// The number of ranks that ran Node.
+int ranksPresent(const MergedNode &Node) {
+  int Present = 0;
+  for (size_t P = 0; P < Node.Values[Visits].size(); ++P)
+    Present += Node.Values[Visits][P] > 0 || Node.Values[InclusiveTime][P] > 0;
+  return Present;
 }
 
 /// The children in decreasing inclusive time, then by region.
@@ -142,42 +176,46 @@ std::vector<const MergedNode *> sortedChildren(const MergedNode &Node) {
 
 /// The members of Node's object in the job's profile.json before its
 /// children (the keys in order, as nlohmann::json sorts them).
-void writeNodeHead(JsonWriter &Writer, const MergedNode &Node,
-                   const RankPositions &Ranks) {
+void writeNodeHead(JsonWriter &Writer, const MergedNode &Node, uint64_t Id) {
   json Attributes = Node.Attributes;
-  int Present = 0;
-  for (size_t P = 0; P < Ranks.RankOf.size(); ++P)
-    Present += Node.Values[Visits][P] > 0 || Node.Values[InclusiveTime][P] > 0;
-  Attributes["ranks"] = Present;
-  Writer.key("attributes");
+  Attributes[keys::Ranks] = ranksPresent(Node);
+  Attributes[keys::NodeId] = Id;
+  Writer.key(keys::Attributes);
   writeJsonValue(Writer, Attributes);
-  Writer.key("children");
+  Writer.key(keys::Children);
 }
 
 /// The members after the children.
 void writeNodeTail(JsonWriter &Writer, const MergedNode &Node,
-                   const RankPositions &Ranks) {
-  Writer.key("frame");
-  writeJsonValue(Writer, {{"name", Node.Name}, {"type", Node.Type}});
-  Writer.key("metrics");
-  writeJsonValue(Writer, nodeMetrics(Node, Ranks));
+                   const JobMetrics &Metrics) {
+  Writer.key(keys::Frame);
+  writeJsonValue(Writer, {{keys::Name, Node.Name}, {keys::Type, Node.Type}});
+  Writer.key(keys::Metrics);
+  writeJsonValue(Writer, nodeMetrics(Node, Metrics));
 }
 
 } // namespace
 
-std::string jobProfileJson(const MergedNode &Root, const RankPositions &Ranks) {
-  // Written while the tree is walked, with an explicit stack of the
-  // children still to write: no recursion, no document of the whole tree.
+JobProfileFiles jobProfileFiles(const MergedNode &Root,
+                                const RankPositions &Ranks,
+                                const JobMetrics &Metrics) {
+  // Both files are written while the tree is walked, with an explicit
+  // stack of the children still to write: no recursion, no document of the
+  // whole tree. Nodes are numbered in the order they are opened.
   struct Pending {
     std::vector<const MergedNode *> Children;
     size_t Next;
     const MergedNode *Node; ///< nullptr for Root
+    uint64_t Id;
   };
-  std::string Text;
-  JsonWriter Writer(Text);
+  JobProfileFiles Files;
+  JsonWriter Writer(Files.Profile);
+  ProfileRanksWriter Statistics(Files.ProfileRanks, Ranks, Metrics);
+  uint64_t NextId = 0;
   std::vector<Pending> Stack;
   Writer.beginArray();
-  Stack.push_back({sortedChildren(Root), 0, nullptr});
+  Stack.push_back(
+      {sortedChildren(Root), 0, nullptr, ProfileRanksWriter::NoParent});
   while (!Stack.empty()) {
     Pending &Top = Stack.back();
     if (Top.Next == Top.Children.size()) {
@@ -185,19 +223,22 @@ std::string jobProfileJson(const MergedNode &Root, const RankPositions &Ranks) {
       const MergedNode *Done = Top.Node;
       Stack.pop_back();
       if (Done) {
-        writeNodeTail(Writer, *Done, Ranks);
+        writeNodeTail(Writer, *Done, Metrics);
         Writer.endObject();
       }
       continue;
     }
     const MergedNode *Node = Top.Children[Top.Next++];
+    uint64_t Id = NextId++;
+    Statistics.node(Id, Top.Id, *Node, ranksPresent(*Node));
     Writer.beginObject();
-    writeNodeHead(Writer, *Node, Ranks);
+    writeNodeHead(Writer, *Node, Id);
     Writer.beginArray();
-    Stack.push_back({sortedChildren(*Node), 0, Node});
+    Stack.push_back({sortedChildren(*Node), 0, Node, Id});
   }
-  Text += '\n';
-  return Text;
+  Files.Profile += '\n';
+  Statistics.finish();
+  return Files;
 }
 
 std::map<uint32_t, RegionTimes> regionTimes(const MergedNode &Root,

@@ -32,6 +32,8 @@ constexpr char Folded[] = "profile.folded";
 constexpr char Summary[] = "summary.txt";
 constexpr char Configuration[] = "config.txt";
 constexpr char Mpi[] = "mpi.json";
+/// An MPI job's cross-rank statistics per call path of its profile.json.
+constexpr char ProfileRanks[] = "profile-ranks.json";
 /// The folder of the trace files (trace/thread-<index>.sxt, TraceFormat.h,
 /// and trace/thread-<index>.metrics, MetricTraceFormat.h).
 constexpr char TraceDirectory[] = "trace";
@@ -115,6 +117,8 @@ constexpr JsonFileFormat ThreadProfilesFormat{"sextant-thread-profiles", 1, 1};
 /// A rank's mpi.json (written by the MPI adapter) and the job's mpi.json.
 constexpr JsonFileFormat MpiFormat{"sextant-mpi", 2, 1};
 constexpr JsonFileFormat JobMpiFormat{"sextant-mpi-job", 1, 1};
+/// The job's profile-ranks.json.
+constexpr JsonFileFormat ProfileRanksFormat{"sextant-profile-ranks", 1, 1};
 
 /// Keys shared by writer and reader.
 namespace keys {
@@ -135,6 +139,11 @@ constexpr char Line[] = "line";
 constexpr char Module[] = "module";
 constexpr char Mangled[] = "mangled";
 constexpr char RegionId[] = "region_id";
+/// The node's position in depth-first order in the job's profile.json, the
+/// key of its entry in profile-ranks.json.
+constexpr char NodeId[] = "node_id";
+/// The number of ranks that ran a call path of the job's profile.json.
+constexpr char Ranks[] = "ranks";
 constexpr char Children[] = "children";
 /// Appended to a metric's name for its inclusive value, e.g.
 /// "perf::PAGE-FAULTS (inc)".
@@ -260,14 +269,20 @@ constexpr const char *frameTypeName(FrameType Type) {
 /// The keys of an MPI job's combined view (format/CrossRank*, format/Job*)
 /// and of the per-rank mpi.json the MPI adapter writes.
 namespace job_keys {
-/// "<metric> (min)", "(mean)", "(max)" over all ranks of the job.
-constexpr char MinSuffix[] = " (min)";
-constexpr char MeanSuffix[] = " (mean)";
-constexpr char MaxSuffix[] = " (max)";
-/// "<metric> [rank <r>]": one rank's value.
-inline std::string rankMetricName(const std::string &Metric, int Rank) {
-  return Metric + " [rank " + std::to_string(Rank) + "]";
-}
+/// The cross-rank statistics of one metric of one call path in
+/// profile-ranks.json, over all ranks of the job.
+constexpr char Min[] = "min";
+constexpr char Mean[] = "mean";
+constexpr char Max[] = "max";
+/// Max / mean; null when the mean is 0.
+constexpr char Imbalance[] = "imbalance";
+constexpr char MinRank[] = "min_rank";
+constexpr char MaxRank[] = "max_rank";
+/// The other members of profile-ranks.json and of its nodes.
+constexpr char RanksRead[] = "ranks_read";
+constexpr char MetricNames[] = "metrics";
+constexpr char Nodes[] = "nodes";
+constexpr char ParentId[] = "parent_id";
 /// The counters of one partner in a rank's "point_to_point" and
 /// "one_sided" lists, and the fields of the job's matrices.
 constexpr char Partner[] = "partner";

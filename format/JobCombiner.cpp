@@ -106,13 +106,17 @@ CombinedFiles combineJob(const std::vector<RankFiles> &Ranks, int RankCount,
   size_t Positions = Parsed.Ranks.RankOf.size();
 
   RegionUnion Union;
-  MergedNode Root(Positions);
+  JobMetrics Metrics = JobMetrics::fromExperiments(Parsed.Experiments);
+  MergedNode Root(Positions, Metrics.Names.size());
   for (size_t P = 0; P < Positions; ++P)
     mergeRankProfile(Parsed.Profiles[P], P,
-                     Union.addRankRegions(Parsed.RegionFiles[P]), Union, Root);
+                     Union.addRankRegions(Parsed.RegionFiles[P]), Union, Root,
+                     Metrics);
   Out.Regions = jobRegionsJson(
       Union, Parsed.RegionFiles.empty() ? json() : Parsed.RegionFiles[0]);
-  Out.Profile = jobProfileJson(Root, Parsed.Ranks);
+  JobProfileFiles Profiles = jobProfileFiles(Root, Parsed.Ranks, Metrics);
+  Out.Profile = std::move(Profiles.Profile);
+  Out.ProfileRanks = std::move(Profiles.ProfileRanks);
 
   json Experiment = jobExperiment(Parsed.Experiments, Parsed.Ranks,
                                   BaseDirectory, Union.regions().size());

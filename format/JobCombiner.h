@@ -5,8 +5,10 @@
 // into the job's combined experiment in its base directory:
 //
 //   regions.json    the union of the ranks' regions (CrossRankRegions.h);
-//   profile.json    the ranks' call trees merged by call path
+//   profile.json    the ranks' call trees merged by call path, sums only
 //                   (CrossRankProfile.h);
+//   profile-ranks.json  the cross-rank statistics of each call path
+//                   (ProfileRanksJson.h);
 //   experiment.json the lowest rank's, with the job's totals
 //                   (CrossRankExperiment.h);
 //   mpi.json        matrices and per-function statistics (CrossRankMpi.h);
@@ -39,6 +41,7 @@ struct RankFiles {
 
 struct CombinedFiles {
   std::string Profile;
+  std::string ProfileRanks;
   std::string Regions;
   std::string Experiment;
   std::string Mpi;

@@ -75,16 +75,17 @@ RankFiles readRankFiles(const std::string &JobDirectory, int Rank) {
 }
 
 const std::vector<std::string> &combinedFileNames() {
-  static const std::vector<std::string> Names = {files::Regions, files::Profile,
-                                                 files::Mpi, files::Summary,
-                                                 files::Experiment};
+  static const std::vector<std::string> Names = {
+      files::Regions, files::Profile, files::ProfileRanks,
+      files::Mpi,     files::Summary, files::Experiment};
   return Names;
 }
 
 bool writeCombinedFiles(const std::string &JobDirectory,
                         const CombinedFiles &Files, std::string &Error) {
-  const std::string *Contents[] = {&Files.Regions, &Files.Profile, &Files.Mpi,
-                                   &Files.Summary, &Files.Experiment};
+  const std::string *Contents[] = {&Files.Regions,      &Files.Profile,
+                                   &Files.ProfileRanks, &Files.Mpi,
+                                   &Files.Summary,      &Files.Experiment};
   const std::vector<std::string> &Names = combinedFileNames();
   for (size_t I = 0; I < Names.size(); ++I) {
     std::string Message;

@@ -1,15 +1,17 @@
 //===- tools/sextant/ExportCommand.cpp - sextant export -------------------===//
 //
-// Part of Sextant. `sextant export --format=folded|chrome|otf2 DIR` converts
-// an experiment for other tools: folded stacks for flame graphs (from
-// profile.json), Chrome/Perfetto Trace Event JSON (from the trace, by
-// exportChromeTrace), or an OTF2 archive (exportOtf2Trace, in builds with
-// the OTF2 library). Long exports show their progress on standard error.
+// Part of Sextant. `sextant export --format=folded|chrome|otf2|hatchet DIR`
+// converts an experiment for other tools: folded stacks for flame graphs
+// (from profile.json), Chrome/Perfetto Trace Event JSON (from the trace, by
+// exportChromeTrace), an OTF2 archive (exportOtf2Trace, in builds with the
+// OTF2 library) or Hatchet's GraphFrame JSON (by exportHatchet). Long
+// exports show their progress on standard error.
 //
 //===----------------------------------------------------------------------===//
 
 #include "ChromeTraceExport.h"
 #include "CommandLine.h"
+#include "HatchetExport.h"
 #include "Otf2Export.h"
 #include "ProgressMeter.h"
 #include "Subcommands.h"
@@ -38,6 +40,7 @@ const char ExportHelp[] =
     "                   DIR\n"
     "    sextant export --format=otf2 -o ARCHIVE_DIR [--force]\n"
     "                   [--progress|--no-progress] DIR\n"
+    "    sextant export --format=hatchet [-o FILE [--force]] DIR\n"
     "\n"
     "DESCRIPTION\n"
     "    --format=folded writes the call-path profile (profile.json) as\n"
@@ -62,15 +65,23 @@ const char ExportHelp[] =
     "    regions with their source lines, MPI sends and receives, and the\n"
     "    SEXTANT_METRICS samples. Only in builds with the OTF2 library.\n"
     "\n"
+    "    --format=hatchet writes the per-thread profiles\n"
+    "    (profile-threads.json) as the JSON of Hatchet's GraphFrame.to_json,\n"
+    "    read by hatchet.GraphFrame.from_json: one row per call path, rank\n"
+    "    and thread, with the run's metadata. Given an MPI job's directory,\n"
+    "    every rank-<r>/ is read; ranks that are missing or unreadable are\n"
+    "    named in warnings and left out.\n"
+    "\n"
     "OPTIONS\n"
-    "    --format=FORMAT     folded, chrome or otf2 (required)\n"
+    "    --format=FORMAT     folded, chrome, otf2 or hatchet (required)\n"
     "    --metric=METRIC     folded only: time (default) or visits\n"
     "    -o, --output=FILE   write to FILE (default: standard output); a\n"
     "                        partly written FILE is removed on failure;\n"
     "                        otf2: the archive's directory (required),\n"
     "                        written beside it and renamed when complete\n"
-    "    --force             otf2 only: replace an ARCHIVE_DIR that exists\n"
-    "                        and is not empty\n"
+    "    --force             otf2: replace an ARCHIVE_DIR that exists and\n"
+    "                        is not empty; hatchet: replace a FILE that\n"
+    "                        exists (refused otherwise; written atomically)\n"
     "    --progress          show progress on standard error\n"
     "    --no-progress       never show progress (default: shown when\n"
     "                        standard error is a terminal and the export\n"
@@ -88,9 +99,10 @@ const char ExportHelp[] =
     "    sextant export --format=folded --metric=visits -o run1.folded run1\n"
     "    sextant export --format=chrome -o run1.trace.json run1\n"
     "    sextant export --format=chrome -o job.trace.json jobdir\n"
-    "    sextant export --format=otf2 -o job-otf2 jobdir\n";
+    "    sextant export --format=otf2 -o job-otf2 jobdir\n"
+    "    sextant export --format=hatchet -o job.hatchet.json jobdir\n";
 
-enum class ExportFormat { None, Folded, Chrome, Otf2 };
+enum class ExportFormat { None, Folded, Chrome, Otf2, Hatchet };
 
 /// The output: standard output, or a file that is removed unless the
 /// export succeeds.
@@ -247,9 +259,11 @@ int runExportCommand(int Argc, char **Argv) {
            Format = ExportFormat::Chrome;
          else if (Value == "otf2")
            Format = ExportFormat::Otf2;
+         else if (Value == "hatchet")
+           Format = ExportFormat::Hatchet;
          else {
            Error = "unknown format '" + Value +
-                   "' (expected folded, chrome or otf2)";
+                   "' (expected folded, chrome, otf2 or hatchet)";
            return false;
          }
          return true;
@@ -275,11 +289,13 @@ int runExportCommand(int Argc, char **Argv) {
     return Line.exitStatus();
   if (Format == ExportFormat::None)
     return Line.usageError(
-        "missing --format=folded, --format=chrome or --format=otf2");
+        "missing --format=folded, --format=chrome, --format=otf2 or "
+        "--format=hatchet");
   if (MetricGiven && Format != ExportFormat::Folded)
     return Line.usageError("--metric applies to --format=folded only");
-  if (Force && Format != ExportFormat::Otf2)
-    return Line.usageError("--force applies to --format=otf2 only");
+  if (Force && Format != ExportFormat::Otf2 && Format != ExportFormat::Hatchet)
+    return Line.usageError("--force applies to --format=otf2 and "
+                           "--format=hatchet only");
   if (Format == ExportFormat::Otf2 && OutputPath.empty())
     return Line.usageError("--format=otf2 needs -o ARCHIVE_DIR");
   if (Progress && NoProgress)
@@ -294,6 +310,14 @@ int runExportCommand(int Argc, char **Argv) {
                                             ? ProgressMeter::Mode::On
                                             : ProgressMeter::Mode::Automatic);
   const std::string &Directory = Line.positional()[0];
+  if (Format == ExportFormat::Hatchet) {
+    std::string Error;
+    if (!exportHatchet(
+            Directory, OutputPath, Force,
+            [&](const std::string &Message) { Line.warning(Message); }, Error))
+      return Line.failure(Error);
+    return ExitSuccess;
+  }
   if (Format == ExportFormat::Folded)
     return exportFolded(Line, Directory, Metric, OutputPath, Meter);
   if (Format == ExportFormat::Otf2)

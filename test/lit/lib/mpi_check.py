@@ -22,10 +22,13 @@
 import argparse
 import sys
 
-from sextant_experiment import Experiment, run, walk
+from sextant_experiment import Experiment, ExperimentError, run, walk
 
 
-def region_visits(profile, ranks):
+def region_visits(job, profile, ranks):
+    """Per region of the job's profile: its type, the most ranks a call
+    path of it ran on, and its visits per rank, read from each rank's own
+    rank-<r>/profile.json (0 for a rank without one)."""
     regions = {}
     for step in walk(profile):
         node = step.node
@@ -33,8 +36,15 @@ def region_visits(profile, ranks):
             node["frame"]["name"], {"type": node["frame"]["type"], "ranks": 0,
                                     "visits": [0] * ranks})
         entry["ranks"] = max(entry["ranks"], node["attributes"].get("ranks", 0))
-        for r in range(ranks):
-            entry["visits"][r] += node["metrics"].get("visits [rank %d]" % r, 0)
+    for r in range(ranks):
+        try:
+            rank_profile = job.rank(r).profile
+        except ExperimentError:
+            continue
+        for step in walk(rank_profile):
+            entry = regions.get(step.node["frame"]["name"])
+            if entry is not None:
+                entry["visits"][r] += step.node["metrics"]["visits"]
     return regions
 
 
@@ -55,7 +65,7 @@ def show(directory):
             " ".join("%d" % v for v in f["calls"]["per_rank"]),
             " ".join("%d" % v for v in f["bytes_sent"]["per_rank"]),
             " ".join("%d" % v for v in f["bytes_received"]["per_rank"])))
-    for name, entry in sorted(region_visits(profile, ranks).items()):
+    for name, entry in sorted(region_visits(job, profile, ranks).items()):
         print("region %s type=%s ranks=%d visits %s" % (
             name, entry["type"], entry["ranks"],
             " ".join("%d" % v for v in entry["visits"])))

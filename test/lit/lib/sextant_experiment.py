@@ -2,7 +2,8 @@
 
 The one place where the helper scripts of the lit tests (profile_paths.py,
 mpi_check.py, check_metric.py, ...) locate an experiment directory, load its
-JSON files and walk its profiles. Python standard library only.
+JSON files and walk its profiles. Python standard library only (and
+python/sextant_reader of the source tree, which parses deeply nested files).
 
 An experiment directory holds experiment.json, regions.json, profile.json
 (a list of root nodes in LLNL Hatchet's literal shape: every node has
@@ -35,11 +36,14 @@ The scripts import it from their own directory (Python puts a script's
 directory first on sys.path), so they run as 'python3 test/lit/lib/X.py'.
 """
 import collections
-import json
 import os
 import re
 import sys
-import threading
+
+# python/sextant_reader of the source tree parses deeply nested files.
+sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)),
+                                "..", "..", "..", "python"))
+from sextant_reader import read_json  # noqa: E402
 
 EXPERIMENT = "experiment.json"
 REGIONS = "regions.json"
@@ -47,11 +51,6 @@ PROFILE = "profile.json"
 THREAD_PROFILES = "profile-threads.json"
 FOLDED = "profile.folded"
 MPI = "mpi.json"
-
-# For profiles nested deeper than Python's recursion limit (load_json): a
-# thread with a 1 GiB stack parses a few hundred thousand levels.
-DEEP_RECURSION_LIMIT = 10 ** 7
-DEEP_STACK_BYTES = 1 << 30
 
 # A call path is a string of all its frame names: paths deeper than this
 # would take memory quadratic in the depth (walk() nodes, not their paths).
@@ -91,39 +90,9 @@ def load_json(path):
     recurses once per nesting level: a profile nested deeper than the
     recursion limit is parsed again on a thread with a large stack."""
     try:
-        try:
-            with open(path) as f:
-                return json.load(f)
-        except RecursionError:
-            return _load_deep_json(path)
+        return read_json(path)
     except (OSError, ValueError, RecursionError) as e:
         raise ExperimentError("cannot read %s: %s" % (path, e))
-
-
-def _load_deep_json(path):
-    result = {}
-
-    def load():
-        limit = sys.getrecursionlimit()
-        sys.setrecursionlimit(DEEP_RECURSION_LIMIT)
-        try:
-            with open(path) as f:
-                result["value"] = json.load(f)
-        except (OSError, ValueError, RecursionError) as e:
-            result["error"] = e
-        finally:
-            sys.setrecursionlimit(limit)
-
-    stack_size = threading.stack_size(DEEP_STACK_BYTES)
-    try:
-        thread = threading.Thread(target=load)
-        thread.start()
-        thread.join()
-    finally:
-        threading.stack_size(stack_size)
-    if "error" in result:
-        raise result["error"]
-    return result["value"]
 
 
 def rank_directory(directory, rank):

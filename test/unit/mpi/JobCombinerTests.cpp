@@ -1,7 +1,8 @@
 //===- test/unit/mpi/JobCombinerTests.cpp - The job's combined view -------===//
 //
 // Part of Sextant. format/JobCombiner: merging the ranks' profiles by call
-// path when their region ids differ, the per-rank and min/mean/max metrics,
+// path when their region ids differ, the summed metrics and the cross-rank
+// statistics of profile-ranks.json,
 // the union of regions, the job's matrices and function statistics, the
 // problems reported for missing ranks and asymmetric traffic, and the job's
 // size found from the ranks' files.
@@ -88,18 +89,36 @@ TEST_CASE("profiles merge by call path across region numberings",
   CHECK(Main["frame"]["name"] == "main");
   CHECK(Main["metrics"]["time (inc)"] == 6.0);
   CHECK(Main["metrics"]["visits"] == 2);
-  CHECK(Main["metrics"]["time (inc) (min)"] == 2.0);
-  CHECK(Main["metrics"]["time (inc) (mean)"] == 3.0);
-  CHECK(Main["metrics"]["time (inc) (max)"] == 4.0);
-  CHECK(Main["metrics"]["time (inc) [rank 1]"] == 2.0);
+  // Only sums: Hatchet's squash() and filter() keep them right.
+  CHECK(Main["metrics"].size() == 3);
   CHECK(Main["attributes"]["ranks"] == 2);
+  CHECK(Main["attributes"]["node_id"] == 0);
   REQUIRE(Main["children"].size() == 1);
   const json &Work = Main["children"][0];
   CHECK(Work["frame"]["name"] == "work");
   CHECK(Work["metrics"]["visits"] == 30);
-  CHECK(Work["metrics"]["visits [rank 0]"] == 10);
-  CHECK(Work["metrics"]["visits [rank 1]"] == 20);
-  CHECK(Work["metrics"]["visits (mean)"] == 15.0);
+  CHECK(Work["attributes"]["node_id"] == 1);
+
+  json Ranks = json::parse(Out.ProfileRanks);
+  CHECK(Ranks["format"] == "sextant-profile-ranks");
+  CHECK(Ranks["ranks"] == 2);
+  CHECK(Ranks["ranks_read"] == json({0, 1}));
+  REQUIRE(Ranks["nodes"].size() == 2);
+  const json &MainStats = Ranks["nodes"][0];
+  CHECK(MainStats["node_id"] == 0);
+  CHECK(MainStats["parent_id"].is_null());
+  CHECK(MainStats["name"] == "main");
+  const json &MainTime = MainStats["metrics"]["time (inc)"];
+  CHECK(MainTime["min"] == 2.0);
+  CHECK(MainTime["mean"] == 3.0);
+  CHECK(MainTime["max"] == 4.0);
+  CHECK(MainTime["min_rank"] == 1);
+  CHECK(MainTime["max_rank"] == 0);
+  CHECK(MainTime["imbalance"].get<double>() == Approx(4.0 / 3.0));
+  const json &WorkStats = Ranks["nodes"][1];
+  CHECK(WorkStats["parent_id"] == 0);
+  CHECK(WorkStats["metrics"]["visits"]["mean"] == 15.0);
+  CHECK(WorkStats["metrics"]["visits"]["max_rank"] == 1);
 
   json Regions = json::parse(Out.Regions);
   REQUIRE(Regions["regions"].size() == 2);
@@ -147,10 +166,12 @@ TEST_CASE("asymmetric traffic and missing ranks are problems", "[crossrank]") {
   Out = combineJob(OnlyRank0, 2, "/out");
   REQUIRE(Out.Problems.size() == 1);
   CHECK(Out.Problems[0] == "rank 1: no data was received");
-  json Main = json::parse(Out.Profile)[0];
+  json Main = json::parse(Out.ProfileRanks)["nodes"][0];
   // The missing rank counts 0 in the statistics.
-  CHECK(Main["metrics"]["time (inc) (min)"] == 0.0);
-  CHECK(Main["metrics"]["time (inc) (mean)"] == 2.0);
+  CHECK(Main["metrics"]["time (inc)"]["min"] == 0.0);
+  CHECK(Main["metrics"]["time (inc)"]["min_rank"] == 1);
+  CHECK(Main["metrics"]["time (inc)"]["mean"] == 2.0);
+  CHECK(json::parse(Out.ProfileRanks)["ranks_read"] == json::array({0}));
   CHECK(json::parse(Out.Mpi)["point_to_point_symmetric"].is_null());
 
   std::vector<RankFiles> Broken = twoRanks(16);

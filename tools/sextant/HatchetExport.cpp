@@ -1,0 +1,121 @@
+//===- tools/sextant/HatchetExport.cpp - export --format=hatchet ----------===//
+//
+// Part of Sextant. See HatchetExport.h.
+//
+//===----------------------------------------------------------------------===//
+
+#include "HatchetExport.h"
+
+#include "common/AtomicFile.h"
+#include "format/ExperimentReader.h"
+#include "format/HatchetJson.h"
+#include "format/JobDirectory.h"
+
+#include <algorithm>
+#include <cerrno>
+#include <cstdio>
+#include <cstring>
+#include <sys/stat.h>
+
+namespace sextant {
+namespace tool {
+
+using namespace format;
+
+namespace {
+
+/// Adds the threads of the experiment in Directory as Rank's rows; false
+/// with Error when it cannot be read.
+bool addExperiment(const std::string &Directory, int Rank,
+                   HatchetGraphFrame &Frame, HatchetRun &Run,
+                   std::string &Error) {
+  Experiment E;
+  ThreadProfileList Threads;
+  if (!readExperiment(Directory, E, Error) ||
+      !readThreadProfiles(E, Threads, Error))
+    return false;
+  Frame.addRank(Rank, Threads);
+  if (Run.RanksExported.empty())
+    Run.Experiment = E.Metadata;
+  Run.RanksExported.push_back(Rank);
+  Run.Threads += E.Metadata.Threads;
+  Run.MpiRanks =
+      std::max<uint64_t>({Run.MpiRanks, E.Metadata.MpiRanks.value_or(1),
+                          static_cast<uint64_t>(Rank) + 1});
+  return true;
+}
+
+/// Adds every rank of the job in Directory (Ranks: its rank-<r>/).
+void addJob(const std::string &Directory, const std::vector<int> &Ranks,
+            HatchetGraphFrame &Frame, HatchetRun &Run,
+            const std::function<void(const std::string &)> &Warning) {
+  for (int Rank : Ranks) {
+    std::string Error;
+    if (!addExperiment(Directory + "/" + files::rankDirectoryName(Rank), Rank,
+                       Frame, Run, Error))
+      Warning("rank " + std::to_string(Rank) + " left out: " + Error);
+  }
+  for (uint64_t Rank = 0; Rank < Run.MpiRanks; ++Rank)
+    if (!std::binary_search(Ranks.begin(), Ranks.end(), static_cast<int>(Rank)))
+      Warning("rank " + std::to_string(Rank) + " left out: " + Directory + "/" +
+              files::rankDirectoryName(static_cast<int>(Rank)) + " is missing");
+}
+
+bool writeOutput(const std::string &Text, const std::string &Path, bool Force,
+                 std::string &Error) {
+  if (Path.empty()) {
+    if (std::fwrite(Text.data(), 1, Text.size(), stdout) == Text.size() &&
+        std::fflush(stdout) == 0)
+      return true;
+    Error =
+        std::string("cannot write standard output: ") + std::strerror(errno);
+    return false;
+  }
+  struct stat Status;
+  if (!Force && ::lstat(Path.c_str(), &Status) == 0) {
+    Error = "'" + Path + "' exists (use --force to replace it)";
+    return false;
+  }
+  size_t Slash = Path.rfind('/');
+  std::string Directory = Slash == std::string::npos ? "."
+                          : Slash == 0               ? "/"
+                                                     : Path.substr(0, Slash);
+  std::string Name = Slash == std::string::npos ? Path : Path.substr(Slash + 1);
+  return writeFileAtomically(Directory, Name, Text, Error);
+}
+
+} // namespace
+
+bool exportHatchet(const std::string &Directory, const std::string &OutputPath,
+                   bool Force,
+                   const std::function<void(const std::string &)> &Warning,
+                   std::string &Error) {
+  std::vector<int> Ranks;
+  if (!findRankDirectories(Directory, Ranks, Error))
+    return false;
+  HatchetGraphFrame Frame;
+  HatchetRun Run;
+  Run.Directory = Directory;
+  if (Ranks.empty()) {
+    ExperimentMetadata Metadata;
+    if (!readExperimentMetadata(Directory, Metadata, Error) ||
+        !addExperiment(Directory, Metadata.MpiRank.value_or(0), Frame, Run,
+                       Error))
+      return false;
+  } else {
+    addJob(Directory, Ranks, Frame, Run, Warning);
+    if (Run.RanksExported.empty()) {
+      Error = "'" + Directory + "': no rank could be read";
+      return false;
+    }
+  }
+  if (Frame.nodeCount() == 0) {
+    Error = "'" + Directory +
+            "': the profile has no call path (Hatchet needs at least one)";
+    return false;
+  }
+  return writeOutput(Frame.render(Run), OutputPath, Force, Error);
+}
+
+} // namespace tool
+} // namespace sextant
