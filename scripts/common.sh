@@ -22,6 +22,8 @@ SEXTANT_DEBIAN_PACKAGES=(
   lld-19
   # The compiler wrappers' tests: an autotools project, pkg-config files.
   autoconf automake pkgconf
+  # The instruction count of the micro benchmarks (count_instructions.py).
+  valgrind
 )
 
 say() { printf '\n==> %s\n' "$*"; }
