@@ -1,8 +1,9 @@
-/*===- benchmarks/micro/CountDriver.c - Driver of the instruction count -*- C -*-===*\
+/*===- benchmarks/micro/CountDriver.c - Instruction count driver -*- C -*-===*\
  *
- * Part of Sextant. Not instrumented: calls the functions of CountedCalls.c,
- * plain or armed, a given number of times, for count_instructions.py, which
- * runs it under callgrind collecting only inside countedLoop().
+ * Part of Sextant. Not instrumented: calls the functions of
+ * MeasuredFunctions.c, plain or armed (its profile_* copy), a given number
+ * of times, for count_instructions.py, which runs it under callgrind
+ * collecting only inside countedLoop().
  *
  *   sextant_count_driver CASE VARIANT REPEATS
  *
@@ -20,9 +21,9 @@ enum { RecursionDepth = 100, TreeLevels = 6 };
 int plain_leaf(int X);
 int plain_recurse(int X, int Depth);
 int plain_tree(int X, int Levels);
-int armed_leaf(int X);
-int armed_recurse(int X, int Depth);
-int armed_tree(int X, int Levels);
+int profile_leaf(int X);
+int profile_recurse(int X, int Depth);
+int profile_tree(int X, int Levels);
 
 typedef int (*CountedFunction)(int, int);
 
@@ -31,9 +32,8 @@ static int callLeaf(CountedFunction Leaf, int X) {
 }
 
 /* The only function callgrind collects in (--toggle-collect). */
-__attribute__((noinline)) int countedLoop(CountedFunction Function,
-                                          int Argument, long Repeats,
-                                          int IsLeaf) {
+__attribute__((noinline)) int
+countedLoop(CountedFunction Function, int Argument, long Repeats, int IsLeaf) {
   int Sum = 0;
   for (long Repeat = 0; Repeat < Repeats; ++Repeat)
     Sum += IsLeaf ? callLeaf(Function, (int)Repeat)
@@ -52,13 +52,14 @@ int main(int Argc, char **Argv) {
   CountedFunction Function;
   int Argument = 0, IsLeaf = 0;
   if (strcmp(Argv[1], "leaf") == 0) {
-    Function = Armed ? (CountedFunction)armed_leaf : (CountedFunction)plain_leaf;
+    Function =
+        Armed ? (CountedFunction)profile_leaf : (CountedFunction)plain_leaf;
     IsLeaf = 1;
   } else if (strcmp(Argv[1], "recurse") == 0) {
-    Function = Armed ? armed_recurse : plain_recurse;
+    Function = Armed ? profile_recurse : plain_recurse;
     Argument = RecursionDepth;
   } else if (strcmp(Argv[1], "tree") == 0) {
-    Function = Armed ? armed_tree : plain_tree;
+    Function = Armed ? profile_tree : plain_tree;
     Argument = TreeLevels;
   } else {
     fprintf(stderr, "unknown case %s\n", Argv[1]);

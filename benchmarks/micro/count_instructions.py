@@ -7,7 +7,7 @@ BUILD_DIR is the micro benchmarks' build directory (<build>/benchmarks/micro),
 which holds sextant_count_driver (CountDriver.c; nothing is built here). For
 every case the driver runs four times under valgrind --tool=callgrind,
 collecting only inside its loop (--toggle-collect=countedLoop): plain and
-armed (the same functions of CountedCalls.c without and with
+armed (the same functions of MeasuredFunctions.c without and with
 SextantPlugin.so), each with a small and a large number of repeats. The
 instructions per armed pair are
 
@@ -51,7 +51,8 @@ TREE_LEVELS = 6
 
 
 def tree_calls(levels):
-    """Calls made by one call of <prefix>_tree(x, levels) (CountedCalls.c)."""
+    """Calls made by one call of <prefix>_tree(x, levels)
+    (MeasuredFunctions.c)."""
     if levels == 0:
         return 1
     below = tree_calls(levels - 1)

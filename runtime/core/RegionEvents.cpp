@@ -61,16 +61,7 @@ void exitSlowPathEnd(ThreadState &State, uint32_t Handle, Ticks Now,
                      bool Traced) noexcept {
   if (!Traced)
     State.Trace->recordExit(Now, State.Recorder);
-  if (State.Metrics)
-    State.Metrics->afterExit(State.Recorder, Now);
-  if (Throttled) {
-    uint64_t Visits = Throttled->Visits;
-    Ticks InclusiveTicks = Throttled->InclusiveTicks;
-    endEvent(State);
-    throttleAfterExit(Handle, Visits, InclusiveTicks, Now);
-    return;
-  }
-  endEvent(State);
+  exitEnd(State, Handle, Now, Throttled);
 }
 
 } // namespace runtime

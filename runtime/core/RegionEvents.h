@@ -172,14 +172,12 @@ SEXTANT_ALWAYS_INLINE void recordEnter(uint32_t Handle, uintptr_t EnterFrame,
                   Clock::now());
 }
 
-/// The part of an exit of Handle (a region id) at time Now that follows
-/// beginEvent(): closes the frame (or repairs), traces, updates the metrics,
-/// ends the event and throttles the region when its call path reached the
-/// threshold.
-SEXTANT_ALWAYS_INLINE void exitAfterBegin(ThreadState &State, uint32_t Handle,
-                                          Ticks Now) noexcept {
-  const CallPathTree::Node *Throttled = exitAndTrace(
-      State.Recorder, State.TraceOut, State.Trace.get(), Handle, Now);
+/// The end of an exit of Handle at time Now, closed and traced: updates the
+/// metrics, ends the event and throttles the region when Throttled (what
+/// CallPathRecorder::exit() returned) is not null.
+SEXTANT_ALWAYS_INLINE void exitEnd(ThreadState &State, uint32_t Handle,
+                                   Ticks Now,
+                                   const CallPathTree::Node *Throttled) {
   if (__builtin_expect(State.Metrics != nullptr, 0))
     State.Metrics->afterExit(State.Recorder, Now);
   if (__builtin_expect(Throttled != nullptr, 0)) {
@@ -190,6 +188,17 @@ SEXTANT_ALWAYS_INLINE void exitAfterBegin(ThreadState &State, uint32_t Handle,
     return;
   }
   endEvent(State);
+}
+
+/// The part of an exit of Handle (a region id) at time Now that follows
+/// beginEvent(): closes the frame (or repairs), traces, updates the metrics,
+/// ends the event and throttles the region when its call path reached the
+/// threshold.
+SEXTANT_ALWAYS_INLINE void exitAfterBegin(ThreadState &State, uint32_t Handle,
+                                          Ticks Now) noexcept {
+  const CallPathTree::Node *Throttled = exitAndTrace(
+      State.Recorder, State.TraceOut, State.Trace.get(), Handle, Now);
+  exitEnd(State, Handle, Now, Throttled);
 }
 
 /// Records an exit of Handle at time Now.
