@@ -1,7 +1,8 @@
 #!/usr/bin/env python3
 """Count the instructions of one armed enter+exit pair with callgrind.
 
-Usage: count_instructions.py BUILD_DIR [--runtime DIR] [--cases LIST]
+Usage: count_instructions.py BUILD_DIR [--runtime DIR]
+                             [--baseline-runtime DIR] [--cases LIST]
 
 BUILD_DIR is the micro benchmarks' build directory (<build>/benchmarks/micro),
 which holds sextant_count_driver (CountDriver.c; nothing is built here). For
@@ -17,9 +18,10 @@ instructions per armed pair are
 so the start-up of the process, the first calls (registration, attaching the
 thread, growing the tree) and the end cancel out, and so does the work of the
 functions and the loop. The count depends on the compiler and the runtime's
-code, not on the machine's load or speed; the tracing case varies by a few
-tenths between runs (under valgrind more deltas of the trace exceed the
-fast path's 4096 ticks).
+code, not on the machine's load or speed, except in the tracing case: under
+valgrind many deltas of the trace exceed the fast path's 4096 ticks, how
+many depends on how fast valgrind runs, and the count varies by up to a
+few tens between runs on a loaded machine.
 
 Cases (SEXTANT_THROTTLE=off, profile mode unless said):
   profile   a loop calling a tiny leaf function;
@@ -30,10 +32,10 @@ Cases (SEXTANT_THROTTLE=off, profile mode unless said):
 
 valgrind 3.19 cannot read the DWARF 5 debug information of clang 19, so the
 driver and the runtime are run from copies without it (objcopy
---strip-debug); the runtime is found through
-the driver's libsextant.so or, with --runtime, in DIR (the build of another
-commit: its runtime/ directory, holding libsextant.so), through
-LD_LIBRARY_PATH.
+--strip-debug); the runtime is the driver's libsextant.so or, with
+--runtime, the one in DIR (the runtime/ directory of a build of another
+commit), loaded through LD_LIBRARY_PATH. --baseline-runtime DIR counts
+against DIR's runtime too and prints it as "before".
 """
 import argparse
 import os

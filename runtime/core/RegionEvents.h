@@ -3,11 +3,13 @@
 // Part of Sextant. The bodies of the two hot events, shared by the entry
 // points that instrumented code calls: the plugin's __sextant_region_enter
 // and __sextant_region_exit (api/InstrumentationABI.cpp) and GCC's
-// -finstrument-functions hooks (cygprofile/CygProfileHooks.cpp). Everything
-// here is inlined into them, so that each entry point stays one function
-// with one frame: recordEnter finds the caller's canonical frame address
-// (CFA) from the entry point's own frame address and return address (see
-// profile/FrameAddress.h), which the entry point passes in.
+// -finstrument-functions hooks (cygprofile/CygProfileHooks.cpp). The
+// common case is inlined into them (the plugin's entry points run
+// recordEnterFast and recordExitFast, whose other cases are out-of-line
+// cold functions, see below): recordEnter finds the caller's canonical
+// frame address (CFA) from the entry point's own frame address and return
+// address (see profile/FrameAddress.h), which the entry point passes in,
+// also to the cold functions.
 //
 // enter and exit are the hot path: no lock, no allocation in steady state,
 // no exception escapes (instrumented callers assume nounwind). An exit that
