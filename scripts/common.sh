@@ -25,6 +25,8 @@ SEXTANT_DEBIAN_PACKAGES=(
   # `sextant export --format=otf2` (the OTF2 library) and its tests
   # (otf2-print, the Python bindings of Debian's /usr/bin/python3).
   libotf2-trace-dev otf2-tools python3-otf2
+  # The instruction count of the micro benchmarks (count_instructions.py).
+  valgrind
 )
 
 say() { printf '\n==> %s\n' "$*"; }

@@ -4,7 +4,7 @@ docs/performance.md.
 
 Usage: run_overhead.py BENCHMARK [--repetitions N] [--min-time SECONDS]
                         [--metrics LIST] [--baseline BENCHMARK2 [--rounds N]]
-                        [--baseline-runtime DIR [--rounds N]]
+                        [--baseline-runtime DIR [--rounds N]] [--no-count]
 
 The benchmark binary (sextant_overhead_benchmark) is run three times, each
 with its own experiment directory in a temporary directory (removed
@@ -23,6 +23,11 @@ same with BENCHMARK itself, run once against the libsextant.so in DIR (a
 build of another commit; LD_LIBRARY_PATH overrides the benchmark's RUNPATH)
 and once against its own: only the runtime differs, not the benchmark's code
 layout.
+Unless --no-count is given, and when valgrind is installed and
+sextant_count_driver was built next to BENCHMARK, the instructions per armed
+enter+exit pair are counted with callgrind (count_instructions.py; with
+--baseline-runtime, also against that runtime) and printed after the timed
+tables.
 Each case runs --repetitions times (Google Benchmark's
 --benchmark_repetitions); the tables show the median of the repetitions of
 the CPU time per call, in nanoseconds, and compare it with the budgets of
@@ -39,7 +44,9 @@ import sys
 import tempfile
 
 sys.path.insert(0, os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
+sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
 from machine_info import cpu_model  # noqa: E402  (benchmarks/machine_info.py)
+import count_instructions  # noqa: E402  (next to this script)
 
 
 def cpu_flags():
@@ -88,6 +95,8 @@ def main():
     parser.add_argument("--baseline")
     parser.add_argument("--baseline-runtime")
     parser.add_argument("--rounds", type=int, default=3)
+    parser.add_argument("--no-count", action="store_true",
+                        help="do not count instructions with callgrind")
     args = parser.parse_args()
     binary = os.path.abspath(args.benchmark)
 
@@ -238,6 +247,20 @@ def main():
         print("| %d | %.1f | %.1f | %.1f | %.1f %% |" %
               (n, plain, armed_work, armed_work - plain,
                100.0 * (armed_work - plain) / plain))
+
+    build_dir = os.path.dirname(binary)
+    if args.no_count:
+        return 0
+    if not shutil.which("valgrind") or not os.path.exists(
+            os.path.join(build_dir, count_instructions.DRIVER)):
+        print("\n(instructions per armed pair not counted: needs valgrind and "
+              "%s)" % count_instructions.DRIVER)
+        return 0
+    print("\n### Instructions per armed enter+exit pair (callgrind)\n")
+    counts = count_instructions.count(build_dir)
+    before = (count_instructions.count(build_dir, args.baseline_runtime)
+              if args.baseline_runtime else None)
+    count_instructions.print_table(counts, before)
     return 0
 
 

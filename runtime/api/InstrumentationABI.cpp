@@ -82,12 +82,12 @@ __attribute__((visibility("hidden"))) uint32_t __sextant_region_register_impl(
 __attribute__((visibility("hidden"))) void
 __sextant_region_enter_impl(uint32_t Handle, uintptr_t EnterFrame,
                             uintptr_t ReturnAddress) noexcept {
-  recordEnter(Handle, EnterFrame, ReturnAddress, EnterSite::OwnFrame);
+  recordEnterFast(Handle, EnterFrame, ReturnAddress);
 }
 
 __attribute__((visibility("hidden"))) void
 __sextant_region_exit_impl(uint32_t Handle) noexcept {
-  recordExit(Handle, Clock::now());
+  recordExitFast(Handle, Clock::now());
 }
 
 #else
@@ -98,13 +98,13 @@ __sextant_region_register(const sextant_region_descriptor *Descriptor) {
 }
 
 SEXTANT_EXPORT SEXTANT_ABI_CALL void __sextant_region_enter(uint32_t Handle) {
-  recordEnter(Handle, reinterpret_cast<uintptr_t>(__builtin_frame_address(0)),
-              reinterpret_cast<uintptr_t>(__builtin_return_address(0)),
-              EnterSite::OwnFrame);
+  recordEnterFast(Handle,
+                  reinterpret_cast<uintptr_t>(__builtin_frame_address(0)),
+                  reinterpret_cast<uintptr_t>(__builtin_return_address(0)));
 }
 
 SEXTANT_EXPORT SEXTANT_ABI_CALL void __sextant_region_exit(uint32_t Handle) {
-  recordExit(Handle, Clock::now());
+  recordExitFast(Handle, Clock::now());
 }
 
 #endif // SEXTANT_ABI_TRAMPOLINES

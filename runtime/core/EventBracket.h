@@ -25,6 +25,23 @@ namespace runtime {
 /// The calling thread's state with its Busy flag set when an event may be
 /// recorded now; null when the event is to be ignored (the thread is not
 /// recorded, it is already inside an event, or finalization has begun).
+/// beginThreadEvent() for State, the state of the calling thread: sets its
+/// Busy flag and returns true when an event may be recorded now.
+SEXTANT_ALWAYS_INLINE bool beginAttachedEvent(ThreadState &State) {
+  if (State.Busy.load(std::memory_order_relaxed) != 0)
+    return false; // nested in an event of this thread
+  State.Busy.store(1, std::memory_order_relaxed);
+  // Orders the store above before the load below against the finalizer's
+  // membarrier (see ThreadState.h).
+  std::atomic_signal_fence(std::memory_order_seq_cst);
+  if (__builtin_expect(FinalizationStarted.load(std::memory_order_relaxed),
+                       0)) {
+    State.Busy.store(0, std::memory_order_relaxed);
+    return false;
+  }
+  return true;
+}
+
 SEXTANT_ALWAYS_INLINE ThreadState *beginThreadEvent() {
   ThreadState *State = CurrentThread;
   if (__builtin_expect(isThreadMarker(State), 0)) {
@@ -32,18 +49,7 @@ SEXTANT_ALWAYS_INLINE ThreadState *beginThreadEvent() {
     if (!State)
       return nullptr;
   }
-  if (State->Busy.load(std::memory_order_relaxed) != 0)
-    return nullptr; // nested in an event of this thread
-  State->Busy.store(1, std::memory_order_relaxed);
-  // Orders the store above before the load below against the finalizer's
-  // membarrier (see ThreadState.h).
-  std::atomic_signal_fence(std::memory_order_seq_cst);
-  if (__builtin_expect(FinalizationStarted.load(std::memory_order_relaxed),
-                       0)) {
-    State->Busy.store(0, std::memory_order_relaxed);
-    return nullptr;
-  }
-  return State;
+  return beginAttachedEvent(*State) ? State : nullptr;
 }
 
 /// beginThreadEvent() for an event of the region with handle value Handle;

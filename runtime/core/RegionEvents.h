@@ -3,11 +3,13 @@
 // Part of Sextant. The bodies of the two hot events, shared by the entry
 // points that instrumented code calls: the plugin's __sextant_region_enter
 // and __sextant_region_exit (api/InstrumentationABI.cpp) and GCC's
-// -finstrument-functions hooks (cygprofile/CygProfileHooks.cpp). Everything
-// here is inlined into them, so that each entry point stays one function
-// with one frame: recordEnter finds the caller's canonical frame address
-// (CFA) from the entry point's own frame address and return address (see
-// profile/FrameAddress.h), which the entry point passes in.
+// -finstrument-functions hooks (cygprofile/CygProfileHooks.cpp). The
+// common case is inlined into them (the plugin's entry points run
+// recordEnterFast and recordExitFast, whose other cases are out-of-line
+// cold functions, see below): recordEnter finds the caller's canonical
+// frame address (CFA) from the entry point's own frame address and return
+// address (see profile/FrameAddress.h), which the entry point passes in,
+// also to the cold functions.
 //
 // enter and exit are the hot path: no lock, no allocation in steady state,
 // no exception escapes (instrumented callers assume nounwind). An exit that
@@ -29,6 +31,8 @@
 #include "runtime/core/Runtime.h"
 #include "runtime/core/ThreadState.h"
 #include "runtime/profile/FrameAddress.h"
+
+#include "sextant/instrumentation_abi.h"
 
 #include <climits>
 #include <cstdint>
@@ -115,6 +119,48 @@ SEXTANT_ALWAYS_INLINE uintptr_t enterFrameAddress(ThreadState &State,
   return FrameAddress;
 }
 
+/// The end of an enter of Handle (a region id) at time Now whose frame
+/// address (0 when unknown) is known and whose abandoned frames are closed:
+/// opens the frame, traces it, updates the metrics and ends the event
+/// (endEvent()). ReuseFailed: CallPathRecorder::tryEnterReused() was
+/// tried and failed.
+SEXTANT_ALWAYS_INLINE void enterWithFrameAddress(ThreadState &State,
+                                                 uint32_t Handle, Ticks Now,
+                                                 uintptr_t FrameAddress,
+                                                 bool ReuseFailed = false) {
+  try {
+    if (ReuseFailed)
+      State.Recorder.enterNew(Handle, Now, FrameAddress);
+    else
+      State.Recorder.enter(Handle, Now, FrameAddress);
+  } catch (...) {
+    // A new node or a deeper stack could not be allocated; the recorder is
+    // unchanged. Later exits of the frames open now are ignored.
+    endEvent(State);
+    if (Runtime *Instance = Runtime::existing())
+      Instance->abandonCurrentThread(State);
+    return;
+  }
+  traceEnter(State.TraceOut, State.Trace.get(), Handle, Now, State.Recorder);
+  if (__builtin_expect(State.Metrics != nullptr, 0))
+    State.Metrics->afterEnter(State.Recorder);
+  endEvent(State);
+}
+
+/// The part of an enter of Handle (a region id) that follows beginEvent()
+/// and the clock read (time Now): finds the frame address, opens the frame,
+/// traces it, updates the metrics and ends the event (endEvent()).
+SEXTANT_ALWAYS_INLINE void enterAfterBegin(ThreadState &State, uint32_t Handle,
+                                           uintptr_t EnterFrame,
+                                           uintptr_t ReturnAddress,
+                                           EnterSite Site, Ticks Now) noexcept {
+  uintptr_t FrameAddress =
+      Site == EnterSite::OwnFrame
+          ? enterFrameAddress(State, Handle, EnterFrame, ReturnAddress, Now)
+          : 0;
+  enterWithFrameAddress(State, Handle, Now, FrameAddress);
+}
+
 /// Records an enter of Handle (a region id, or a value that records
 /// nothing) by the entry point with frame address EnterFrame and return
 /// address ReturnAddress.
@@ -124,25 +170,37 @@ SEXTANT_ALWAYS_INLINE void recordEnter(uint32_t Handle, uintptr_t EnterFrame,
   ThreadState *State = beginEvent(Handle);
   if (!State)
     return;
-  Ticks Now = Clock::now();
-  uintptr_t FrameAddress =
-      Site == EnterSite::OwnFrame
-          ? enterFrameAddress(*State, Handle, EnterFrame, ReturnAddress, Now)
-          : 0;
-  try {
-    State->Recorder.enter(Handle, Now, FrameAddress);
-  } catch (...) {
-    // A new node or a deeper stack could not be allocated; the recorder is
-    // unchanged. Later exits of the frames open now are ignored.
-    endEvent(*State);
-    if (Runtime *Instance = Runtime::existing())
-      Instance->abandonCurrentThread(*State);
+  enterAfterBegin(*State, Handle, EnterFrame, ReturnAddress, Site,
+                  Clock::now());
+}
+
+/// The end of an exit of Handle at time Now, closed and traced: updates the
+/// metrics, ends the event and throttles the region when Throttled (what
+/// CallPathRecorder::exit() returned) is not null.
+SEXTANT_ALWAYS_INLINE void exitEnd(ThreadState &State, uint32_t Handle,
+                                   Ticks Now,
+                                   const CallPathTree::Node *Throttled) {
+  if (__builtin_expect(State.Metrics != nullptr, 0))
+    State.Metrics->afterExit(State.Recorder, Now);
+  if (__builtin_expect(Throttled != nullptr, 0)) {
+    uint64_t Visits = Throttled->Visits;
+    Ticks InclusiveTicks = Throttled->InclusiveTicks;
+    endEvent(State);
+    throttleAfterExit(Handle, Visits, InclusiveTicks, Now);
     return;
   }
-  traceEnter(State->TraceOut, State->Trace.get(), Handle, Now, State->Recorder);
-  if (__builtin_expect(State->Metrics != nullptr, 0))
-    State->Metrics->afterEnter(State->Recorder);
-  endEvent(*State);
+  endEvent(State);
+}
+
+/// The part of an exit of Handle (a region id) at time Now that follows
+/// beginEvent(): closes the frame (or repairs), traces, updates the metrics,
+/// ends the event and throttles the region when its call path reached the
+/// threshold.
+SEXTANT_ALWAYS_INLINE void exitAfterBegin(ThreadState &State, uint32_t Handle,
+                                          Ticks Now) noexcept {
+  const CallPathTree::Node *Throttled = exitAndTrace(
+      State.Recorder, State.TraceOut, State.Trace.get(), Handle, Now);
+  exitEnd(State, Handle, Now, Throttled);
 }
 
 /// Records an exit of Handle at time Now.
@@ -150,17 +208,110 @@ SEXTANT_ALWAYS_INLINE void recordExit(uint32_t Handle, Ticks Now) noexcept {
   ThreadState *State = beginEvent(Handle);
   if (!State)
     return;
-  const CallPathTree::Node *Throttled = exitAndTrace(
-      State->Recorder, State->TraceOut, State->Trace.get(), Handle, Now);
-  if (__builtin_expect(State->Metrics != nullptr, 0))
-    State->Metrics->afterExit(State->Recorder, Now);
-  if (__builtin_expect(Throttled != nullptr, 0)) {
-    uint64_t Visits = Throttled->Visits;
-    Ticks InclusiveTicks = Throttled->InclusiveTicks;
-    endEvent(*State);
-    throttleAfterExit(Handle, Visits, InclusiveTicks, Now);
+  exitAfterBegin(*State, Handle, Now);
+}
+
+// The plugin's entry points (api/InstrumentationABI.cpp) run
+// recordEnterFast and recordExitFast: the common case (thread attached,
+// frame address estimate known and no frame abandoned, the frame's node kept
+// by its stack slot, the trace's fast path, no metrics, no throttling)
+// straight through, inline, without calls and without exception handling,
+// and everything else in the out-of-line functions below
+// (RegionEvents.cpp). The result is the same as recordEnter and recordExit.
+// The cold functions have the C calling convention: the entry points
+// (preserve_most) save the registers their common case uses, which include
+// every register a call clobbers, so a preserve_most callee would only save
+// them again.
+
+#define SEXTANT_COLD_EVENT_PATH __attribute__((noinline, cold))
+
+/// recordEnter(Handle, EnterFrame, ReturnAddress, EnterSite::OwnFrame).
+SEXTANT_COLD_EVENT_PATH void enterSlowPath(uint32_t Handle,
+                                           uintptr_t EnterFrame,
+                                           uintptr_t ReturnAddress) noexcept;
+/// enterAfterBegin(State, Handle, EnterFrame, ReturnAddress,
+/// EnterSite::OwnFrame, Now).
+SEXTANT_COLD_EVENT_PATH void enterSlowPathAfterBegin(ThreadState &State,
+                                                     uint32_t Handle,
+                                                     uintptr_t EnterFrame,
+                                                     uintptr_t ReturnAddress,
+                                                     Ticks Now) noexcept;
+/// enterAfterBegin(State, Handle, ..., Now) once the frame address
+/// (FrameAddress) is known and no frame is abandoned, when
+/// CallPathRecorder::tryEnterReused() failed.
+SEXTANT_COLD_EVENT_PATH void
+enterSlowPathNewFrame(ThreadState &State, uint32_t Handle, Ticks Now,
+                      uintptr_t FrameAddress) noexcept;
+/// The end of an enter whose frame is open and traced when the trace's
+/// fast path took it (Traced): the trace's slow path, the metrics,
+/// endEvent().
+SEXTANT_COLD_EVENT_PATH void enterSlowPathEnd(ThreadState &State,
+                                              uint32_t Handle, Ticks Now,
+                                              bool Traced) noexcept;
+/// recordExit(Handle, Now).
+SEXTANT_COLD_EVENT_PATH void exitSlowPath(uint32_t Handle, Ticks Now) noexcept;
+/// exitAfterBegin(State, Handle, Now).
+SEXTANT_COLD_EVENT_PATH void
+exitSlowPathAfterBegin(ThreadState &State, uint32_t Handle, Ticks Now) noexcept;
+/// The end of an exit whose top frame was closed (Throttled: what exitTop
+/// returned) and traced when the trace's fast path took it (Traced): the
+/// trace's slow path, the metrics, endEvent(), the throttling.
+SEXTANT_COLD_EVENT_PATH void
+exitSlowPathEnd(ThreadState &State, uint32_t Handle, Ticks Now,
+                const CallPathTree::Node *Throttled, bool Traced) noexcept;
+
+/// recordEnter(Handle, EnterFrame, ReturnAddress, EnterSite::OwnFrame) for
+/// the plugin's entry point.
+SEXTANT_ALWAYS_INLINE void recordEnterFast(uint32_t Handle,
+                                           uintptr_t EnterFrame,
+                                           uintptr_t ReturnAddress) noexcept {
+  if (__builtin_expect(Handle == SEXTANT_INVALID || Handle == SEXTANT_FILTERED,
+                       0))
     return;
-  }
+  ThreadState *State = CurrentThread;
+  if (__builtin_expect(isThreadMarker(State), 0))
+    return enterSlowPath(Handle, EnterFrame, ReturnAddress);
+  if (!beginAttachedEvent(*State))
+    return;
+  Ticks Now = Clock::now();
+  // The frame address estimate (see enterFrameAddress), when the offset is
+  // known, the frame on the stack and the top frame not possibly abandoned;
+  // then the frame opened on the node its slot kept.
+  int32_t Offset = FrameOffsets.get(Handle);
+  uintptr_t FrameAddress = EnterFrame + static_cast<uintptr_t>(Offset);
+  CallPathRecorder &Recorder = State->Recorder;
+  if (__builtin_expect(Offset <= 0 || !State->isOnStack(FrameAddress) ||
+                           Recorder.topMayBeAbandoned(FrameAddress),
+                       0))
+    return enterSlowPathAfterBegin(*State, Handle, EnterFrame, ReturnAddress,
+                                   Now);
+  if (__builtin_expect(!Recorder.tryEnterReused(Handle, Now, FrameAddress), 0))
+    return enterSlowPathNewFrame(*State, Handle, Now, FrameAddress);
+  bool Traced =
+      !State->TraceOut.tracing() || State->TraceOut.tryEnter(Handle, Now);
+  if (__builtin_expect(!Traced || State->Metrics != nullptr, 0))
+    return enterSlowPathEnd(*State, Handle, Now, Traced);
+  endEvent(*State);
+}
+
+/// recordExit(Handle, Now) for the plugin's entry point.
+SEXTANT_ALWAYS_INLINE void recordExitFast(uint32_t Handle, Ticks Now) noexcept {
+  if (__builtin_expect(Handle == SEXTANT_INVALID || Handle == SEXTANT_FILTERED,
+                       0))
+    return;
+  ThreadState *State = CurrentThread;
+  if (__builtin_expect(isThreadMarker(State), 0))
+    return exitSlowPath(Handle, Now);
+  if (!beginAttachedEvent(*State))
+    return;
+  CallPathRecorder &Recorder = State->Recorder;
+  if (__builtin_expect(!Recorder.isTop(Handle), 0))
+    return exitSlowPathAfterBegin(*State, Handle, Now);
+  const CallPathTree::Node *Throttled = Recorder.exitTop(Now);
+  bool Traced = !State->TraceOut.tracing() || State->TraceOut.tryExit(Now);
+  if (__builtin_expect(
+          !Traced || State->Metrics != nullptr || Throttled != nullptr, 0))
+    return exitSlowPathEnd(*State, Handle, Now, Throttled, Traced);
   endEvent(*State);
 }
 

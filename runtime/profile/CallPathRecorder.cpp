@@ -1,7 +1,8 @@
 //===- runtime/profile/CallPathRecorder.cpp - Shadow stack of one thread --===//
 //
-// Part of Sextant. The rarely taken paths of the recorder: stack growth,
-// repair of mismatched exits and closing at the end.
+// Part of Sextant. The rarely taken paths of the recorder: an enter that
+// needs a new node or a deeper stack, repair of mismatched exits and closing
+// at the end.
 //
 //===----------------------------------------------------------------------===//
 
@@ -14,10 +15,31 @@ namespace {
 constexpr size_t InitialStackDepth = 64;
 } // namespace
 
+CallPathRecorder::Frame CallPathRecorder::EmptyStack[2];
+
 void CallPathRecorder::growStack() {
-  Stack.resize(Stack.empty() ? InitialStackDepth : Stack.size() * 2);
-  Frames = Stack.data();
-  Capacity = Stack.size();
+  // The old end sentinel becomes an unused slot (Region 0).
+  size_t Grown = Stack.empty() ? InitialStackDepth : Capacity * 2;
+  Stack.resize(Grown + 2);
+  Frames = Stack.data() + 1;
+  Capacity = Grown;
+}
+
+void CallPathRecorder::enterNew(uint32_t Region, Ticks Now,
+                                uintptr_t FrameAddress) {
+  if (Depth == Capacity)
+    growStack();
+  Frame &Slot = Frames[Depth];
+  CallPathTree::NodeIndex Parent =
+      Depth == 0 ? CallPathTree::RootNode : Frames[Depth - 1].Node;
+  CallPathTree::NodeIndex Node = Tree.child(Parent, Region);
+  ++Tree.node(Node).Visits;
+  Slot.Region = Region;
+  Slot.Node = Node;
+  Slot.Start = Now;
+  Slot.ChildTicks = 0;
+  Slot.FrameAddress = FrameAddress;
+  ++Depth;
 }
 
 size_t CallPathRecorder::exitMismatched(uint32_t Region, Ticks Now) noexcept {

@@ -93,23 +93,39 @@ public:
   /// unknown (then the frame is never judged abandoned at enter).
   SEXTANT_ALWAYS_INLINE void enter(uint32_t Region, Ticks Now,
                                    uintptr_t FrameAddress = 0) {
-    if (__builtin_expect(Depth == Capacity, 0))
-      growStack();
-    Frame &Slot = Frames[Depth];
-    CallPathTree::NodeIndex Parent =
-        Depth == 0 ? CallPathTree::RootNode : Frames[Depth - 1].Node;
-    CallPathTree::NodeIndex Node = Slot.Node;
-    if (__builtin_expect(
-            Slot.Region != Region || Tree.node(Node).Parent != Parent, 0))
-      Node = Tree.child(Parent, Region);
-    ++Tree.node(Node).Visits;
-    Slot.Region = Region;
-    Slot.Node = Node;
+    if (__builtin_expect(!tryEnterReused(Region, Now, FrameAddress), 0))
+      enterNew(Region, Now, FrameAddress);
+  }
+
+  /// enter() when the stack has room and the slot at the current depth
+  /// last held a frame of Region under the same parent (see the file
+  /// comment): opens the frame on that slot's node and returns true.
+  /// Otherwise returns false and changes nothing: then enter() must be
+  /// called.
+  SEXTANT_ALWAYS_INLINE bool tryEnterReused(uint32_t Region, Ticks Now,
+                                            uintptr_t FrameAddress) noexcept {
+    // The sentinels (see Frames) make the checks of an empty or full stack
+    // unnecessary: the slot past the last is never one of Region (not 0),
+    // the one before the first has the root as its node.
+    size_t Level = Depth;
+    Frame &Slot = Frames[Level];
+    if (__builtin_expect(Slot.Region != Region, 0))
+      return false;
+    CallPathTree::NodeIndex Parent = Frames[Level - 1].Node;
+    CallPathTree::Node &Node = Tree.node(Slot.Node);
+    if (__builtin_expect(Node.Parent != Parent, 0))
+      return false;
+    ++Node.Visits;
     Slot.Start = Now;
     Slot.ChildTicks = 0;
     Slot.FrameAddress = FrameAddress;
-    ++Depth;
+    Depth = Level + 1;
+    return true;
   }
+
+  /// enter() when tryEnterReused() failed: grows the stack when full,
+  /// finds or creates the child node (out of line). Throws as enter().
+  void enterNew(uint32_t Region, Ticks Now, uintptr_t FrameAddress);
 
   /// Closes the frame of Region at time Now, repairing the stack when
   /// Region is not on top (see the file comment). Returns the node of the
@@ -129,7 +145,7 @@ public:
 
   /// True when the top frame is one of Region.
   SEXTANT_ALWAYS_INLINE bool isTop(uint32_t Region) const noexcept {
-    return Depth != 0 && Frames[Depth - 1].Region == Region;
+    return Frames[Depth - 1].Region == Region; // the sentinel's is 0
   }
   /// Closes the top frame at time Now (there must be one); returns what
   /// exit() returns.
@@ -153,8 +169,8 @@ public:
   /// Cheap test before an enter of a frame with CFA FrameAddress: true when
   /// the top frame would be judged abandoned (its known CFA is not larger).
   bool topMayBeAbandoned(uintptr_t FrameAddress) const noexcept {
-    if (FrameAddress == 0 || Depth == 0)
-      return false;
+    // Also false when FrameAddress is 0, or on an empty stack (the
+    // sentinel's FrameAddress is 0).
     uintptr_t Top = Frames[Depth - 1].FrameAddress;
     return Top != 0 && Top <= FrameAddress;
   }
@@ -232,8 +248,7 @@ private:
     CallPathTree::Node &Node = Tree.node(Top.Node);
     Node.InclusiveTicks += Elapsed;
     Node.ExclusiveTicks += Elapsed - InChildren;
-    if (Depth != 0)
-      Frames[Depth - 1].ChildTicks += Elapsed;
+    Frames[Depth - 1].ChildTicks += Elapsed; // the sentinel's is never read
     if (__builtin_expect(Node.Visits == Throttle.Visits, 0) &&
         reachesThrottleThreshold(Throttle, Node.Visits, Node.InclusiveTicks))
       return &Node;
@@ -241,11 +256,15 @@ private:
   }
 
   void growStack();
+  static Frame EmptyStack[2];
 
   /// Frames[0, Depth) are the open frames; Frames[Depth, Capacity) keep the
   /// frames last closed at their depth (Region 0 when never used).
+  /// Frames[-1] and Frames[Capacity] are sentinels, Region 0 (no region),
+  /// the former with the root as its node; before the first growStack(),
+  /// Frames points into EmptyStack, whose sentinels are only read.
   /// The members the fast path touches come first (see hotBytes()).
-  Frame *Frames = nullptr;
+  Frame *Frames = EmptyStack + 1;
   size_t Depth = 0;
   size_t Capacity = 0;
   ThrottleThreshold Throttle;

@@ -89,14 +89,14 @@ public:
 
 private:
   static size_t hashKey(NodeIndex Parent, uint32_t Region) {
-    // The finalizer of MurmurHash3: every key bit affects every slot bit.
+    // Fibonacci hashing, one multiplication (the lookup is on the path of
+    // every enter whose stack slot did not keep its node). The slot is taken
+    // from the upper half of the product: every bit of the region reaches
+    // it, and the parent adds Parent * odd constant, distinct for distinct
+    // parents below the table's size (all of them: it is at most half
+    // full).
     uint64_t Key = (static_cast<uint64_t>(Parent) << 32) | Region;
-    Key ^= Key >> 33;
-    Key *= 0xff51afd7ed558ccdull;
-    Key ^= Key >> 33;
-    Key *= 0xc4ceb9fe1a85ec53ull;
-    Key ^= Key >> 33;
-    return static_cast<size_t>(Key);
+    return static_cast<size_t>((Key * 0x9e3779b97f4a7c15ull) >> 32);
   }
   NodeIndex insertChild(NodeIndex Parent, uint32_t Region);
   static void placeInSlots(std::vector<NodeIndex> &Table,

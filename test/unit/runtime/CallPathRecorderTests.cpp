@@ -248,6 +248,80 @@ TEST_CASE("a deep stack grows and unwinds", "[CallPathRecorder]") {
   CHECK(Recorder.counters().IgnoredExits == 0);
 }
 
+TEST_CASE("tryEnterReused opens a frame only on the node its slot kept",
+          "[CallPathRecorder]") {
+  CallPathRecorder Recorder;
+  // Nothing kept yet, not even a stack: refused, nothing changes.
+  CHECK_FALSE(Recorder.tryEnterReused(1, 10, 0));
+  CHECK(Recorder.depth() == 0);
+  CHECK(Recorder.tree().empty());
+  CHECK_FALSE(Recorder.exit(1, 11)); // ignored: not open
+  CHECK(Recorder.counters().IgnoredExits == 1);
+
+  Recorder.enter(1, 20);
+  Recorder.enter(2, 21);
+  Recorder.exit(2, 23);
+  // The slot at depth 1 kept region 2 under 1: reused.
+  CHECK(Recorder.tryEnterReused(2, 30, 0));
+  Recorder.exit(2, 34);
+  // Another region at that depth: refused; enter() makes its node.
+  CHECK_FALSE(Recorder.tryEnterReused(3, 40, 0));
+  CHECK(Recorder.depth() == 1);
+  Recorder.enter(3, 40);
+  Recorder.exit(3, 41);
+  Recorder.exit(1, 50);
+  // Region 3 kept at depth 1, but now entered at the outermost level: the
+  // slot at depth 0 kept region 1, so 3 is refused there.
+  CHECK_FALSE(Recorder.tryEnterReused(3, 60, 0));
+  // Region 2 entered under a different parent (3, not 1): its slot is
+  // refused, the node under 3 is a new one.
+  Recorder.enter(3, 60);
+  Recorder.enter(1, 61);
+  Recorder.exit(1, 62);
+  Recorder.exit(3, 63);
+  Recorder.enter(1, 70);
+  CHECK_FALSE(Recorder.tryEnterReused(3, 71, 0)); // slot 1 kept 1 under 3
+  Recorder.enter(3, 71);
+  Recorder.exit(3, 72);
+  CHECK(Recorder.tryEnterReused(3, 73, 0)); // now it kept 3 under 1
+  Recorder.exit(3, 74);
+  Recorder.exit(1, 75);
+
+  CHECK(nodeAt(Recorder, {1}).Visits == 2);
+  CHECK(nodeAt(Recorder, {1, 2}).Visits == 2);
+  CHECK(nodeAt(Recorder, {1, 2}).InclusiveTicks == 6);
+  CHECK(nodeAt(Recorder, {1, 3}).Visits == 3);
+  CHECK(nodeAt(Recorder, {3}).Visits == 1);
+  CHECK(nodeAt(Recorder, {3, 1}).Visits == 1);
+  CHECK(Recorder.depth() == 0);
+  CHECK(Recorder.counters().IgnoredExits == 1);
+}
+
+TEST_CASE("a full stack refuses to reuse its end and grows in enter()",
+          "[CallPathRecorder]") {
+  CallPathRecorder Recorder;
+  // The first stack has 64 slots: the slot past the last is never reused.
+  for (uint32_t Level = 0; Level < 64; ++Level)
+    Recorder.enter(7, Level);
+  CHECK_FALSE(Recorder.tryEnterReused(7, 100, 0));
+  CHECK(Recorder.depth() == 64);
+  Recorder.enter(7, 100); // grows the stack
+  CHECK(Recorder.depth() == 65);
+  for (uint32_t Level = 0; Level < 65; ++Level)
+    Recorder.exit(7, 200);
+  // Every slot used is reused, the next one (never used) is not.
+  for (uint32_t Level = 0; Level < 65; ++Level)
+    CHECK(Recorder.tryEnterReused(7, 300, 0));
+  CHECK_FALSE(Recorder.tryEnterReused(7, 300, 0));
+  CHECK(Recorder.depth() == 65);
+  for (uint32_t Level = 0; Level < 65; ++Level)
+    Recorder.exit(7, 400);
+  CHECK(Recorder.tree().size() == 66);
+  CHECK(nodeAt(Recorder, {7, 7}).Visits == 2);
+  CHECK(Recorder.counters().Repairs == 0);
+  CHECK(Recorder.counters().IgnoredExits == 0);
+}
+
 TEST_CASE("a clock going backwards yields zero, not a huge time",
           "[CallPathRecorder]") {
   CallPathRecorder Recorder;
