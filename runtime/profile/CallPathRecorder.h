@@ -111,7 +111,7 @@ public:
     Frame &Slot = Frames[Level];
     if (__builtin_expect(Slot.Region != Region, 0))
       return false;
-    CallPathTree::NodeIndex Parent = Frames[Level - 1].Node;
+    CallPathTree::NodeIndex Parent = frameBelow(Level).Node;
     CallPathTree::Node &Node = Tree.node(Slot.Node);
     if (__builtin_expect(Node.Parent != Parent, 0))
       return false;
@@ -145,7 +145,7 @@ public:
 
   /// True when the top frame is one of Region.
   SEXTANT_ALWAYS_INLINE bool isTop(uint32_t Region) const noexcept {
-    return Frames[Depth - 1].Region == Region; // the sentinel's is 0
+    return frameBelow(Depth).Region == Region; // the sentinel's is 0
   }
   /// Closes the top frame at time Now (there must be one); returns what
   /// exit() returns.
@@ -171,7 +171,7 @@ public:
   bool topMayBeAbandoned(uintptr_t FrameAddress) const noexcept {
     // Also false when FrameAddress is 0, or on an empty stack (the
     // sentinel's FrameAddress is 0).
-    uintptr_t Top = Frames[Depth - 1].FrameAddress;
+    uintptr_t Top = frameBelow(Depth).FrameAddress;
     return Top != 0 && Top <= FrameAddress;
   }
 
@@ -186,7 +186,7 @@ public:
   /// no region.
   void chargeToNoRegion(Ticks Duration) noexcept {
     if (Depth != 0)
-      Frames[Depth - 1].ChildTicks += Duration;
+      frameBelow(Depth).ChildTicks += Duration;
   }
 
   /// Closes every open frame at time Now (end of the thread or process);
@@ -248,7 +248,7 @@ private:
     CallPathTree::Node &Node = Tree.node(Top.Node);
     Node.InclusiveTicks += Elapsed;
     Node.ExclusiveTicks += Elapsed - InChildren;
-    Frames[Depth - 1].ChildTicks += Elapsed; // the sentinel's is never read
+    frameBelow(Depth).ChildTicks += Elapsed; // the sentinel's is never read
     if (__builtin_expect(Node.Visits == Throttle.Visits, 0) &&
         reachesThrottleThreshold(Throttle, Node.Visits, Node.InclusiveTicks))
       return &Node;
@@ -257,6 +257,16 @@ private:
 
   void growStack();
   static Frame EmptyStack[2];
+
+  /// Frames[Level - 1]: the sentinel Frames[-1] when Level is 0. The index
+  /// is signed, since Level - 1 in size_t would wrap (undefined pointer
+  /// arithmetic, which UBSan reports).
+  SEXTANT_ALWAYS_INLINE Frame &frameBelow(size_t Level) noexcept {
+    return Frames[static_cast<std::ptrdiff_t>(Level) - 1];
+  }
+  SEXTANT_ALWAYS_INLINE const Frame &frameBelow(size_t Level) const noexcept {
+    return Frames[static_cast<std::ptrdiff_t>(Level) - 1];
+  }
 
   /// Frames[0, Depth) are the open frames; Frames[Depth, Capacity) keep the
   /// frames last closed at their depth (Region 0 when never used).
