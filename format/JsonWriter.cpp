@@ -16,11 +16,9 @@ namespace sextant {
 namespace format {
 
 namespace {
-
 bool isContinuation(unsigned char C) { return (C & 0xC0) == 0x80; }
+} // namespace
 
-/// Length of the valid UTF-8 sequence starting at Text[Pos] (2..4), or 0
-/// when the bytes there are not a valid multi-byte sequence.
 size_t validSequenceLength(std::string_view Text, size_t Pos) {
   auto At = [&](size_t I) -> unsigned char {
     return Pos + I < Text.size() ? static_cast<unsigned char>(Text[Pos + I])
@@ -46,8 +44,6 @@ size_t validSequenceLength(std::string_view Text, size_t Pos) {
   }
   return 0;
 }
-
-} // namespace
 
 void appendJsonString(std::string &Out, std::string_view Text) {
   Out += '"';

@@ -29,6 +29,11 @@ std::string formatFixed(double Value, int Decimals);
 /// and the reader of its files show the same digits.
 double roundAsWritten(double Value, int Decimals);
 
+/// Length of the valid UTF-8 sequence starting at Text[Pos] (2..4), or 0
+/// when the bytes there are not a valid multi-byte sequence (also for an
+/// ASCII byte). Shared by the JSON and the XML (SvgWriter.h) escaping.
+size_t validSequenceLength(std::string_view Text, size_t Pos);
+
 /// Appends Text to Out as a JSON string literal, quotes included.
 void appendJsonString(std::string &Out, std::string_view Text);
 
