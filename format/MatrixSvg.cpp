@@ -40,7 +40,7 @@ std::string renderMatrixSvg(const std::vector<std::vector<uint64_t>> &Matrix,
   const double Cell = std::clamp(
       640.0 / static_cast<double>(std::max<size_t>(1, Ranks)), 2.0, 40.0);
   const double Side = Cell * static_cast<double>(Ranks);
-  const double Width = std::max(LeftPad + Side + Pad, 360.0);
+  const double Width = std::max(LeftPad + Side + Pad, 520.0);
   const double Height = TopPad + Side + LegendHeight + Pad;
   // Every Step-th rank is labelled: labels at least 14 pixels apart.
   const size_t Step = static_cast<size_t>(std::ceil(14.0 / Cell));

@@ -309,8 +309,6 @@
     const height = (maxLevel + 1) * frameHeight + 10;
     const svg = svgElement('svg', { width: String(width), height: String(height),
       viewBox: '0 0 ' + width + ' ' + height });
-    let matchedValue = 0;
-    const matchedAbove = new Set();
     for (const [i, left, w, level] of frames) {
       const name = i < 0 ? 'all' : nameOf(i);
       const value = i < 0 ? total : sums[i];
@@ -321,14 +319,7 @@
         (total > 0 ? ((100 * value) / total).toFixed(2) : '0.00') + '%)';
       g.appendChild(title);
       const isMatch = pattern !== null && i >= 0 && pattern.test(name);
-      if (isMatch) {
-        g.setAttribute('data-match', '1');
-        // Count a match once, not again inside another match.
-        let inside = false;
-        for (let p = nodes[i][0]; p >= 0 && !inside; p = nodes[p][0]) inside = matchedAbove.has(p);
-        if (!inside) matchedValue += value;
-        matchedAbove.add(i);
-      }
+      if (isMatch) g.setAttribute('data-match', '1');
       g.appendChild(svgElement('rect', { x: left.toFixed(2), y: String(y),
         width: w.toFixed(2), height: String(frameHeight - 1), rx: '2',
         fill: isMatch ? '#e600e6' : i < 0 ? '#d0d0d0' : colourOf(i) }));
@@ -347,7 +338,24 @@
     }
     flameBox.replaceChildren(svg);
     matched.textContent = pattern === null ? '' : 'Matched: ' +
-      (total > 0 ? ((100 * matchedValue) / total).toFixed(2) : '0.00') + '%';
+      (total > 0 ? ((100 * matchedValue()) / total).toFixed(2) : '0.00') + '%';
+  }
+
+  // The share of the call paths whose name matches, each counted once
+  // (not again inside a matching call path), drawn or not.
+  function matchedValue() {
+    const inside = new Uint8Array(count);
+    let value = 0;
+    for (let i = 0; i < count; ++i) {
+      const parent = nodes[i][0];
+      const above = parent >= 0 && inside[parent];
+      if (above) inside[i] = 1;
+      else if (pattern.test(nameOf(i))) {
+        inside[i] = 1;
+        value += sums[i];
+      }
+    }
+    return value;
   }
 
   metricSelect.addEventListener('change', () => {
