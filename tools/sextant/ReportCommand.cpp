@@ -564,15 +564,7 @@ int runReportCommand(int Argc, char **Argv) {
   bool Summary = false;
   Line.addFlag("summary", 0, Summary);
   std::string HtmlPath;
-  bool HtmlGiven = false;
-  Line.addOption(
-      {"html", 0, true, [&](const std::string &Value, std::string &Error) {
-         HtmlGiven = true;
-         HtmlPath = Value;
-         if (Value.empty())
-           Error = "expected a file name";
-         return !Value.empty();
-       }});
+  Line.addString("html", 0, HtmlPath);
   Line.addOption(
       {"sort", 0, true, [&](const std::string &Value, std::string &Error) {
          Options.SortGiven = true;
@@ -610,10 +602,10 @@ int runReportCommand(int Argc, char **Argv) {
                       Options.SortGiven || Options.Top != 0 ||
                       Options.MinTime != 0 || Options.NameWidth != 0 ||
                       !Options.Metrics.empty() || Options.AllMetrics;
-  if (Summary && (OtherOptions || HtmlGiven))
+  if (Summary && (OtherOptions || !HtmlPath.empty()))
     return Line.usageError("--summary prints summary.txt's view and takes "
                            "no other option");
-  if (HtmlGiven && OtherOptions)
+  if (!HtmlPath.empty() && OtherOptions)
     return Line.usageError("--html writes the whole report and takes no "
                            "other option");
   if (!Options.SortGiven)
@@ -624,7 +616,7 @@ int runReportCommand(int Argc, char **Argv) {
   if (!readExperiment(Line.positional()[0], E, Error))
     return Line.failure(Error);
   noteOtherRuns(Line, Line.positional()[0]);
-  if (HtmlGiven) {
+  if (!HtmlPath.empty()) {
     if (!writeHtmlReport(E, HtmlPath, Error))
       return Line.failure(Error);
     return ExitSuccess;
