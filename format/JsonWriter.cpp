@@ -17,8 +17,9 @@ namespace format {
 
 namespace {
 bool isContinuation(unsigned char C) { return (C & 0xC0) == 0x80; }
-} // namespace
 
+/// Length of the valid UTF-8 sequence starting at Text[Pos] (2..4), or 0
+/// when the bytes there are not a valid multi-byte sequence.
 size_t validSequenceLength(std::string_view Text, size_t Pos) {
   auto At = [&](size_t I) -> unsigned char {
     return Pos + I < Text.size() ? static_cast<unsigned char>(Text[Pos + I])
@@ -44,6 +45,18 @@ size_t validSequenceLength(std::string_view Text, size_t Pos) {
   }
   return 0;
 }
+} // namespace
+
+size_t appendUtf8Sequence(std::string &Out, std::string_view Text, size_t Pos,
+                          std::string_view Replacement) {
+  size_t Length = validSequenceLength(Text, Pos);
+  if (Length == 0) {
+    Out += Replacement;
+    return Pos + 1;
+  }
+  Out.append(Text.data() + Pos, Length);
+  return Pos + Length;
+}
 
 void appendJsonString(std::string &Out, std::string_view Text) {
   Out += '"';
@@ -51,14 +64,7 @@ void appendJsonString(std::string &Out, std::string_view Text) {
   while (Pos < Text.size()) {
     unsigned char C = static_cast<unsigned char>(Text[Pos]);
     if (C >= 0x80) {
-      size_t Length = validSequenceLength(Text, Pos);
-      if (Length == 0) {
-        Out += "\\ufffd";
-        ++Pos;
-      } else {
-        Out.append(Text.data() + Pos, Length);
-        Pos += Length;
-      }
+      Pos = appendUtf8Sequence(Out, Text, Pos, "\\ufffd");
       continue;
     }
     switch (C) {

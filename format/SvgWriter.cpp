@@ -19,14 +19,7 @@ void appendXmlEscaped(std::string &Out, std::string_view Text) {
   while (Pos < Text.size()) {
     unsigned char C = static_cast<unsigned char>(Text[Pos]);
     if (C >= 0x80) {
-      size_t Length = validSequenceLength(Text, Pos);
-      if (Length == 0) {
-        Out += ReplacementCharacter;
-        ++Pos;
-      } else {
-        Out.append(Text.data() + Pos, Length);
-        Pos += Length;
-      }
+      Pos = appendUtf8Sequence(Out, Text, Pos, ReplacementCharacter);
       continue;
     }
     ++Pos;

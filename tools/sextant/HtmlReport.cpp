@@ -108,36 +108,39 @@ void writeConfiguration(JsonWriter &W, const Experiment &E) {
 
 /// The throttled and the filtered regions.
 void writeRegions(JsonWriter &W, const Experiment &E) {
-  W.key("throttled");
-  W.beginArray();
-  for (const RegionRecord &Region : E.Regions) {
-    if (!Region.Throttled)
-      continue;
-    W.beginObject();
-    W.member("name", Region.Name);
-    W.memberUnsigned("visits", Region.Throttled->Visits);
-    W.key("mean_visit_seconds");
-    W.realNumber(Region.Throttled->MeanVisitSeconds);
-    W.key("after_seconds");
-    W.realNumber(Region.Throttled->AfterSeconds);
-    W.endObject();
-  }
-  W.endArray();
-  W.key("filtered");
-  W.beginArray();
-  for (const RegionRecord &Region : E.Regions) {
-    if (!Region.Filtered)
-      continue;
-    W.beginObject();
-    W.member("name", Region.Name);
-    W.member("reason", Region.FilterRule
-                           ? Region.FilterRule->File + ":" +
-                                 std::to_string(Region.FilterRule->Line) +
-                                 ": " + Region.FilterRule->Rule
-                           : Region.FilterReason);
-    W.endObject();
-  }
-  W.endArray();
+  // Key: one object per region Wanted, its name and what Members writes.
+  auto List = [&](const char *Key, auto Wanted, auto Members) {
+    W.key(Key);
+    W.beginArray();
+    for (const RegionRecord &Region : E.Regions) {
+      if (!Wanted(Region))
+        continue;
+      W.beginObject();
+      W.member("name", Region.Name);
+      Members(Region);
+      W.endObject();
+    }
+    W.endArray();
+  };
+  List(
+      "throttled",
+      [](const RegionRecord &Region) { return Region.Throttled.has_value(); },
+      [&](const RegionRecord &Region) {
+        W.memberUnsigned("visits", Region.Throttled->Visits);
+        W.key("mean_visit_seconds");
+        W.realNumber(Region.Throttled->MeanVisitSeconds);
+        W.key("after_seconds");
+        W.realNumber(Region.Throttled->AfterSeconds);
+      });
+  List(
+      "filtered", [](const RegionRecord &Region) { return Region.Filtered; },
+      [&](const RegionRecord &Region) {
+        W.member("reason", Region.FilterRule
+                               ? Region.FilterRule->File + ":" +
+                                     std::to_string(Region.FilterRule->Line) +
+                                     ": " + Region.FilterRule->Rule
+                               : Region.FilterReason);
+      });
 }
 
 /// The call tree: one array per row, [parent row or -1, name index,

@@ -9,6 +9,8 @@
 #include "format/FlameGraphSvg.h"
 #include "format/FrameColour.h"
 
+#include "test/unit/support/TextSearch.h"
+
 #include <catch2/catch.hpp>
 
 #include <cstdlib>
@@ -16,17 +18,9 @@
 #include <vector>
 
 using namespace sextant::format;
+using sextant::test::countOf;
 
 namespace {
-/// How often Needle occurs in Text.
-size_t countOf(const std::string &Text, const std::string &Needle) {
-  size_t Count = 0;
-  for (size_t At = Text.find(Needle); At != std::string::npos;
-       At = Text.find(Needle, At + 1))
-    ++Count;
-  return Count;
-}
-
 /// The width attributes of the frames' rectangles, in document order.
 std::vector<double> frameWidths(const std::string &Svg) {
   std::vector<double> Widths;

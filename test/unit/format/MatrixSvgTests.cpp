@@ -7,22 +7,15 @@
 
 #include "format/MatrixSvg.h"
 
+#include "test/unit/support/TextSearch.h"
+
 #include <catch2/catch.hpp>
 
 #include <string>
 #include <vector>
 
 using namespace sextant::format;
-
-namespace {
-size_t countOf(const std::string &Text, const std::string &Needle) {
-  size_t Count = 0;
-  for (size_t At = Text.find(Needle); At != std::string::npos;
-       At = Text.find(Needle, At + 1))
-    ++Count;
-  return Count;
-}
-} // namespace
+using sextant::test::countOf;
 
 TEST_CASE("the matrix has one cell per pair with traffic", "[MatrixSvg]") {
   std::vector<std::vector<uint64_t>> Matrix = {
