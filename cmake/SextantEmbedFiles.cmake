@@ -17,5 +17,6 @@ foreach(I RANGE ${Last})
   string(APPEND Text "// ${File}\nconstexpr char ${Name}[] = {\n${Bytes}'\\0'};\n")
 endforeach()
 file(WRITE "${OUTPUT}.tmp" "${Text}")
-file(COPY_FILE "${OUTPUT}.tmp" "${OUTPUT}" ONLY_IF_DIFFERENT)
+# Rewritten only when different, so that nothing is rebuilt for nothing.
+configure_file("${OUTPUT}.tmp" "${OUTPUT}" COPYONLY)
 file(REMOVE "${OUTPUT}.tmp")
