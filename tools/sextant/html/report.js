@@ -177,7 +177,11 @@
       const i = stack.pop();
       fragment.appendChild(treeRow(i));
       ++rows;
-      if (expanded[i]) stack.push(...sortedNodes(children[i]).reverse());
+      if (!expanded[i]) continue;
+      // A loop, not push(...list): a call path may have more children
+      // than a call may have arguments.
+      const below = sortedNodes(children[i]);
+      for (let k = below.length - 1; k >= 0; --k) stack.push(below[k]);
     }
     tbody.replaceChildren(fragment);
     treeNote.textContent = rows >= maxRows
