@@ -2,7 +2,7 @@
 //
 // Part of Sextant's tests. Opens a report written by `sextant report --html`
 // in headless Chromium, driven through the DevTools protocol over a pipe
-// (--remote-debugging-pipe: no port, no network, no npm package), and uses
+// (chromium_pipe.js: no port, no network, no npm package), and uses
 // it as a person would: reads the call tree and compares every row shown
 // with the experiment's profile.json, expands a call path, sorts by a
 // column, selects a node, zooms the flame graph and searches it, and reads
@@ -15,10 +15,8 @@
 // Prints "browser check: N checks passed" or the failures (exit 1).
 'use strict';
 
-const { spawn } = require('child_process');
 const fs = require('fs');
-const os = require('os');
-const path = require('path');
+const { openPage } = require('./chromium_pipe');
 
 const args = {};
 for (let i = 2; i < process.argv.length; i += 2) {
@@ -56,89 +54,13 @@ const profile = JSON.parse(fs.readFileSync(args.profile, 'utf8'));
 let totalInclusive = 0;
 for (const root of profile) totalInclusive += root.metrics['time (inc)'];
 
-// ---- Chromium over the DevTools pipe --------------------------------------
-const userData = fs.mkdtempSync(path.join(os.tmpdir(), 'sextant-chromium-'));
-const browser = spawn(chromiumPath, [
-  '--headless', '--disable-gpu', '--no-sandbox', '--no-first-run',
-  '--disable-extensions', '--disable-background-networking', '--mute-audio',
-  '--remote-debugging-pipe', '--user-data-dir=' + userData,
-  '--window-size=1280,900', 'about:blank',
-], { stdio: ['ignore', 'ignore', 'pipe', 'pipe', 'pipe'] });
-let browserErrors = '';
-browser.stderr.on('data', (chunk) => { browserErrors += chunk; });
-const toBrowser = browser.stdio[3];
-const fromBrowser = browser.stdio[4];
-let nextId = 1;
-const waiting = new Map();
-const listeners = [];
-let pending = '';
-fromBrowser.on('data', (chunk) => {
-  pending += chunk.toString('utf8');
-  let end;
-  while ((end = pending.indexOf('\0')) >= 0) {
-    const message = JSON.parse(pending.slice(0, end));
-    pending = pending.slice(end + 1);
-    if (message.id !== undefined && waiting.has(message.id)) {
-      const { resolve, reject } = waiting.get(message.id);
-      waiting.delete(message.id);
-      if (message.error) reject(new Error(JSON.stringify(message.error)));
-      else resolve(message.result);
-    } else if (message.method) {
-      for (const listener of listeners) listener(message);
-    }
-  }
-});
-function send(method, params, sessionId) {
-  const id = nextId++;
-  const message = { id, method, params: params || {} };
-  if (sessionId) message.sessionId = sessionId;
-  toBrowser.write(JSON.stringify(message) + '\0');
-  return new Promise((resolve, reject) => waiting.set(id, { resolve, reject }));
-}
-function nextEvent(method) {
-  return new Promise((resolve) => {
-    const listener = (message) => {
-      if (message.method !== method) return;
-      listeners.splice(listeners.indexOf(listener), 1);
-      resolve(message.params);
-    };
-    listeners.push(listener);
-  });
-}
+// ---- the report in Chromium ----------------------------------------------
+let browser = null;
 
 async function main() {
-  const { targetId } = await send('Target.createTarget', { url: 'about:blank' });
-  const { sessionId } = await send('Target.attachToTarget', { targetId, flatten: true });
-  const page = (method, params) => send(method, params, sessionId);
-  const consoleErrors = [];
-  listeners.push((message) => {
-    if (message.sessionId !== sessionId) return;
-    const p = message.params;
-    if (message.method === 'Runtime.exceptionThrown') {
-      consoleErrors.push('exception: ' + JSON.stringify(p.exceptionDetails));
-    } else if (message.method === 'Runtime.consoleAPICalled' &&
-               (p.type === 'error' || p.type === 'assert' || p.type === 'warning')) {
-      consoleErrors.push('console.' + p.type + ': ' + JSON.stringify(p.args));
-    } else if (message.method === 'Log.entryAdded' &&
-               (p.entry.level === 'error' || p.entry.level === 'warning')) {
-      consoleErrors.push('log: ' + p.entry.text);
-    }
-  });
-  await page('Runtime.enable');
-  await page('Log.enable');
-  await page('Page.enable');
-  const loaded = nextEvent('Page.loadEventFired');
-  await page('Page.navigate', { url: 'file://' + path.resolve(args.report) });
-  await loaded;
-  const evaluate = async (expression) => {
-    const result = await page('Runtime.evaluate', { expression, returnByValue: true, awaitPromise: true });
-    if (result.exceptionDetails) throw new Error('evaluating: ' + JSON.stringify(result.exceptionDetails));
-    return result.result.value;
-  };
-  const screenshot = async (view) => {
-    const { data } = await page('Page.captureScreenshot', { format: 'png', captureBeyondViewport: true });
-    fs.writeFileSync(args.screenshots + '-' + view + '.png', Buffer.from(data, 'base64'));
-  };
+  browser = await openPage(chromiumPath, args.report);
+  const { evaluate, consoleErrors } = browser;
+  const screenshot = (view) => browser.screenshot(args.screenshots + '-' + view + '.png');
   // The rows of the call tree shown: path, depth, the texts of the cells.
   const readTree = () => evaluate(`(() => {
     const rows = [];
@@ -300,30 +222,19 @@ const timeout = setTimeout(() => {
   finish();
 }, 60000);
 let finished = false;
-function finish() {
+async function finish() {
   if (finished) return;
   finished = true;
   clearTimeout(timeout);
-  const report = () => {
-    try {
-      fs.rmSync(userData, { recursive: true, force: true, maxRetries: 5 });
-    } catch (error) {
-      // A profile directory left in the temporary directory is no failure.
-    }
-    if (failures.length > 0) {
-      console.log('browser check: ' + failures.length + ' of ' + checks + ' checks failed');
-      for (const failure of failures) console.log('FAILED: ' + failure);
-      if (browserErrors && process.env.SEXTANT_BROWSER_LOG) console.log(browserErrors);
-      process.exit(1);
-    }
-    console.log('browser check: ' + checks + ' checks passed');
-    process.exit(0);
-  };
-  if (browser.exitCode !== null || browser.signalCode !== null) return report();
-  browser.on('exit', report);
-  // Browser.close ends Chromium cleanly; a signal if it does not.
-  send('Browser.close').catch(() => {});
-  setTimeout(() => browser.kill('SIGKILL'), 5000);
+  if (browser) await browser.close();
+  if (failures.length > 0) {
+    console.log('browser check: ' + failures.length + ' of ' + checks + ' checks failed');
+    for (const failure of failures) console.log('FAILED: ' + failure);
+    if (browser && process.env.SEXTANT_BROWSER_LOG) console.log(browser.browserErrors());
+    process.exit(1);
+  }
+  console.log('browser check: ' + checks + ' checks passed');
+  process.exit(0);
 }
 main().then(finish, (error) => {
   failures.push(String(error && error.stack ? error.stack : error));
