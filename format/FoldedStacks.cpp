@@ -25,15 +25,30 @@ std::string foldedFrameName(const std::string &Name) {
   return Frame;
 }
 
+FoldedValue foldedValueOf(FoldedMetric Metric) {
+  if (Metric == FoldedMetric::Visits)
+    return [](const CallPathNode &Node) { return Node.Visits; };
+  return [](const CallPathNode &Node) {
+    return static_cast<uint64_t>(
+        std::llround(std::max(0.0, Node.ExclusiveSeconds) * 1e6));
+  };
+}
+
 bool writeFoldedStacks(const CallPathProfile &Profile, FoldedMetric Metric,
                        const FoldedSink &Out, const FoldedProgress &Progress) {
+  return writeFoldedStacks(Profile, foldedValueOf(Metric), Out, Progress);
+}
+
+bool writeFoldedStacks(const CallPathProfile &Profile,
+                       const FoldedValue &ValueOf, const FoldedSink &Out,
+                       const FoldedProgress &Progress) {
   // Prefix holds the frames of the current path and Lengths[D] its length
-  // above depth D; both stop at MaxViewDepth frames. FoldedValue sums the
+  // above depth D; both stop at MaxViewDepth frames. DeepValue sums the
   // values of the call paths deeper than that below the current path of
   // MaxViewDepth frames, written as one line when that path is left.
   std::string Prefix, Line;
   std::vector<size_t> Lengths;
-  uint64_t FoldedValue = 0;
+  uint64_t DeepValue = 0;
   uint64_t Done = 0;
   const uint64_t Total = Profile.size();
   bool Failed = false;
@@ -48,13 +63,10 @@ bool writeFoldedStacks(const CallPathProfile &Profile, FoldedMetric Metric,
     const CallPathNode &Node = Profile.node(Index);
     if (Failed)
       return;
-    uint64_t Value = Metric == FoldedMetric::Visits
-                         ? Node.Visits
-                         : static_cast<uint64_t>(std::llround(
-                               std::max(0.0, Node.ExclusiveSeconds) * 1e6));
+    uint64_t Value = ValueOf(Node);
     size_t Depth = Node.Depth;
     if (Depth >= MaxViewDepth) {
-      FoldedValue += Value;
+      DeepValue += Value;
     } else {
       Lengths.resize(Depth + 1);
       Prefix.resize(Depth == 0 ? 0 : Lengths[Depth - 1]);
@@ -70,12 +82,12 @@ bool writeFoldedStacks(const CallPathProfile &Profile, FoldedMetric Metric,
   };
   auto Leave = [&](size_t Index) {
     if (Failed || Profile.node(Index).Depth + 1 != MaxViewDepth ||
-        FoldedValue == 0)
+        DeepValue == 0)
       return;
     Prefix += ';';
     Prefix += FoldedFramesMarker;
-    Emit(FoldedValue);
-    FoldedValue = 0;
+    Emit(DeepValue);
+    DeepValue = 0;
   };
   Profile.walk(Enter, Leave);
   if (Failed)

@@ -40,9 +40,19 @@ using FoldedSink = std::function<bool(const std::string &Line)>;
 /// separator) as ':'.
 std::string foldedFrameName(const std::string &Name);
 
+/// The value of one call path in folded stacks (0 leaves it out), for the
+/// stacks of another additive metric (FlameGraphSvg.h's --metric=NAME).
+using FoldedValue = std::function<uint64_t(const CallPathNode &Node)>;
+
+/// The value of Metric: exclusive microseconds (rounded) or visits.
+FoldedValue foldedValueOf(FoldedMetric Metric);
+
 /// Passes the folded stacks of Profile to Out line by line. False when Out
 /// returned false.
 bool writeFoldedStacks(const CallPathProfile &Profile, FoldedMetric Metric,
+                       const FoldedSink &Out,
+                       const FoldedProgress &Progress = {});
+bool writeFoldedStacks(const CallPathProfile &Profile, const FoldedValue &Value,
                        const FoldedSink &Out,
                        const FoldedProgress &Progress = {});
 

@@ -16,7 +16,6 @@ namespace sextant {
 namespace format {
 
 namespace {
-
 bool isContinuation(unsigned char C) { return (C & 0xC0) == 0x80; }
 
 /// Length of the valid UTF-8 sequence starting at Text[Pos] (2..4), or 0
@@ -46,8 +45,18 @@ size_t validSequenceLength(std::string_view Text, size_t Pos) {
   }
   return 0;
 }
-
 } // namespace
+
+size_t appendUtf8Sequence(std::string &Out, std::string_view Text, size_t Pos,
+                          std::string_view Replacement) {
+  size_t Length = validSequenceLength(Text, Pos);
+  if (Length == 0) {
+    Out += Replacement;
+    return Pos + 1;
+  }
+  Out.append(Text.data() + Pos, Length);
+  return Pos + Length;
+}
 
 void appendJsonString(std::string &Out, std::string_view Text) {
   Out += '"';
@@ -55,14 +64,7 @@ void appendJsonString(std::string &Out, std::string_view Text) {
   while (Pos < Text.size()) {
     unsigned char C = static_cast<unsigned char>(Text[Pos]);
     if (C >= 0x80) {
-      size_t Length = validSequenceLength(Text, Pos);
-      if (Length == 0) {
-        Out += "\\ufffd";
-        ++Pos;
-      } else {
-        Out.append(Text.data() + Pos, Length);
-        Pos += Length;
-      }
+      Pos = appendUtf8Sequence(Out, Text, Pos, "\\ufffd");
       continue;
     }
     switch (C) {

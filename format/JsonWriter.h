@@ -29,6 +29,13 @@ std::string formatFixed(double Value, int Decimals);
 /// and the reader of its files show the same digits.
 double roundAsWritten(double Value, int Decimals);
 
+/// Appends the UTF-8 sequence that starts at Text[Pos] (a byte from 0x80)
+/// to Out, or Replacement when the bytes there are not a valid sequence;
+/// returns the position after what was read. Shared by the JSON and the
+/// XML (SvgWriter.h) escaping.
+size_t appendUtf8Sequence(std::string &Out, std::string_view Text, size_t Pos,
+                          std::string_view Replacement);
+
 /// Appends Text to Out as a JSON string literal, quotes included.
 void appendJsonString(std::string &Out, std::string_view Text);
 

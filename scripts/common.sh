@@ -27,6 +27,9 @@ SEXTANT_DEBIAN_PACKAGES=(
   libotf2-trace-dev otf2-tools python3-otf2
   # The instruction count of the micro benchmarks (count_instructions.py).
   valgrind
+  # The SVG exports' tests render them (rsvg-convert); the HTML report's
+  # tests drive headless Chromium with Node.js (browser_check.js).
+  librsvg2-bin chromium nodejs
 )
 
 say() { printf '\n==> %s\n' "$*"; }

@@ -65,7 +65,8 @@ config.substitutions.append(("%clang", config.clang + sanitize))
 for helper in ("profile_paths", "thread_paths", "experiment_check", "mpi_check",
                "check_metric", "check_chrome_trace", "region_modules",
                "compare_folded", "add_flop_metrics", "deep_profile",
-               "check_job_trace", "check_job_profile", "check_hatchet"):
+               "check_job_trace", "check_job_profile", "check_hatchet",
+               "check_svg"):
     config.substitutions.append(("%" + helper, "python3 " + os.path.join(
         config.test_source_root, "lib", helper + ".py")))
 # python/sextant_reader, run from the source tree by the python3 on PATH.
@@ -85,6 +86,16 @@ if (getattr(config, "sextant_otf2", "") == "ON" and lit.util.which("otf2-print")
             stderr=subprocess.DEVNULL) == 0):
     config.available_features.add("otf2")
 config.substitutions.append(("%opt", "opt -load-pass-plugin=" + config.sextant_plugin))
+# The SVG exports are rendered by rsvg-convert (Debian: librsvg2-bin),
+# feature "rsvg"; the HTML report is opened in headless Chromium (Debian:
+# chromium) by lib/browser_check.js under Node.js, feature "chromium".
+if lit.util.which("rsvg-convert"):
+    config.available_features.add("rsvg")
+if os.path.exists("/usr/bin/chromium") and lit.util.which("node"):
+    config.available_features.add("chromium")
+    config.substitutions.append(("%browser_check", "node " + os.path.join(
+        config.test_source_root, "lib", "browser_check.js") +
+        " --chromium /usr/bin/chromium"))
 
 # OpenMP: LLVM's libomp beside the LLVM tools (Debian: libomp-19-dev), which
 # clang -fopenmp links; GCC-compiled tests preload it (%libomp) in place of

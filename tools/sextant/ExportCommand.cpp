@@ -1,11 +1,13 @@
 //===- tools/sextant/ExportCommand.cpp - sextant export -------------------===//
 //
-// Part of Sextant. `sextant export --format=folded|chrome|otf2|hatchet DIR`
-// converts an experiment for other tools: folded stacks for flame graphs
-// (from profile.json), Chrome/Perfetto Trace Event JSON (from the trace, by
-// exportChromeTrace), an OTF2 archive (exportOtf2Trace, in builds with the
-// OTF2 library) or Hatchet's GraphFrame JSON (by exportHatchet). Long
-// exports show their progress on standard error.
+// Part of Sextant. `sextant export --format=folded|chrome|otf2|hatchet|
+// svg-flamegraph|svg-matrix DIR` converts an experiment for other tools:
+// folded stacks for flame graphs (from profile.json), Chrome/Perfetto Trace
+// Event JSON (from the trace, by exportChromeTrace), an OTF2 archive
+// (exportOtf2Trace, in builds with the OTF2 library), Hatchet's GraphFrame
+// JSON (by exportHatchet), or pictures: the flame graph and an MPI job's
+// communication matrix as SVG (SvgExport.h). Long exports show their
+// progress on standard error.
 //
 //===----------------------------------------------------------------------===//
 
@@ -15,6 +17,7 @@
 #include "Otf2Export.h"
 #include "ProgressMeter.h"
 #include "Subcommands.h"
+#include "SvgExport.h"
 #include "format/ExperimentReader.h"
 #include "format/FoldedStacks.h"
 
@@ -41,6 +44,10 @@ const char ExportHelp[] =
     "    sextant export --format=otf2 -o ARCHIVE_DIR [--force]\n"
     "                   [--progress|--no-progress] DIR\n"
     "    sextant export --format=hatchet [-o FILE [--force]] DIR\n"
+    "    sextant export --format=svg-flamegraph [--metric=METRIC] [-o FILE]\n"
+    "                   DIR\n"
+    "    sextant export --format=svg-matrix [--metric=bytes|messages]\n"
+    "                   [-o FILE] DIR\n"
     "\n"
     "DESCRIPTION\n"
     "    --format=folded writes the call-path profile (profile.json) as\n"
@@ -72,9 +79,26 @@ const char ExportHelp[] =
     "    every rank-<r>/ is read; ranks that are missing or unreadable are\n"
     "    named in warnings and left out.\n"
     "\n"
+    "    --format=svg-flamegraph draws the flame graph of the call-path\n"
+    "    profile as an SVG picture, made from the same folded stacks as\n"
+    "    --format=folded the way flamegraph.pl makes it: a frame's width is\n"
+    "    its inclusive time (--metric=time), its visits and those of the\n"
+    "    calls above it (--metric=visits), or any additive metric of the\n"
+    "    profile summed the same way (--metric=NAME, e.g. cpu-time);\n"
+    "    frames narrower than 0.1 pixels are left out; each frame's tooltip\n"
+    "    gives its name, value and percent; colours follow the name.\n"
+    "\n"
+    "    --format=svg-matrix draws the point-to-point communication matrix\n"
+    "    of an MPI job (the job's mpi.json) as a heat map: row = sender,\n"
+    "    column = receiver, bytes (default) or messages (--metric=messages).\n"
+    "\n"
     "OPTIONS\n"
-    "    --format=FORMAT     folded, chrome, otf2 or hatchet (required)\n"
-    "    --metric=METRIC     folded only: time (default) or visits\n"
+    "    --format=FORMAT     folded, chrome, otf2, hatchet, svg-flamegraph or\n"
+    "                        svg-matrix (required)\n"
+    "    --metric=METRIC     folded: time (default) or visits;\n"
+    "                        svg-flamegraph: time (default), visits or an\n"
+    "                        additive metric of the profile; svg-matrix:\n"
+    "                        bytes (default) or messages\n"
     "    -o, --output=FILE   write to FILE (default: standard output); a\n"
     "                        partly written FILE is removed on failure;\n"
     "                        otf2: the archive's directory (required),\n"
@@ -100,9 +124,20 @@ const char ExportHelp[] =
     "    sextant export --format=chrome -o run1.trace.json run1\n"
     "    sextant export --format=chrome -o job.trace.json jobdir\n"
     "    sextant export --format=otf2 -o job-otf2 jobdir\n"
-    "    sextant export --format=hatchet -o job.hatchet.json jobdir\n";
+    "    sextant export --format=hatchet -o job.hatchet.json jobdir\n"
+    "    sextant export --format=svg-flamegraph -o run1.svg run1\n"
+    "    sextant export --format=svg-matrix --metric=messages -o m.svg "
+    "jobdir\n";
 
-enum class ExportFormat { None, Folded, Chrome, Otf2, Hatchet };
+enum class ExportFormat {
+  None,
+  Folded,
+  Chrome,
+  Otf2,
+  Hatchet,
+  SvgFlameGraph,
+  SvgMatrix
+};
 
 /// The output: standard output, or a file that is removed unless the
 /// export succeeds.
@@ -195,6 +230,37 @@ int exportFolded(const CommandLine &Line, const std::string &Directory,
   return ExitSuccess;
 }
 
+/// Writes the SVG picture Svg to OutputPath (standard output when empty).
+int writeSvg(const CommandLine &Line, const std::string &Svg,
+             const std::string &OutputPath) {
+  ExportOutput Output;
+  std::string Error;
+  if (!Output.open(OutputPath, Error))
+    return Line.failure(Error);
+  std::fwrite(Svg.data(), 1, Svg.size(), Output.stream());
+  if (!Output.close(Error))
+    return Line.failure(Error);
+  return ExitSuccess;
+}
+
+int exportSvg(const CommandLine &Line, const std::string &Directory,
+              ExportFormat Format, const std::string &Metric,
+              const std::string &OutputPath) {
+  std::string Svg, Error;
+  if (Format == ExportFormat::SvgMatrix) {
+    if (!matrixSvg(Directory, Metric == "messages", Svg, Error))
+      return Line.failure(Error);
+    return writeSvg(Line, Svg, OutputPath);
+  }
+  Experiment E;
+  if (!readExperiment(Directory, E, Error))
+    return Line.failure(Error);
+  FlameGraphMetric Chosen;
+  if (!chooseFlameGraphMetric(E, Metric, Chosen, Error))
+    return Line.usageError(Error);
+  return writeSvg(Line, flameGraphSvg(E, Chosen), OutputPath);
+}
+
 int exportChrome(const CommandLine &Line, const std::string &Directory,
                  const std::string &OutputPath, ProgressMeter &Meter) {
   // The directory's own files are checked first, with the same messages as
@@ -249,7 +315,7 @@ int runExportCommand(int Argc, char **Argv) {
   ExportFormat Format = ExportFormat::None;
   FoldedMetric Metric = FoldedMetric::ExclusiveMicroseconds;
   bool MetricGiven = false, Progress = false, NoProgress = false, Force = false;
-  std::string OutputPath;
+  std::string OutputPath, MetricName;
   CommandLine Line("sextant export", ExportHelp);
   Line.addOption(
       {"format", 0, true, [&](const std::string &Value, std::string &Error) {
@@ -261,24 +327,22 @@ int runExportCommand(int Argc, char **Argv) {
            Format = ExportFormat::Otf2;
          else if (Value == "hatchet")
            Format = ExportFormat::Hatchet;
+         else if (Value == "svg-flamegraph")
+           Format = ExportFormat::SvgFlameGraph;
+         else if (Value == "svg-matrix")
+           Format = ExportFormat::SvgMatrix;
          else {
            Error = "unknown format '" + Value +
-                   "' (expected folded, chrome, otf2 or hatchet)";
+                   "' (expected folded, chrome, otf2, hatchet, "
+                   "svg-flamegraph or svg-matrix)";
            return false;
          }
          return true;
        }});
   Line.addOption(
-      {"metric", 0, true, [&](const std::string &Value, std::string &Error) {
+      {"metric", 0, true, [&](const std::string &Value, std::string &) {
          MetricGiven = true;
-         if (Value == "time")
-           Metric = FoldedMetric::ExclusiveMicroseconds;
-         else if (Value == "visits")
-           Metric = FoldedMetric::Visits;
-         else {
-           Error = "unknown metric '" + Value + "' (expected time or visits)";
-           return false;
-         }
+         MetricName = Value;
          return true;
        }});
   Line.addString("output", 'o', OutputPath);
@@ -289,10 +353,24 @@ int runExportCommand(int Argc, char **Argv) {
     return Line.exitStatus();
   if (Format == ExportFormat::None)
     return Line.usageError(
-        "missing --format=folded, --format=chrome, --format=otf2 or "
-        "--format=hatchet");
-  if (MetricGiven && Format != ExportFormat::Folded)
-    return Line.usageError("--metric applies to --format=folded only");
+        "missing --format=folded, --format=chrome, --format=otf2, "
+        "--format=hatchet, --format=svg-flamegraph or --format=svg-matrix");
+  if (MetricGiven && Format != ExportFormat::Folded &&
+      Format != ExportFormat::SvgFlameGraph &&
+      Format != ExportFormat::SvgMatrix)
+    return Line.usageError("--metric applies to --format=folded, "
+                           "svg-flamegraph and svg-matrix only");
+  if (Format == ExportFormat::Folded && MetricGiven) {
+    if (MetricName == "visits")
+      Metric = FoldedMetric::Visits;
+    else if (MetricName != "time")
+      return Line.usageError("--metric: unknown metric '" + MetricName +
+                             "' (expected time or visits)");
+  }
+  if (Format == ExportFormat::SvgMatrix && MetricGiven &&
+      MetricName != "bytes" && MetricName != "messages")
+    return Line.usageError("--metric: unknown metric '" + MetricName +
+                           "' (expected bytes or messages)");
   if (Force && Format != ExportFormat::Otf2 && Format != ExportFormat::Hatchet)
     return Line.usageError("--force applies to --format=otf2 and "
                            "--format=hatchet only");
@@ -318,6 +396,9 @@ int runExportCommand(int Argc, char **Argv) {
       return Line.failure(Error);
     return ExitSuccess;
   }
+  if (Format == ExportFormat::SvgFlameGraph ||
+      Format == ExportFormat::SvgMatrix)
+    return exportSvg(Line, Directory, Format, MetricName, OutputPath);
   if (Format == ExportFormat::Folded)
     return exportFolded(Line, Directory, Metric, OutputPath, Meter);
   if (Format == ExportFormat::Otf2)

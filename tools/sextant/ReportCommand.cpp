@@ -6,13 +6,15 @@
 // N entries or to a minimum time. What the limits hide is summed up in a
 // line of its own, never dropped silently. `--summary` prints the text of
 // summary.txt instead, rendered by the same function as the runtime's
-// (format/SummaryText.h).
+// (format/SummaryText.h). `--html OUT.html` writes the interactive HTML
+// report instead (HtmlReport.h).
 //
 //===----------------------------------------------------------------------===//
 
 #include "ReportCommand.h"
 
 #include "CommandLine.h"
+#include "HtmlReport.h"
 #include "Subcommands.h"
 #include "TextFormatting.h"
 #include "TextTable.h"
@@ -48,6 +50,7 @@ const char ReportHelp[] =
     "                   [--min-time=SECONDS] [--name-width=N]\n"
     "                   [--metrics=LIST] DIR\n"
     "    sextant report --summary DIR\n"
+    "    sextant report --html OUT.html DIR\n"
     "\n"
     "DESCRIPTION\n"
     "    Reads the experiment directory DIR that a program measured with\n"
@@ -111,6 +114,16 @@ const char ReportHelp[] =
     "                        its output: line is the directory recorded in\n"
     "                        experiment.json, or DIR when it has none. No\n"
     "                        other option goes with it\n"
+    "    --html=FILE         write the interactive HTML report to FILE\n"
+    "                        instead: one self-contained file (script,\n"
+    "                        style and data inline) with the call tree\n"
+    "                        (sortable by visits, times and every metric),\n"
+    "                        the flame graph (click to zoom, search) and the\n"
+    "                        run's configuration, throttled and filtered\n"
+    "                        regions and the filter 'sextant score -g'\n"
+    "                        would write (docs/html-report.md). FILE is\n"
+    "                        replaced atomically. No other option goes with\n"
+    "                        it\n"
     "    -h, --help          show this help\n"
     "\n"
     "    Rows hidden by --top or --min-time are summed up in one line (how\n"
@@ -124,7 +137,8 @@ const char ReportHelp[] =
     "    sextant report run1\n"
     "    sextant report --tree --min-time=1ms run1\n"
     "    sextant report --sort=visits --top=10 --threads run1\n"
-    "    sextant report --metrics=all --sort=perf::PAGE-FAULTS run1\n";
+    "    sextant report --metrics=all --sort=perf::PAGE-FAULTS run1\n"
+    "    sextant report --html run1.html run1\n";
 
 enum class SortKey { Exclusive, Inclusive, Visits, Name, TimePerVisit, Metric };
 
@@ -549,6 +563,8 @@ int runReportCommand(int Argc, char **Argv) {
   Line.addFlag("ranks", 0, Ranks);
   bool Summary = false;
   Line.addFlag("summary", 0, Summary);
+  std::string HtmlPath;
+  Line.addString("html", 0, HtmlPath);
   Line.addOption(
       {"sort", 0, true, [&](const std::string &Value, std::string &Error) {
          Options.SortGiven = true;
@@ -582,12 +598,16 @@ int runReportCommand(int Argc, char **Argv) {
     return Line.usageError(Line.positional().empty()
                                ? "missing the experiment directory"
                                : "expected one experiment directory");
-  if (Summary &&
-      (Options.Tree || Options.Threads || Ranks || Options.SortGiven ||
-       Options.Top != 0 || Options.MinTime != 0 || Options.NameWidth != 0 ||
-       !Options.Metrics.empty() || Options.AllMetrics))
+  bool OtherOptions = Options.Tree || Options.Threads || Ranks ||
+                      Options.SortGiven || Options.Top != 0 ||
+                      Options.MinTime != 0 || Options.NameWidth != 0 ||
+                      !Options.Metrics.empty() || Options.AllMetrics;
+  if (Summary && (OtherOptions || !HtmlPath.empty()))
     return Line.usageError("--summary prints summary.txt's view and takes "
                            "no other option");
+  if (!HtmlPath.empty() && OtherOptions)
+    return Line.usageError("--html writes the whole report and takes no "
+                           "other option");
   if (!Options.SortGiven)
     Options.Sort = Options.Tree ? SortKey::Inclusive : SortKey::Exclusive;
 
@@ -596,6 +616,11 @@ int runReportCommand(int Argc, char **Argv) {
   if (!readExperiment(Line.positional()[0], E, Error))
     return Line.failure(Error);
   noteOtherRuns(Line, Line.positional()[0]);
+  if (!HtmlPath.empty()) {
+    if (!writeHtmlReport(E, HtmlPath, Error))
+      return Line.failure(Error);
+    return ExitSuccess;
+  }
   if (Summary) {
     if (E.Metadata.OutputDirectory.empty())
       E.Metadata.OutputDirectory = E.Directory;

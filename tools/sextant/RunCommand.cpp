@@ -11,6 +11,7 @@
 
 #include "ChildProcess.h"
 #include "CommandLine.h"
+#include "HtmlReport.h"
 #include "ReportCommand.h"
 #include "Subcommands.h"
 #include "filter/FilterSet.h"
@@ -79,6 +80,9 @@ const char RunHelp[] =
     "                         the experiment's summary.txt), report (the flat\n"
     "                         view of sextant report), tree (its call tree)\n"
     "                         or none\n"
+    "    --html=FILE          after the run, also write the experiment's\n"
+    "                         HTML report to FILE (as 'sextant report\n"
+    "                         --html FILE DIR' does)\n"
     "    -h, --help           show this help\n"
     "\n"
     "ENVIRONMENT\n"
@@ -91,7 +95,8 @@ const char RunHelp[] =
     "\n"
     "EXAMPLES\n"
     "    sextant run -- ./heat2d 200 200\n"
-    "    sextant run -o run1 --filter=app.filt --show=report ./app input.dat\n";
+    "    sextant run -o run1 --filter=app.filt --show=report ./app input.dat\n"
+    "    sextant run -o run1 --html=run1.html ./app input.dat\n";
 
 constexpr bool sameText(const char *A, const char *B) {
   while (*A && *A == *B) {
@@ -250,6 +255,21 @@ void printFile(const std::string &Path) {
 
 enum class AfterRun { Summary, Report, Tree, Nothing };
 
+/// Writes the HTML report of the experiment in Directory to HtmlPath;
+/// a warning when that fails (the run's exit status stays the program's).
+void writeRunHtmlReport(const CommandLine &Line, const std::string &Directory,
+                        const std::string &HtmlPath) {
+  Experiment E;
+  std::string Error;
+  if (!readExperiment(Directory, E, Error) ||
+      !writeHtmlReport(E, HtmlPath, Error)) {
+    Line.warning("no HTML report: " + Error);
+    return;
+  }
+  std::fprintf(stderr, "sextant run: wrote the HTML report %s\n",
+               HtmlPath.c_str());
+}
+
 void showExperiment(const std::string &Directory, AfterRun Show) {
   if (Show == AfterRun::Nothing)
     return;
@@ -323,6 +343,8 @@ int runRunCommand(int Argc, char **Argv) {
          }
          return true;
        }});
+  std::string HtmlPath;
+  Line.addString("html", 0, HtmlPath);
   if (Line.parse(Argc, Argv) == CommandLine::Outcome::Exit)
     return Line.exitStatus();
   const std::vector<std::string> &Program = Line.positional();
@@ -381,8 +403,11 @@ int runRunCommand(int Argc, char **Argv) {
     Line.warning(Program[0] + " wrote no experiment to " + Directory +
                  " (is it compiled with the Sextant plugin and linked with "
                  "libsextant?)");
-  else
+  else {
     showExperiment(Directory, Show);
+    if (!HtmlPath.empty())
+      writeRunHtmlReport(Line, Directory, HtmlPath);
+  }
   return Result.shellStatus();
 }
 

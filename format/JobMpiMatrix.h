@@ -1,0 +1,31 @@
+//===- format/JobMpiMatrix.h - Reading a job's traffic matrix ---*- C++ -*-===//
+//
+// Part of Sextant. Reads one point-to-point matrix (bytes_sent or
+// messages_sent) from the job's mpi.json of an MPI job's directory
+// (docs/output-formats.md, "The job's mpi.json"), for the pictures of the
+// matrix (MatrixSvg.h). A directory that is not an MPI job's gives a
+// message that names the file and what to give instead.
+//
+//===----------------------------------------------------------------------===//
+
+#ifndef SEXTANT_FORMAT_JOBMPIMATRIX_H
+#define SEXTANT_FORMAT_JOBMPIMATRIX_H
+
+#include <cstdint>
+#include <string>
+#include <vector>
+
+namespace sextant {
+namespace format {
+
+/// Reads point_to_point.<Field> of Directory's job mpi.json (Field:
+/// "bytes_sent" or "messages_sent"): a square matrix, [i][j] what rank i
+/// sent to rank j. False with a message in Error otherwise.
+bool readJobTrafficMatrix(const std::string &Directory, const char *Field,
+                          std::vector<std::vector<uint64_t>> &Matrix,
+                          std::string &Error);
+
+} // namespace format
+} // namespace sextant
+
+#endif // SEXTANT_FORMAT_JOBMPIMATRIX_H

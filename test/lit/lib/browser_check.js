@@ -1,0 +1,242 @@
+// test/lit/lib/browser_check.js - the HTML report in a real browser.
+//
+// Part of Sextant's tests. Opens a report written by `sextant report --html`
+// in headless Chromium, driven through the DevTools protocol over a pipe
+// (chromium_pipe.js: no port, no network, no npm package), and uses
+// it as a person would: reads the call tree and compares every row shown
+// with the experiment's profile.json, expands a call path, sorts by a
+// column, selects a node, zooms the flame graph and searches it, and reads
+// the run's panel (its suggested filter against the text of
+// `sextant score -g`). Any console error or uncaught exception fails the
+// check. Screenshots of each view go to PREFIX-<view>.png.
+//
+// Usage: node browser_check.js --report FILE.html --profile profile.json
+//          --filter FILTER_FILE --screenshots PREFIX [--chromium PATH]
+// Prints "browser check: N checks passed" or the failures (exit 1).
+'use strict';
+
+const fs = require('fs');
+const { openPage } = require('./chromium_pipe');
+
+const args = {};
+for (let i = 2; i < process.argv.length; i += 2) {
+  args[process.argv[i].replace(/^--/, '')] = process.argv[i + 1];
+}
+const chromiumPath = args.chromium || '/usr/bin/chromium';
+const failures = [];
+let checks = 0;
+function check(condition, message) {
+  ++checks;
+  if (!condition) failures.push(message);
+}
+
+// ---- the expected values, from profile.json -------------------------------
+// Path "main\0solve(int)" -> {inclusive, exclusive, visits}: the names of
+// the frames joined by NUL, the one byte no name holds.
+const SEP = '\0';
+const expected = new Map();
+const profile = JSON.parse(fs.readFileSync(args.profile, 'utf8'));
+{
+  const stack = profile.map((node) => [node, '']);
+  while (stack.length > 0) {
+    const [node, prefix] = stack.pop();
+    const key = prefix + node.frame.name;
+    const m = node.metrics;
+    expected.set(key, { inclusive: m['time (inc)'], exclusive: m.time, visits: m.visits });
+    // The report folds call paths below 256 levels (MaxViewDepth): deeper
+    // paths are never rows, and their keys would grow with the square of
+    // the depth.
+    if (key.split(SEP).length < 260) {
+      for (const child of node.children || []) stack.push([child, key + SEP]);
+    }
+  }
+}
+let totalInclusive = 0;
+for (const root of profile) totalInclusive += root.metrics['time (inc)'];
+
+// ---- the report in Chromium ----------------------------------------------
+let browser = null;
+
+async function main() {
+  browser = await openPage(chromiumPath, args.report);
+  const { evaluate, consoleErrors } = browser;
+  const screenshot = (view) => browser.screenshot(args.screenshots + '-' + view + '.png');
+  // The rows of the call tree shown: path, depth, the texts of the cells.
+  const readTree = () => evaluate(`(() => {
+    const rows = [];
+    const names = [];
+    for (const tr of document.querySelectorAll('#call-tree tbody tr')) {
+      const depth = (parseInt(tr.firstChild.style.paddingLeft) - 8) / 16;
+      names.length = depth;
+      names.push(tr.querySelector('.label').textContent);
+      const cell = (key) => tr.querySelector('td[data-key="' + key + '"]').textContent;
+      rows.push({ path: names.join('\\0'), depth, node: tr.getAttribute('data-node'),
+        toggle: tr.querySelector('.toggle').textContent, selected: tr.classList.contains('selected'),
+        inclusive: cell('inclusive'), exclusive: cell('exclusive'), visits: cell('visits') });
+    }
+    return rows;
+  })()`);
+  const checkRows = (rows, when) => {
+    for (const row of rows) {
+      const want = expected.get(row.path);
+      check(want !== undefined, when + ': row ' + row.path + ' is not a call path of profile.json');
+      if (!want) continue;
+      check(row.inclusive === want.inclusive.toFixed(6), when + ': ' + row.path + ' inclusive ' + row.inclusive + ', expected ' + want.inclusive.toFixed(6));
+      check(row.exclusive === want.exclusive.toFixed(6), when + ': ' + row.path + ' exclusive ' + row.exclusive + ', expected ' + want.exclusive.toFixed(6));
+      check(row.visits === String(want.visits), when + ': ' + row.path + ' visits ' + row.visits + ', expected ' + want.visits);
+    }
+  };
+
+  // The call tree as it opens: the roots and their children, children by
+  // inclusive time, largest first.
+  let rows = await readTree();
+  const shownAtFirst = [...expected.keys()].filter((key) => key.split(SEP).length <= 3).length;
+  check(rows.length === Math.min(shownAtFirst, 20000), 'at first ' + rows.length + ' rows, expected the ' + shownAtFirst + ' call paths of the first three levels');
+  checkRows(rows, 'at first');
+  const siblingsOrdered = (rows, key, compare) => {
+    const last = new Map();
+    for (const row of rows) {
+      const parent = row.path.slice(0, row.path.lastIndexOf(SEP));
+      const value = key === 'name' ? row.path.slice(row.path.lastIndexOf(SEP) + 1) : Number(row[key]);
+      if (last.has(parent) && compare(last.get(parent), value) > 0) return false;
+      last.set(parent, value);
+    }
+    return true;
+  };
+  check(siblingsOrdered(rows, 'inclusive', (a, b) => b - a), 'at first: siblings not by inclusive time, largest first');
+
+  // Expand a call path that is collapsed: its children appear below it.
+  const collapsed = rows.find((row) => row.toggle === '\u25b8');
+  if (collapsed) {
+    await evaluate(`document.querySelector('#call-tree tr[data-node="${collapsed.node}"] .toggle').click()`);
+    const after = await readTree();
+    const children = [...expected.keys()].filter((key) => key.startsWith(collapsed.path + SEP) &&
+      key.split(SEP).length === collapsed.path.split(SEP).length + 1);
+    check(after.length === rows.length + children.length, 'expanding ' + collapsed.path + ' showed ' + (after.length - rows.length) + ' rows, expected ' + children.length);
+    checkRows(after, 'expanded');
+    rows = after;
+  }
+
+  // Sort by visits: siblings by visits, largest first; again: smallest first.
+  await evaluate(`document.querySelector('#call-tree th[data-key="visits"]').click()`);
+  rows = await readTree();
+  check(await evaluate(`document.querySelector('#call-tree th[data-key="visits"]').className`) === 'num sorted descending', 'the visits column is not marked as sorted');
+  check(siblingsOrdered(rows, 'visits', (a, b) => b - a), 'sorted by visits: siblings not largest first');
+  checkRows(rows, 'sorted by visits');
+  await evaluate(`document.querySelector('#call-tree th[data-key="visits"]').click()`);
+  rows = await readTree();
+  check(siblingsOrdered(rows, 'visits', (a, b) => a - b), 'sorted by visits again: siblings not smallest first');
+  await evaluate(`document.querySelector('#call-tree th[data-key="name"]').click()`);
+  rows = await readTree();
+  check(siblingsOrdered(rows, 'name', (a, b) => (a < b ? -1 : a > b ? 1 : 0)), 'sorted by name: siblings not in order');
+  await evaluate(`document.querySelector('#call-tree th[data-key="inclusive"]').click()`);
+
+  // Select a node: its row is marked.
+  rows = await readTree();
+  const chosen = rows[Math.min(1, rows.length - 1)];
+  await evaluate(`document.querySelector('#call-tree tr[data-node="${chosen.node}"] .label').click()`);
+  rows = await readTree();
+  check(rows.filter((row) => row.selected).map((row) => row.path).join() === chosen.path, 'selecting ' + chosen.path + ' did not mark its row alone');
+  await screenshot('tree');
+
+  // The flame graph: the root spans the drawing; each frame's tooltip gives
+  // the sum of the exclusive microseconds below it, as profile.json's
+  // inclusive time; a click zooms to the frame.
+  await evaluate(`document.getElementById('tab-flame').click()`);
+  const readFrames = () => evaluate(`[...document.querySelectorAll('#flame-graph g.frame')].map((g) => ({
+      node: g.getAttribute('data-node'), title: g.querySelector('title').textContent,
+      width: Number(g.querySelector('rect').getAttribute('width')), match: g.hasAttribute('data-match') }))`);
+  let frames = await readFrames();
+  const area = await evaluate(`document.querySelector('#flame-graph svg').getAttribute('width') - 20`);
+  check(frames.length > 1, 'the flame graph has ' + frames.length + ' frames');
+  check(Math.abs(frames[0].width - area) < 0.01, 'the root frame is ' + frames[0].width + ' wide, expected ' + area);
+  const titleValue = (title) => Number(title.slice(title.lastIndexOf('(') + 1).split(' ')[0].replace(/,/g, ''));
+  const nameOfTitle = (title) => title.slice(0, title.lastIndexOf(' ('));
+  let microseconds = 0;
+  for (const root of profile) {
+    const frame = frames.find((f) => nameOfTitle(f.title) === root.frame.name && f.node !== '-1');
+    const want = root.metrics['time (inc)'] * 1e6;
+    check(frame !== undefined, 'no frame for the root ' + root.frame.name);
+    if (frame) check(Math.abs(titleValue(frame.title) - want) <= Math.max(2, want * 1e-6), 'frame ' + root.frame.name + ': ' + frame.title + ', expected about ' + Math.round(want) + ' us');
+    microseconds += want;
+  }
+  check(Math.abs(titleValue(frames[0].title) - microseconds) <= Math.max(2, microseconds * 1e-6), 'root frame: ' + frames[0].title + ', expected about ' + Math.round(microseconds) + ' us');
+  // The widest frame narrower than the whole, so that the zoom shows.
+  const candidates = frames.filter((f) => f.node !== '-1').sort((a, b) => b.width - a.width);
+  const widest = candidates.find((f) => f.width < area - 1) || candidates[0];
+  await evaluate(`document.querySelector('#flame-graph g.frame[data-node="${widest.node}"]').dispatchEvent(new MouseEvent('click'))`);
+  frames = await readFrames();
+  const zoomed = frames.find((f) => f.node === widest.node);
+  // The drawing is as wide as the page, which a scroll bar may narrow.
+  const zoomedArea = await evaluate(`document.querySelector('#flame-graph svg').getAttribute('width') - 20`);
+  check(zoomed && Math.abs(zoomed.width - zoomedArea) < 0.01, 'after the click ' + widest.title + ' is ' + (zoomed && zoomed.width) + ' wide, expected ' + zoomedArea);
+  await screenshot('flame-zoomed');
+  await evaluate(`document.getElementById('flame-reset').click()`);
+  frames = await readFrames();
+  check(Math.abs(frames.find((f) => f.node === widest.node).width - widest.width) < 0.01, 'Reset zoom did not restore ' + widest.title);
+
+  // Search: the frames whose name matches are highlighted, and the share
+  // matched is the profile's (outermost matches only).
+  // The name of a frame drawn, besides the first root's if there is another
+  // (a region's: not the row of folded call paths).
+  const regionNames = new Set([...expected.keys()].map((key) => key.slice(key.lastIndexOf(SEP) + 1)));
+  const drawnNames = frames.filter((f) => f.node !== '-1').map((f) => nameOfTitle(f.title))
+    .filter((name) => regionNames.has(name));
+  const term = drawnNames.find((name) => name !== profile[0].frame.name) || drawnNames[0];
+  const literal = term.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+  await evaluate(`(() => { const s = document.getElementById('flame-search'); s.value = ${JSON.stringify(literal)}; s.dispatchEvent(new Event('input')); })()`);
+  frames = await readFrames();
+  const matching = frames.filter((f) => f.node !== '-1' && nameOfTitle(f.title).includes(term));
+  check(matching.length > 0 && matching.every((f) => f.match), 'search ' + term + ': ' + matching.length + ' frames match, not all highlighted');
+  check(frames.filter((f) => f.match).length === matching.length, 'search ' + term + ': frames highlighted that do not match');
+  let matchedSeconds = 0;
+  for (const [key, value] of expected) {
+    const parts = key.split(SEP);
+    if (!parts[parts.length - 1].includes(term)) continue;
+    if (parts.slice(0, -1).some((part) => part.includes(term))) continue;
+    matchedSeconds += value.inclusive;
+  }
+  const shown = await evaluate(`document.getElementById('flame-matched').textContent`);
+  const wantShare = ((100 * matchedSeconds) / totalInclusive).toFixed(2);
+  check(Math.abs(Number(shown.replace(/[^0-9.]/g, '')) - Number(wantShare)) <= 0.011, 'search ' + term + ': "' + shown + '", expected ' + wantShare + '%');
+  await screenshot('flame-search');
+
+  // The run: configuration and the suggested filter.
+  await evaluate(`document.getElementById('tab-run').click()`);
+  const program = await evaluate(`[...document.querySelectorAll('#configuration tr')].find((tr) => tr.firstChild.textContent === 'program').lastChild.textContent`);
+  check(program.length > 0, 'the configuration shows no program');
+  const filterShown = await evaluate(`document.getElementById('suggested-filter').textContent`);
+  // The lines besides the header comment (command and date) are the same.
+  const body = (text) => text.split('\n').filter((line) => !/^# (Score-P filter generated|date:)/.test(line)).join('\n');
+  check(body(filterShown) === body(fs.readFileSync(args.filter, 'utf8')), 'the suggested filter differs from sextant score -g:\n' + filterShown);
+  await evaluate(`document.getElementById('copy-filter').click()`);
+  await screenshot('run');
+
+  // Let late errors arrive.
+  await new Promise((resolve) => setTimeout(resolve, 200));
+  check(consoleErrors.length === 0, 'console errors:\n' + consoleErrors.join('\n'));
+}
+
+const timeout = setTimeout(() => {
+  failures.push('timed out after 60 s');
+  finish();
+}, 60000);
+let finished = false;
+async function finish() {
+  if (finished) return;
+  finished = true;
+  clearTimeout(timeout);
+  if (browser) await browser.close();
+  if (failures.length > 0) {
+    console.log('browser check: ' + failures.length + ' of ' + checks + ' checks failed');
+    for (const failure of failures) console.log('FAILED: ' + failure);
+    if (browser && process.env.SEXTANT_BROWSER_LOG) console.log(browser.browserErrors());
+    process.exit(1);
+  }
+  console.log('browser check: ' + checks + ' checks passed');
+  process.exit(0);
+}
+main().then(finish, (error) => {
+  failures.push(String(error && error.stack ? error.stack : error));
+  finish();
+});
