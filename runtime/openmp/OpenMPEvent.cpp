@@ -85,24 +85,7 @@ bool Event::regionSlow(Construct Kind, const void *Code,
   return true;
 }
 
-uint32_t enterRegion(ThreadState &State, uint32_t Id, Ticks Now) {
-  if (Id == 0 || State.OpenMP->CountingOnlyTasks != 0)
-    return 0;
-  try {
-    State.Recorder.enter(Id, Now);
-  } catch (...) {
-    return 0; // out of memory for a new node: not recorded
-  }
-  traceEnter(State.TraceOut, State.Trace.get(), Id, Now, State.Recorder);
-  return Id;
-}
-
-void pushOpen(OpenMPThreadState &OpenMP, const OpenConstruct &Entry) {
-  if (__builtin_expect(OpenMP.Open.push(Entry), 1)) {
-    if (Entry.CountingOnly)
-      ++OpenMP.CountingOnlyTasks;
-    return;
-  }
+void pushFailed(const OpenConstruct &Entry) {
   if (Entry.Parallel)
     Entry.Parallel->release();
 }
@@ -144,51 +127,6 @@ const CallPathTree::Node *closeFrom(ThreadState &State,
   }
   OpenMP.Open.truncate(Level);
   return Throttled;
-}
-
-bool recordedFrom(const OpenMPThreadState &OpenMP, size_t Level) {
-  for (size_t I = Level; I < OpenMP.Open.size(); ++I)
-    if (OpenMP.Open[I].Id != 0 || OpenMP.Open[I].Adopted)
-      return true;
-  return false;
-}
-
-void closeOpen(Event &E, size_t Level, bool MayEndLate) {
-  Ticks Now = 0;
-  if (recordedFrom(*E.OpenMP, Level))
-    Now = MayEndLate ? endTime(*E.OpenMP, Level, Clock::now()) : Clock::now();
-  closeFrom(*E.State, *E.OpenMP, Level, Now);
-}
-
-void closeKind(Event &E, OpenKind Kind, uintptr_t Tag, bool MatchTag) {
-  size_t Level = E.OpenMP->Open.find(Kind, Tag, MatchTag);
-  if (Level != SIZE_MAX)
-    closeOpen(E, Level, false);
-}
-
-Ticks openIn(Event &E, Construct Kind, const void *Code, OpenKind Entry,
-             uintptr_t Tag, Ticks Now) {
-  OpenConstruct Open;
-  Open.Kind = Entry;
-  Open.Tag = Tag;
-  if (E.OpenMP->CountingOnlyTasks == 0) {
-    OpenMPRegion *Region = nullptr;
-    bool Slow = false;
-    if (!E.region(Kind, Code, Region, Slow))
-      return 0;
-    if (Now == 0 || Slow)
-      Now = Clock::now();
-    Open.Id = enterRegion(*E.State, Region->id(), Now);
-  }
-  pushOpen(*E.OpenMP, Open);
-  return Open.Id != 0 ? Now : 0;
-}
-
-void openConstruct(Construct Kind, const void *Code, OpenKind Entry,
-                   uintptr_t Tag) {
-  Event E;
-  if (E.begin())
-    openIn(E, Kind, Code, Entry, Tag, 0);
 }
 
 } // namespace openmp

@@ -14,6 +14,7 @@
 #ifndef SEXTANT_RUNTIME_OPENMP_OPENMPEVENT_H
 #define SEXTANT_RUNTIME_OPENMP_OPENMPEVENT_H
 
+#include "common/Compiler.h"
 #include "runtime/core/EventBracket.h"
 #include "runtime/core/ThreadState.h"
 #include "runtime/openmp/OpenConstructStack.h"
@@ -49,8 +50,8 @@ public:
   /// without a location. Otherwise (Slow set) ends the event, finds the
   /// region in the RegionTable and begins the event again: then false
   /// when it is to be ignored after all.
-  bool region(Construct Kind, const void *Code, OpenMPRegion *&Region,
-              bool &Slow) {
+  SEXTANT_ALWAYS_INLINE bool region(Construct Kind, const void *Code,
+                                    OpenMPRegion *&Region, bool &Slow) {
     if (namedWithoutLocation(Kind)) {
       Region = regions().unlocated(Kind);
       if (__builtin_expect(Region != nullptr, 1))
@@ -85,12 +86,32 @@ private:
 /// Opens the frame of Id (0: nothing) at Now on State's thread; returns
 /// the id recorded (0 when none: Id 0, inside a counted-only parallel
 /// region, or out of memory).
-uint32_t enterRegion(ThreadState &State, uint32_t Id, Ticks Now);
+SEXTANT_ALWAYS_INLINE uint32_t enterRegion(ThreadState &State, uint32_t Id,
+                                           Ticks Now) {
+  if (Id == 0 || State.OpenMP->CountingOnlyTasks != 0)
+    return 0;
+  try {
+    State.Recorder.enter(Id, Now);
+  } catch (...) {
+    return 0; // out of memory for a new node: not recorded
+  }
+  traceEnter(State.TraceOut, State.Trace.get(), Id, Now, State.Recorder);
+  return Id;
+}
+
+/// pushOpen() when the stack could not grow: drops Entry's reference.
+__attribute__((noinline, cold)) void pushFailed(const OpenConstruct &Entry);
 
 /// Pushes Entry onto the stack of open constructs; out of memory, the end
 /// of the construct will not find it (the recorder closes its frame with
 /// the enclosing one) and its reference is dropped.
-void pushOpen(OpenMPThreadState &OpenMP, const OpenConstruct &Entry);
+SEXTANT_ALWAYS_INLINE void pushOpen(OpenMPThreadState &OpenMP,
+                                    const OpenConstruct &Entry) {
+  if (__builtin_expect(!OpenMP.Open.push(Entry), 0))
+    return pushFailed(Entry);
+  if (Entry.CountingOnly)
+    ++OpenMP.CountingOnlyTasks;
+}
 
 /// The end time of constructs ending in the implicit task at Level (or the
 /// innermost one below Level) at time Now: a worker's implicit task ends at
@@ -107,24 +128,73 @@ const CallPathTree::Node *closeFrom(ThreadState &State,
                                     Ticks Now);
 
 /// True when a construct from Level up recorded something.
-bool recordedFrom(const OpenMPThreadState &OpenMP, size_t Level);
+SEXTANT_ALWAYS_INLINE bool recordedFrom(const OpenMPThreadState &OpenMP,
+                                        size_t Level) {
+  for (size_t I = Level; I < OpenMP.Open.size(); ++I)
+    if (OpenMP.Open[I].Id != 0 || OpenMP.Open[I].Adopted)
+      return true;
+  return false;
+}
 
 /// closeFrom(Level) at now (at the region's end when MayEndLate, see
-/// endTime); the clock is read only when something is to be closed.
-void closeOpen(Event &E, size_t Level, bool MayEndLate);
+/// endTime); the clock is read only when something is to be closed. The
+/// common case, the top entry alone with nothing but its frame, inline.
+SEXTANT_ALWAYS_INLINE void closeOpen(Event &E, size_t Level, bool MayEndLate) {
+  OpenMPThreadState &OpenMP = *E.OpenMP;
+  if (!recordedFrom(OpenMP, Level)) {
+    closeFrom(*E.State, OpenMP, Level, 0);
+    return;
+  }
+  Ticks Now = MayEndLate ? endTime(OpenMP, Level, Clock::now()) : Clock::now();
+  OpenConstruct &Top = OpenMP.Open.back();
+  if (Level + 1 == OpenMP.Open.size() && !Top.Adopted && !Top.CountingOnly &&
+      !Top.Parallel &&
+      Top.Kind != OpenKind::Parallel) {
+    ThreadState &State = *E.State;
+    exitAndTrace(State.Recorder, State.TraceOut, State.Trace.get(), Top.Id,
+                 Now);
+    OpenMP.Open.truncate(Level);
+    return;
+  }
+  closeFrom(*E.State, OpenMP, Level, Now);
+}
 
 /// Closes the innermost open construct of Kind (with Tag when MatchTag).
-void closeKind(Event &E, OpenKind Kind, uintptr_t Tag, bool MatchTag);
+SEXTANT_ALWAYS_INLINE void closeKind(Event &E, OpenKind Kind, uintptr_t Tag,
+                                     bool MatchTag) {
+  size_t Level = E.OpenMP->Open.find(Kind, Tag, MatchTag);
+  if (Level != SIZE_MAX)
+    closeOpen(E, Level, false);
+}
 
 /// Opens a construct of Kind at Code as an entry of OpenKind in the begun
 /// event E, at Now (0: read the clock); returns the time used (0 when
 /// nothing was recorded).
-Ticks openIn(Event &E, Construct Kind, const void *Code, OpenKind Entry,
-             uintptr_t Tag, Ticks Now);
+SEXTANT_ALWAYS_INLINE Ticks openIn(Event &E, Construct Kind, const void *Code,
+                                   OpenKind Entry, uintptr_t Tag, Ticks Now) {
+  OpenConstruct Open;
+  Open.Kind = Entry;
+  Open.Tag = Tag;
+  if (E.OpenMP->CountingOnlyTasks == 0) {
+    OpenMPRegion *Region = nullptr;
+    bool Slow = false;
+    if (!E.region(Kind, Code, Region, Slow))
+      return 0;
+    if (Now == 0 || Slow)
+      Now = Clock::now();
+    Open.Id = enterRegion(*E.State, Region->id(), Now);
+  }
+  pushOpen(*E.OpenMP, Open);
+  return Open.Id != 0 ? Now : 0;
+}
 
 /// openIn() in an event of its own.
-void openConstruct(Construct Kind, const void *Code, OpenKind Entry,
-                   uintptr_t Tag);
+SEXTANT_ALWAYS_INLINE void openConstruct(Construct Kind, const void *Code,
+                                         OpenKind Entry, uintptr_t Tag) {
+  Event E;
+  if (E.begin())
+    openIn(E, Kind, Code, Entry, Tag, 0);
+}
 
 /// Sets libomp's ompt_get_task_info (initializeTool).
 void setTaskInfoFunction(ompt_get_task_info_t Function);
