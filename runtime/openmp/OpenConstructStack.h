@@ -28,6 +28,7 @@
 
 #include "runtime/openmp/OpenMPRegionTable.h"
 #include "runtime/openmp/ParallelInfo.h"
+#include "runtime/profile/CallPathTree.h"
 
 #include <cstddef>
 #include <cstdint>
@@ -76,8 +77,22 @@ struct ConstructSite {
   }
 };
 
+/// The call-tree nodes of the last two frames the OpenMP tool opened at
+/// one depth of the stack of open constructs: hints for
+/// CallPathRecorder::tryEnterNode (a loop and its implicit barrier take
+/// turns at one depth, which defeats the recorder's own slot reuse).
+struct NodeHints {
+  CallPathTree::NodeIndex Node[2] = {0, 0};
+  uint8_t Next = 0;
+
+  void remember(CallPathTree::NodeIndex Entered) {
+    Node[Next] = Entered;
+    Next ^= 1;
+  }
+};
+
 /// The stack of open constructs, each slot with the last site opened at
-/// its depth.
+/// its depth and the hints of the frames opened there.
 class OpenConstructStack {
 public:
   size_t size() const { return Size; }
@@ -92,6 +107,12 @@ public:
   /// stack has no slot there yet.
   ConstructSite *nextSite() {
     return Size < Capacity ? &Slots[Size].Site : nullptr;
+  }
+
+  /// The hints of the depth of the next push; null when the stack has no
+  /// slot there yet.
+  NodeHints *nextHints() {
+    return Size < Capacity ? &Slots[Size].Hints : nullptr;
   }
 
   /// Pushes Entry; false when out of memory (the stack is unchanged).
@@ -119,6 +140,7 @@ private:
   struct Slot {
     OpenConstruct Entry;
     ConstructSite Site;
+    NodeHints Hints;
   };
   bool grow() noexcept;
 

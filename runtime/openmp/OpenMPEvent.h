@@ -90,10 +90,19 @@ SEXTANT_ALWAYS_INLINE uint32_t enterRegion(ThreadState &State, uint32_t Id,
                                            Ticks Now) {
   if (Id == 0 || State.OpenMP->CountingOnlyTasks != 0)
     return 0;
-  try {
-    State.Recorder.enter(Id, Now);
-  } catch (...) {
-    return 0; // out of memory for a new node: not recorded
+  CallPathRecorder &Recorder = State.Recorder;
+  if (!Recorder.tryEnterReused(Id, Now, 0)) {
+    NodeHints *Hints = State.OpenMP->Open.nextHints();
+    if (!Hints || (!Recorder.tryEnterNode(Id, Now, Hints->Node[0]) &&
+                   !Recorder.tryEnterNode(Id, Now, Hints->Node[1]))) {
+      try {
+        Recorder.enterNew(Id, Now, 0);
+      } catch (...) {
+        return 0; // out of memory for a new node: not recorded
+      }
+      if (Hints)
+        Hints->remember(Recorder.nodeAt(Recorder.depth() - 1));
+    }
   }
   traceEnter(State.TraceOut, State.Trace.get(), Id, Now, State.Recorder);
   return Id;
@@ -148,8 +157,7 @@ SEXTANT_ALWAYS_INLINE void closeOpen(Event &E, size_t Level, bool MayEndLate) {
   Ticks Now = MayEndLate ? endTime(OpenMP, Level, Clock::now()) : Clock::now();
   OpenConstruct &Top = OpenMP.Open.back();
   if (Level + 1 == OpenMP.Open.size() && !Top.Adopted && !Top.CountingOnly &&
-      !Top.Parallel &&
-      Top.Kind != OpenKind::Parallel) {
+      !Top.Parallel && Top.Kind != OpenKind::Parallel) {
     ThreadState &State = *E.State;
     exitAndTrace(State.Recorder, State.TraceOut, State.Trace.get(), Top.Id,
                  Now);
