@@ -15,10 +15,9 @@
 static void onThreadEnd(ompt_data_t *Thread) { (void)Thread; }
 
 static void onParallelBegin(ompt_data_t *Task, const ompt_frame_t *Frame,
-                            ompt_data_t *Parallel, unsigned int Size,
-                            int Flags, const void *Code) {
-  (void)Task, (void)Frame, (void)Parallel, (void)Size, (void)Flags,
-      (void)Code;
+                            ompt_data_t *Parallel, unsigned int Size, int Flags,
+                            const void *Code) {
+  (void)Task, (void)Frame, (void)Parallel, (void)Size, (void)Flags, (void)Code;
 }
 
 static void onParallelEnd(ompt_data_t *Parallel, ompt_data_t *Task, int Flags,
@@ -49,8 +48,7 @@ static void onSyncRegion(ompt_sync_region_t Kind,
 static int initialize(ompt_function_lookup_t Lookup, int Device,
                       ompt_data_t *Data) {
   (void)Device, (void)Data;
-  ompt_set_callback_t Set =
-      (ompt_set_callback_t)Lookup("ompt_set_callback");
+  ompt_set_callback_t Set = (ompt_set_callback_t)Lookup("ompt_set_callback");
   if (!Set)
     return 0;
   Set(ompt_callback_thread_end, (ompt_callback_t)onThreadEnd);
@@ -67,7 +65,7 @@ static void finalize(ompt_data_t *Data) { (void)Data; }
 ompt_start_tool_result_t *ompt_start_tool(unsigned int Version,
                                           const char *Runtime) {
   (void)Version, (void)Runtime;
-  static ompt_start_tool_result_t Result = {&initialize, &finalize,
-                                            {.value = 0}};
+  static ompt_start_tool_result_t Result = {
+      &initialize, &finalize, {.value = 0}};
   return &Result;
 }

@@ -59,13 +59,14 @@ VARIANTS = ["no tool", "sextant off", "minimal tool", "sextant default"]
 
 
 def run(command, env=None):
-    result = subprocess.run(command, env=env, stdout=subprocess.PIPE,
-                            stderr=subprocess.PIPE, text=True)
-    if result.returncode != 0:
+    """The standard output of command; exits with its output on failure."""
+    try:
+        return subprocess.run(command, env=env, check=True,
+                              capture_output=True, text=True).stdout
+    except subprocess.CalledProcessError as failed:
         sys.exit("count_callbacks: error: %s failed (%d):\n%s%s"
-                 % (" ".join(command), result.returncode, result.stdout,
-                    result.stderr))
-    return result.stdout
+                 % (" ".join(command), failed.returncode, failed.stdout,
+                    failed.stderr))
 
 
 def callback_of(name):
