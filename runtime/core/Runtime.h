@@ -110,6 +110,12 @@ public:
   /// reached the throttling threshold at time Now (see ThrottlePolicy.h).
   void throttleRegion(uint32_t Id, uint64_t Visits, Ticks InclusiveTicks,
                       Ticks Now) noexcept;
+  /// Records that region Id was throttled like throttleRegion() without
+  /// disarming it: an OpenMP parallel region that switched to counting
+  /// only (its own visits stay recorded, see runtime/openmp/OpenMPTool.h).
+  /// True the first time for Id.
+  bool noteThrottledRegion(uint32_t Id, uint64_t Visits, Ticks InclusiveTicks,
+                           Ticks Now) noexcept;
 
   /// sextant_pause() / sextant_resume(): disarm / re-arm every region.
   void pauseMeasurement() noexcept;

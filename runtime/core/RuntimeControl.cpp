@@ -20,6 +20,15 @@ void Runtime::throttleRegion(uint32_t Id, uint64_t Visits, Ticks InclusiveTicks,
   try {
     if (!Arming.throttle(Id))
       return; // already throttled by another thread or call path
+  } catch (...) {
+    return; // a lock error: the region stays as it is
+  }
+  noteThrottledRegion(Id, Visits, InclusiveTicks, Now);
+}
+
+bool Runtime::noteThrottledRegion(uint32_t Id, uint64_t Visits,
+                                  Ticks InclusiveTicks, Ticks Now) noexcept {
+  try {
     double SecondsPerTick = 1.0 / ClockChoice.StartInfo.TicksPerSecond;
     ThrottleRecord Record;
     Record.AfterSeconds =
@@ -30,7 +39,8 @@ void Runtime::throttleRegion(uint32_t Id, uint64_t Visits, Ticks InclusiveTicks,
         Visits == 0 ? 0
                     : static_cast<double>(InclusiveTicks) * SecondsPerTick /
                           static_cast<double>(Visits);
-    Registry->markThrottled(Id, Record);
+    if (!Registry->markThrottled(Id, Record))
+      return false; // already recorded by another thread
     if (Options.Verbose >= 2)
       printMessage(MessageKind::Note,
                    "throttled region " + std::to_string(Id) + " '" +
@@ -38,8 +48,9 @@ void Runtime::throttleRegion(uint32_t Id, uint64_t Visits, Ticks InclusiveTicks,
                        std::to_string(Visits) + " visits of " +
                        format::formatFixed(Record.MeanVisitSeconds * 1e9, 1) +
                        " ns on average");
+    return true;
   } catch (...) {
-    // Out of memory or a lock error: the region stays as it is.
+    return false; // out of memory or a lock error: nothing recorded
   }
 }
 

@@ -30,6 +30,17 @@
 // for the next parallel region (or never, at shutdown); these frames end
 // at the primary thread's parallel-end time instead.
 //
+// A parallel region visited very often for very little time each
+// (SEXTANT_THROTTLE's threshold, on the encountering thread) is counted
+// only: its own frame stays exact, nothing inside it is recorded any more
+// (OpenMPCallbacks.cpp).
+//
+// The pieces: OpenMPConstructs.h (the constructs), OpenMPRegionTable.h
+// (their regions), ParallelInfo.h (a parallel region's shared data),
+// OpenConstructStack.h (a thread's open constructs), OpenMPEvent.h (one
+// callback as an event), OpenMPCallbacks.cpp (the callbacks and libomp's
+// quirks), OpenMPTool.cpp (the start-up), OpenMPNames.cpp (names).
+//
 //===----------------------------------------------------------------------===//
 
 #ifndef SEXTANT_RUNTIME_OPENMP_OPENMPTOOL_H

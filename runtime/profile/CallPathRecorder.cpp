@@ -88,18 +88,25 @@ void CallPathRecorder::adoptContext(const uint32_t *Regions, size_t Count) {
     return;
   while (Capacity < Count)
     growStack();
-  std::vector<CallPathTree::NodeIndex> Nodes(Count);
+  // Every slot keeps the node of the last frame it held (see
+  // tryEnterReused): a context like the last one adopted (a worker of the
+  // same parallel region again) needs no lookup in the tree and no
+  // allocation. A slot's region and node change together, after
+  // Tree.child() succeeded, and Depth only at the end: a throw leaves no
+  // frame open and every slot consistent.
   CallPathTree::NodeIndex Parent = CallPathTree::RootNode;
-  for (size_t Level = 0; Level < Count; ++Level)
-    Parent = Nodes[Level] = Tree.child(Parent, Regions[Level]);
-  // Nothing below throws.
   for (size_t Level = 0; Level < Count; ++Level) {
     Frame &Slot = Frames[Level];
-    Slot.Region = Regions[Level];
-    Slot.Node = Nodes[Level];
+    if (Slot.Region != Regions[Level] ||
+        Tree.node(Slot.Node).Parent != Parent) {
+      CallPathTree::NodeIndex Node = Tree.child(Parent, Regions[Level]);
+      Slot.Region = Regions[Level];
+      Slot.Node = Node;
+    }
     Slot.Start = 0;
     Slot.ChildTicks = 0;
     Slot.FrameAddress = 0;
+    Parent = Slot.Node;
   }
   Depth = ContextDepth = Count;
 }

@@ -123,6 +123,31 @@ public:
     return true;
   }
 
+  /// enter() on Node, a node of this recorder's tree that a caller kept
+  /// (nodeAt()), when the stack has room and Node is Region's child of the
+  /// top frame's node: a caller whose sites alternate at one depth (the
+  /// OpenMP tool: a loop, then the implicit barrier) then needs no lookup.
+  /// Otherwise returns false and changes nothing.
+  SEXTANT_ALWAYS_INLINE bool
+  tryEnterNode(uint32_t Region, Ticks Now,
+               CallPathTree::NodeIndex Node) noexcept {
+    size_t Level = Depth;
+    if (__builtin_expect(Level == Capacity || Node >= Tree.size(), 0))
+      return false;
+    CallPathTree::Node &Kept = Tree.node(Node);
+    if (Kept.Region != Region || Kept.Parent != frameBelow(Level).Node)
+      return false;
+    Frame &Slot = Frames[Level];
+    ++Kept.Visits;
+    Slot.Region = Region;
+    Slot.Node = Node;
+    Slot.Start = Now;
+    Slot.ChildTicks = 0;
+    Slot.FrameAddress = 0;
+    Depth = Level + 1;
+    return true;
+  }
+
   /// enter() when tryEnterReused() failed: grows the stack when full,
   /// finds or creates the child node (out of line). Throws as enter().
   void enterNew(uint32_t Region, Ticks Now, uintptr_t FrameAddress);

@@ -83,12 +83,13 @@ RegionInfo RegionRegistry::region(uint32_t Id) const {
   return Regions.at(Id - 1);
 }
 
-void RegionRegistry::markThrottled(uint32_t Id, const ThrottleRecord &Record) {
+bool RegionRegistry::markThrottled(uint32_t Id, const ThrottleRecord &Record) {
   std::lock_guard<std::mutex> Lock(Mutex);
-  if (Id < 1 || Id > Regions.size())
-    return;
+  if (Id < 1 || Id > Regions.size() || Regions[Id - 1].Throttled)
+    return false;
   Regions[Id - 1].Throttled = true;
   Regions[Id - 1].Throttle = Record;
+  return true;
 }
 
 size_t RegionRegistry::size() const {

@@ -92,8 +92,9 @@ public:
   /// The copy of one region; Id must be a returned id.
   RegionInfo region(uint32_t Id) const;
 
-  /// Records that region Id was throttled (see ThrottlePolicy.h).
-  void markThrottled(uint32_t Id, const ThrottleRecord &Record);
+  /// Records that region Id was throttled (see ThrottlePolicy.h); false
+  /// when it already was (the first record stays) or Id is unknown.
+  bool markThrottled(uint32_t Id, const ThrottleRecord &Record);
 
   size_t size() const;
   size_t filteredCount() const;

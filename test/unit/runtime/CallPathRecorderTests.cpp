@@ -384,6 +384,53 @@ TEST_CASE("a worker's frames hang beneath the adopted context",
   CHECK(Worker.counters().Repairs == 0);
 }
 
+TEST_CASE("a different context is adopted on its own nodes",
+          "[OpenMP][CallPathRecorder]") {
+  // adoptContext reuses the slots of the last context: a context that
+  // differs in a middle frame must not reuse the nodes below it.
+  CallPathRecorder Worker;
+  const uint32_t First[] = {1, 2, 3};
+  const uint32_t Second[] = {1, 9, 3};
+  for (const uint32_t *Context : {First, Second, First}) {
+    Worker.adoptContext(Context, 3);
+    Worker.enter(4, 0);
+    Worker.exit(4, 10);
+    Worker.releaseContext(10);
+  }
+  CHECK(findPath(Worker, {1, 2, 3, 4})->Visits == 2);
+  CHECK(findPath(Worker, {1, 9, 3, 4})->Visits == 1);
+  CHECK(findPath(Worker, {1})->InclusiveTicks == 30);
+  CHECK(findPath(Worker, {1, 9})->InclusiveTicks == 10);
+}
+
+TEST_CASE("tryEnterNode enters a kept node only beneath its parent",
+          "[OpenMP][CallPathRecorder]") {
+  CallPathRecorder Recorder;
+  Recorder.enter(1, 0);
+  Recorder.enter(2, 0);
+  CallPathTree::NodeIndex Loop = Recorder.nodeAt(1);
+  Recorder.exit(2, 10);
+  Recorder.enter(3, 10);
+  CallPathTree::NodeIndex Barrier = Recorder.nodeAt(1);
+  Recorder.exit(3, 20);
+  // Alternating siblings: the kept nodes are entered again.
+  CHECK_FALSE(Recorder.tryEnterNode(2, 20, Barrier));
+  REQUIRE(Recorder.tryEnterNode(2, 20, Loop));
+  CHECK(Recorder.depth() == 2);
+  Recorder.exit(2, 25);
+  REQUIRE(Recorder.tryEnterNode(3, 25, Barrier));
+  Recorder.exit(3, 30);
+  // Not beneath the top frame, or not a node of the tree: nothing changes.
+  Recorder.exit(1, 30);
+  CHECK_FALSE(Recorder.tryEnterNode(2, 30, Loop));
+  CHECK_FALSE(Recorder.tryEnterNode(2, 30, 1000));
+  CHECK(Recorder.depth() == 0);
+  CHECK(findPath(Recorder, {1, 2})->Visits == 2);
+  CHECK(findPath(Recorder, {1, 2})->InclusiveTicks == 15);
+  CHECK(findPath(Recorder, {1, 3})->Visits == 2);
+  CHECK(findPath(Recorder, {1, 3})->InclusiveTicks == 15);
+}
+
 TEST_CASE("context frames are adopted only by an empty stack",
           "[OpenMP][CallPathRecorder]") {
   CallPathRecorder Recorder;

@@ -1,0 +1,224 @@
+#!/usr/bin/env python3
+"""Count the instructions of Sextant's OMPT callbacks with callgrind.
+
+Usage: count_callbacks.py --build-dir DIR [--runtime DIR]
+                          [--regions SMALL,LARGE] [--elements N]
+                          [--threads N] [--clang PATH]
+
+Builds benchmarks/openmp/LoopParallel.c (many short `#pragma omp parallel
+for` regions; clang -O2 -fopenmp, no plugin: only OpenMP events) twice,
+without Sextant and linked with libsextant, and the do-nothing OMPT tool
+benchmarks/openmp/MinimalTool.c, then runs the program under valgrind
+--tool=callgrind in four variants:
+
+  no tool          the program without libsextant (libomp has no tool);
+  sextant off      linked with libsextant, SEXTANT_OPENMP=off;
+  minimal tool     the program without libsextant, OMP_TOOL_LIBRARIES=the
+                   minimal tool (the same callbacks as Sextant's basic
+                   level, each returning at once);
+  sextant default  linked with libsextant, default settings
+                   (SEXTANT_OPENMP=basic, SEXTANT_THROTTLE as set in the
+                   environment, default on).
+
+Each variant runs with a small and a large number of regions; the
+instructions per parallel region (all threads, libomp included) are
+
+    (total(large) - total(small)) / (regions(large) - regions(small))
+
+so the start-up, the first visits (registering and naming the regions) and
+the end cancel out. Per callback kind (Sextant's on* functions, and the
+minimal tool's), the instructions per call are callgrind's inclusive count
+of the function over its calls, differenced the same way. Instruction
+counts do not depend on the machine's load; libomp's waiting does a little
+(OMP_WAIT_POLICY=passive and KMP_BLOCKTIME=0 keep the threads from
+spinning under valgrind, which runs one thread at a time): per-region
+figures vary by a few tens of instructions between runs.
+
+valgrind 3.19 cannot read the DWARF 5 debug information of clang 19, so
+the runtime is run from a copy without it (objcopy --strip-debug); the
+program and the tool are built without -g. --runtime DIR counts with the
+libsextant.so in DIR (the runtime/ directory of another build) instead of
+DIR/runtime of --build-dir.
+"""
+import argparse
+import os
+import re
+import shutil
+import subprocess
+import sys
+import tempfile
+
+HERE = os.path.dirname(os.path.abspath(__file__))
+sys.path.insert(0, os.path.join(HERE, "..", "micro"))
+from count_instructions import stripped_runtime  # noqa: E402
+
+# Sextant's OMPT callbacks (runtime/openmp) and the minimal tool's.
+CALLBACKS = ["onThreadEnd", "onParallelBegin", "onParallelEnd",
+             "onImplicitTask", "onWork", "onSyncRegion"]
+VARIANTS = ["no tool", "sextant off", "minimal tool", "sextant default"]
+
+
+def run(command, env=None):
+    """The standard output of command; exits with its output on failure."""
+    try:
+        return subprocess.run(command, env=env, check=True,
+                              capture_output=True, text=True).stdout
+    except subprocess.CalledProcessError as failed:
+        sys.exit("count_callbacks: error: %s failed (%d):\n%s%s"
+                 % (" ".join(command), failed.returncode, failed.stdout,
+                    failed.stderr))
+
+
+def callback_of(name):
+    """The callback kind a callgrind function name stands for, or None."""
+    for callback in CALLBACKS:
+        if re.search(r"(^|::)%s(\(|$)" % callback, name):
+            return callback
+    return None
+
+
+def parse_callgrind(path):
+    """(total instructions, {callback: [calls, inclusive instructions]})."""
+    names = {}
+    callee = None
+    pending = None
+    total = None
+    counts = {}
+    with open(path) as f:
+        for line in f:
+            if pending is not None:
+                fields = line.split()
+                if callee is not None and len(fields) >= 2:
+                    entry = counts.setdefault(callee, [0, 0])
+                    entry[0] += pending
+                    entry[1] += int(fields[1])
+                pending = None
+                continue
+            if line.startswith("cfn="):
+                match = re.match(r"cfn=\((\d+)\)(?: (.*))?", line.rstrip("\n"))
+                if match:
+                    if match.group(2) is not None:
+                        names[match.group(1)] = match.group(2)
+                    callee = callback_of(names.get(match.group(1), ""))
+                else:
+                    callee = callback_of(line[4:].strip())
+            elif line.startswith("fn="):
+                match = re.match(r"fn=\((\d+)\) (.*)", line.rstrip("\n"))
+                if match:
+                    names[match.group(1)] = match.group(2)
+            elif line.startswith("calls="):
+                pending = int(line[6:].split()[0])
+            elif line.startswith("totals:") or line.startswith("summary:"):
+                total = int(line.split()[1])
+    if total is None:
+        sys.exit("count_callbacks: error: no totals in %s" % path)
+    return total, counts
+
+
+def build(args, work, runtime_dir):
+    """{variant: (command prefix, environment)}."""
+    source = os.path.join(HERE, "LoopParallel.c")
+    plain = os.path.join(work, "loop-plain")
+    linked = os.path.join(work, "loop-sextant")
+    tool = os.path.join(work, "libminimaltool.so")
+    libdir = stripped_runtime(
+        os.path.realpath(os.path.join(runtime_dir, "libsextant.so")),
+        os.path.join(work, "lib"))
+    run([args.clang, "-O2", "-fopenmp", source, "-o", plain])
+    run([args.clang, "-O2", "-fopenmp", source, "-L" + libdir,
+         "-Wl,--no-as-needed", "-lsextant", "-o", linked])
+    run([args.clang, "-O2", "-shared", "-fPIC",
+         os.path.join(HERE, "MinimalTool.c"), "-o", tool])
+    env = dict(os.environ)
+    for name in list(env):
+        if name.startswith("SEXTANT_") and name != "SEXTANT_THROTTLE":
+            del env[name]
+    env.pop("OMP_TOOL_LIBRARIES", None)
+    env.update({"OMP_NUM_THREADS": str(args.threads),
+                "OMP_WAIT_POLICY": "passive", "KMP_BLOCKTIME": "0",
+                "SEXTANT_VERBOSE": "0",
+                "SEXTANT_OUTPUT_DIR": os.path.join(work, "out"),
+                "LD_LIBRARY_PATH": libdir})
+    off = dict(env, SEXTANT_OPENMP="off")
+    minimal = dict(env, OMP_TOOL_LIBRARIES=tool)
+    return {"no tool": (plain, env), "sextant off": (linked, off),
+            "minimal tool": (plain, minimal),
+            "sextant default": (linked, env)}
+
+
+def measure(program, env, regions, args, out):
+    shutil.rmtree(env["SEXTANT_OUTPUT_DIR"], ignore_errors=True)
+    run(["valgrind", "--tool=callgrind", "--callgrind-out-file=" + out,
+         program, str(regions), str(args.elements)], env=env)
+    return parse_callgrind(out)
+
+
+def main():
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--build-dir", required=True,
+                        help="a Sextant build tree (runtime/libsextant.so)")
+    parser.add_argument("--runtime",
+                        help="the directory of the libsextant.so to count "
+                        "(default: BUILD_DIR/runtime)")
+    parser.add_argument("--regions", default="1000,5000",
+                        help="small and large region counts")
+    parser.add_argument("--elements", type=int, default=64)
+    parser.add_argument("--threads", type=int, default=2)
+    parser.add_argument("--clang", default="clang-19")
+    args = parser.parse_args()
+    small, large = (int(n) for n in args.regions.split(","))
+    if not shutil.which("valgrind"):
+        sys.exit("count_callbacks: error: valgrind not found (apt-get "
+                 "install valgrind)")
+    runtime_dir = os.path.abspath(
+        args.runtime or os.path.join(args.build_dir, "runtime"))
+    if not os.path.exists(os.path.join(runtime_dir, "libsextant.so")):
+        sys.exit("count_callbacks: error: no libsextant.so in '%s'"
+                 % runtime_dir)
+    work = tempfile.mkdtemp(prefix="sextant-count-callbacks-")
+    try:
+        variants = build(args, work, runtime_dir)
+        per_region = {}
+        per_callback = {}
+        for variant in VARIANTS:
+            program, env = variants[variant]
+            tag = variant.replace(" ", "-")
+            total_s, calls_s = measure(program, env, small, args,
+                                       os.path.join(work, tag + "-s.cg"))
+            total_l, calls_l = measure(program, env, large, args,
+                                       os.path.join(work, tag + "-l.cg"))
+            per_region[variant] = (total_l - total_s) / (large - small)
+            for callback in CALLBACKS:
+                c_s, i_s = calls_s.get(callback, (0, 0))
+                c_l, i_l = calls_l.get(callback, (0, 0))
+                if c_l > c_s:
+                    per_callback[(variant, callback)] = (
+                        (c_l - c_s) / (large - small), (i_l - i_s) / (c_l - c_s))
+    finally:
+        shutil.rmtree(work, ignore_errors=True)
+
+    print("LoopParallel.c, %d threads, %d elements per loop; %d - %d regions"
+          % (args.threads, args.elements, large, small))
+    print()
+    print("| variant | instructions per parallel region | over no tool |")
+    print("|---|---:|---:|")
+    for variant in VARIANTS:
+        print("| %s | %.0f | %+.0f |" % (variant, per_region[variant],
+                                        per_region[variant]
+                                        - per_region["no tool"]))
+    print()
+    print("| callback | calls per region | minimal tool: instructions per "
+          "call | Sextant default: instructions per call |")
+    print("|---|---:|---:|---:|")
+    for callback in CALLBACKS:
+        minimal = per_callback.get(("minimal tool", callback))
+        sextant = per_callback.get(("sextant default", callback))
+        calls = (sextant or minimal or (0, 0))[0]
+        print("| %s | %.2f | %s | %s |"
+              % (callback, calls, "%.0f" % minimal[1] if minimal else "—",
+                 "%.0f" % sextant[1] if sextant else "—"))
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())

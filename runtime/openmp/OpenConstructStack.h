@@ -1,0 +1,180 @@
+//===- runtime/openmp/OpenConstructStack.h - Open OpenMP constructs -------===//
+//
+// Part of Sextant. The OpenMP state of one thread (OpenMPThreadState,
+// ThreadState::OpenMP): its stack of open constructs, the sites it has
+// seen and the pool of its parallel regions' ParallelInfos.
+//
+// Every construct opened on a thread is pushed onto the stack with the
+// region id it recorded (0 when its region was filtered, throttled or
+// paused at the begin, or the construct is inside a parallel region that
+// is counted only), and its end closes exactly what was recorded: the end
+// finds the innermost open construct of its kind (and instance, where OMPT
+// names one), so an end that libomp reports late, without parallel_data or
+// with another task_data still finds its begin.
+//
+// Finding a construct's region without a lock or a hash: each slot of the
+// stack remembers the site (construct and code address) and region of the
+// construct last opened at its depth, which is the same site again in a
+// loop of parallel regions; only a different site at that depth looks in
+// the thread's small direct-mapped cache (and at a site's first visit on
+// the thread, in the process's RegionTable). The slots are kept when
+// constructs close, so the stack allocates only when it grows deeper than
+// ever before on the thread.
+//
+//===----------------------------------------------------------------------===//
+
+#ifndef SEXTANT_RUNTIME_OPENMP_OPENCONSTRUCTSTACK_H
+#define SEXTANT_RUNTIME_OPENMP_OPENCONSTRUCTSTACK_H
+
+#include "runtime/openmp/OpenMPRegionTable.h"
+#include "runtime/openmp/ParallelInfo.h"
+#include "runtime/profile/CallPathTree.h"
+
+#include <cstddef>
+#include <cstdint>
+#include <memory>
+
+namespace sextant {
+namespace runtime {
+namespace openmp {
+
+/// What kind of entry of the stack of open constructs.
+enum class OpenKind : uint8_t {
+  Parallel,
+  ImplicitTask,
+  Work,
+  Sync,
+  Task,
+  Mutex,
+  Wait
+};
+
+struct OpenConstruct {
+  OpenKind Kind;
+  /// A worker's implicit task (ends at its region's end).
+  bool Worker = false;
+  /// The implicit task adopted its region's context.
+  bool Adopted = false;
+  /// An implicit task of a parallel region that is counted only: nothing
+  /// inside it is recorded.
+  bool CountingOnly = false;
+  /// The recorded region id, 0 when not recorded.
+  uint32_t Id = 0;
+  /// Identifies the instance among open constructs of the same kind.
+  uintptr_t Tag = 0;
+  /// Parallel and ImplicitTask entries: one reference.
+  ParallelInfo *Parallel = nullptr;
+};
+
+/// A construct site and its region.
+struct ConstructSite {
+  const void *Code = nullptr;
+  OpenMPRegion *Region = nullptr;
+  Construct Kind = Construct::Parallel;
+
+  bool is(Construct TheKind, const void *TheCode) const {
+    return Region && Code == TheCode && Kind == TheKind;
+  }
+};
+
+/// The call-tree nodes of the last two frames the OpenMP tool opened at
+/// one depth of the stack of open constructs: hints for
+/// CallPathRecorder::tryEnterNode (a loop and its implicit barrier take
+/// turns at one depth, which defeats the recorder's own slot reuse).
+struct NodeHints {
+  CallPathTree::NodeIndex Node[2] = {0, 0};
+  uint8_t Next = 0;
+
+  void remember(CallPathTree::NodeIndex Entered) {
+    Node[Next] = Entered;
+    Next ^= 1;
+  }
+};
+
+/// The stack of open constructs, each slot with the last site opened at
+/// its depth and the hints of the frames opened there.
+class OpenConstructStack {
+public:
+  size_t size() const { return Size; }
+  bool empty() const { return Size == 0; }
+  OpenConstruct &operator[](size_t Level) { return Slots[Level].Entry; }
+  const OpenConstruct &operator[](size_t Level) const {
+    return Slots[Level].Entry;
+  }
+  OpenConstruct &back() { return Slots[Size - 1].Entry; }
+
+  /// The site last opened at the depth of the next push; null when the
+  /// stack has no slot there yet.
+  ConstructSite *nextSite() {
+    return Size < Capacity ? &Slots[Size].Site : nullptr;
+  }
+
+  /// The hints of the depth of the next push; null when the stack has no
+  /// slot there yet.
+  NodeHints *nextHints() {
+    return Size < Capacity ? &Slots[Size].Hints : nullptr;
+  }
+
+  /// Pushes Entry; false when out of memory (the stack is unchanged).
+  bool push(const OpenConstruct &Entry) noexcept {
+    if (Size == Capacity && !grow())
+      return false;
+    Slots[Size++].Entry = Entry;
+    return true;
+  }
+  /// Drops the entries from Level up.
+  void truncate(size_t Level) { Size = Level; }
+
+  /// The innermost open construct of Kind (with Tag when MatchTag);
+  /// SIZE_MAX when none.
+  size_t find(OpenKind Kind, uintptr_t Tag, bool MatchTag) const {
+    for (size_t Level = Size; Level-- > 0;) {
+      const OpenConstruct &Entry = Slots[Level].Entry;
+      if (Entry.Kind == Kind && (!MatchTag || Entry.Tag == Tag))
+        return Level;
+    }
+    return SIZE_MAX;
+  }
+
+private:
+  struct Slot {
+    OpenConstruct Entry;
+    ConstructSite Site;
+    NodeHints Hints;
+  };
+  bool grow() noexcept;
+
+  std::unique_ptr<Slot[]> Slots;
+  size_t Size = 0;
+  size_t Capacity = 0;
+};
+
+/// A direct-mapped cache of sites by (construct, code address).
+struct SiteCache {
+  static constexpr size_t Slots = 64;
+  struct Entry {
+    uint64_t Key = 0;
+    OpenMPRegion *Region = nullptr;
+  };
+  Entry Cache[Slots];
+
+  Entry &slot(uint64_t Key) { return Cache[(Key ^ (Key >> 17)) & (Slots - 1)]; }
+};
+
+} // namespace openmp
+
+/// The OpenMP state of one thread (ThreadState::OpenMP).
+struct OpenMPThreadState {
+  openmp::OpenConstructStack Open;
+  openmp::SiteCache Sites;
+  openmp::ParallelInfoPool Parallels;
+  /// Implicit tasks of counted-only parallel regions open on the thread.
+  uint32_t CountingOnlyTasks = 0;
+  /// The thread has been given its OpenMP name.
+  bool Named = false;
+};
+
+} // namespace runtime
+} // namespace sextant
+
+#endif // SEXTANT_RUNTIME_OPENMP_OPENCONSTRUCTSTACK_H

@@ -1,0 +1,134 @@
+//===- runtime/openmp/OpenMPEvent.cpp - One OMPT callback as an event -----===//
+//
+// Part of Sextant. Opening and closing constructs in an event
+// (OpenMPEvent.h); a site's first visit on a thread.
+//
+//===----------------------------------------------------------------------===//
+
+#include "runtime/openmp/OpenMPEvent.h"
+
+#include <new>
+
+namespace sextant {
+namespace runtime {
+namespace openmp {
+
+namespace {
+
+/// libomp's ompt_get_task_info, set by initializeTool.
+ompt_get_task_info_t GetTaskInfo = nullptr;
+
+/// The frame of the runtime procedure that invoked the code of the calling
+/// thread's current task (OMPT's exit frame); null for an initial task (its
+/// code is main or a thread's start routine) or when libomp tells none.
+const void *currentTaskExitFrame() {
+  int Flags = 0;
+  ompt_data_t *TaskData = nullptr;
+  ompt_frame_t *Frame = nullptr;
+  ompt_data_t *ParallelData = nullptr;
+  int ThreadNumber = 0;
+  if (!GetTaskInfo)
+    return nullptr;
+  int Known =
+      GetTaskInfo(0, &Flags, &TaskData, &Frame, &ParallelData, &ThreadNumber);
+  if (Known != 2 || !Frame || (Flags & ompt_task_initial))
+    return nullptr;
+  return Frame->exit_frame.ptr;
+}
+
+} // namespace
+
+void setTaskInfoFunction(ompt_get_task_info_t Function) {
+  GetTaskInfo = Function;
+}
+
+bool Event::attachOpenMP() {
+  OpenMP = new (std::nothrow) OpenMPThreadState();
+  if (!OpenMP) {
+    end();
+    return false;
+  }
+  State->OpenMP = OpenMP;
+  return true;
+}
+
+bool Event::regionSlow(Construct Kind, const void *Code,
+                       OpenMPRegion *&Region) {
+  if (namedWithoutLocation(Kind))
+    Code = nullptr;
+  end();
+  // A code address inside libomp (or libsextant) stands for whichever call
+  // site reached it (see ProgramCallSite.h): the construct is named after
+  // the program's call site on the stack within the current task, and the
+  // address is not remembered for the next event. When the task's frames
+  // show none, the program reached libomp through a tail call (the address
+  // is the return into the procedure that invoked the task's code, the
+  // same at every event): the construct has no location, and that is
+  // remembered.
+  const void *Site =
+      runtimeModules().programCallSite(Code, currentTaskExitFrame());
+  try {
+    Region = regions().find(Kind, Site);
+  } catch (...) {
+    return false; // out of memory: the construct is not recorded
+  }
+  if (!begin())
+    return false;
+  if (!namedWithoutLocation(Kind) && (Site == Code || !Site)) {
+    uint64_t Key = RegionTable::siteKey(Kind, Code);
+    SiteCache::Entry &Entry = OpenMP->Sites.slot(Key);
+    Entry.Key = Key;
+    Entry.Region = Region;
+    if (ConstructSite *Next = OpenMP->Open.nextSite())
+      *Next = ConstructSite{Code, Region, Kind};
+  }
+  return true;
+}
+
+void pushFailed(const OpenConstruct &Entry) {
+  if (Entry.Parallel)
+    Entry.Parallel->release();
+}
+
+Ticks endTime(const OpenMPThreadState &OpenMP, size_t Level, Ticks Now) {
+  for (size_t I = Level + 1; I-- > 0;) {
+    const OpenConstruct &Entry = OpenMP.Open[I];
+    if (Entry.Kind != OpenKind::ImplicitTask)
+      continue;
+    if (!Entry.Worker || !Entry.Parallel)
+      return Now;
+    Ticks End = Entry.Parallel->EndTicks.load(std::memory_order_acquire);
+    return End != 0 && End < Now ? End : Now;
+  }
+  return Now;
+}
+
+const CallPathTree::Node *closeFrom(ThreadState &State,
+                                    OpenMPThreadState &OpenMP, size_t Level,
+                                    Ticks Now) {
+  const CallPathTree::Node *Throttled = nullptr;
+  for (size_t I = OpenMP.Open.size(); I-- > Level;) {
+    OpenConstruct &Entry = OpenMP.Open[I];
+    if (Entry.Id != 0) {
+      const CallPathTree::Node *Node = exitAndTrace(
+          State.Recorder, State.TraceOut, State.Trace.get(), Entry.Id, Now);
+      if (I == Level && Entry.Kind == OpenKind::Parallel)
+        Throttled = Node;
+    }
+    if (Entry.Adopted) {
+      size_t Released = State.Recorder.releaseContext(Now);
+      if (State.Trace)
+        State.Trace->recordExits(Released, Now, State.Recorder);
+    }
+    if (Entry.CountingOnly)
+      --OpenMP.CountingOnlyTasks;
+    if (Entry.Parallel)
+      Entry.Parallel->release();
+  }
+  OpenMP.Open.truncate(Level);
+  return Throttled;
+}
+
+} // namespace openmp
+} // namespace runtime
+} // namespace sextant

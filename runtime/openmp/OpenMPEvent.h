@@ -1,0 +1,214 @@
+//===- runtime/openmp/OpenMPEvent.h - One OMPT callback as an event -------===//
+//
+// Part of Sextant. Each OMPT callback is one event of the calling thread,
+// bracketed by its Busy flag like an instrumented function's
+// (EventBracket.h), and reads the clock at most once. Opening a construct
+// finds its region through the thread's stack of open constructs
+// (OpenConstructStack.h); only a site's first visit on the thread ends
+// the event, names and registers the region (RegionTable, under its lock,
+// symbolizing the code address once per site) and begins it again.
+// Closing constructs reads the clock only when one of them was recorded.
+//
+//===----------------------------------------------------------------------===//
+
+#ifndef SEXTANT_RUNTIME_OPENMP_OPENMPEVENT_H
+#define SEXTANT_RUNTIME_OPENMP_OPENMPEVENT_H
+
+#include "common/Compiler.h"
+#include "runtime/core/EventBracket.h"
+#include "runtime/core/ThreadState.h"
+#include "runtime/openmp/OpenConstructStack.h"
+
+#include <omp-tools.h>
+
+namespace sextant {
+namespace runtime {
+namespace openmp {
+
+/// One OMPT callback as an event of the calling thread.
+class Event {
+public:
+  /// False when the event is to be ignored.
+  bool begin() {
+    State = beginThreadEvent();
+    if (!State)
+      return false;
+    OpenMP = State->OpenMP;
+    if (__builtin_expect(!OpenMP, 0))
+      return attachOpenMP();
+    return true;
+  }
+  void end() {
+    if (State)
+      endEvent(*State);
+    State = nullptr;
+  }
+  ~Event() { end(); }
+
+  /// The region of Kind at Code. Fast: a slot of the stack of open
+  /// constructs, the thread's cache, or the region of a construct named
+  /// without a location. Otherwise (Slow set) ends the event, finds the
+  /// region in the RegionTable and begins the event again: then false
+  /// when it is to be ignored after all.
+  SEXTANT_ALWAYS_INLINE bool region(Construct Kind, const void *Code,
+                                    OpenMPRegion *&Region, bool &Slow) {
+    if (namedWithoutLocation(Kind)) {
+      Region = regions().unlocated(Kind);
+      if (__builtin_expect(Region != nullptr, 1))
+        return true;
+    } else {
+      ConstructSite *Site = OpenMP->Open.nextSite();
+      if (__builtin_expect(Site && Site->is(Kind, Code), 1)) {
+        Region = Site->Region;
+        return true;
+      }
+      SiteCache::Entry &Entry =
+          OpenMP->Sites.slot(RegionTable::siteKey(Kind, Code));
+      if (Entry.Region && Entry.Key == RegionTable::siteKey(Kind, Code)) {
+        Region = Entry.Region;
+        if (Site)
+          *Site = ConstructSite{Code, Region, Kind};
+        return true;
+      }
+    }
+    Slow = true;
+    return regionSlow(Kind, Code, Region);
+  }
+
+  ThreadState *State = nullptr;
+  OpenMPThreadState *OpenMP = nullptr;
+
+private:
+  bool attachOpenMP();
+  bool regionSlow(Construct Kind, const void *Code, OpenMPRegion *&Region);
+};
+
+/// Opens the frame of Id (0: nothing) at Now on State's thread; returns
+/// the id recorded (0 when none: Id 0, inside a counted-only parallel
+/// region, or out of memory).
+SEXTANT_ALWAYS_INLINE uint32_t enterRegion(ThreadState &State, uint32_t Id,
+                                           Ticks Now) {
+  if (Id == 0 || State.OpenMP->CountingOnlyTasks != 0)
+    return 0;
+  CallPathRecorder &Recorder = State.Recorder;
+  if (!Recorder.tryEnterReused(Id, Now, 0)) {
+    NodeHints *Hints = State.OpenMP->Open.nextHints();
+    if (!Hints || (!Recorder.tryEnterNode(Id, Now, Hints->Node[0]) &&
+                   !Recorder.tryEnterNode(Id, Now, Hints->Node[1]))) {
+      try {
+        Recorder.enterNew(Id, Now, 0);
+      } catch (...) {
+        return 0; // out of memory for a new node: not recorded
+      }
+      if (Hints)
+        Hints->remember(Recorder.nodeAt(Recorder.depth() - 1));
+    }
+  }
+  traceEnter(State.TraceOut, State.Trace.get(), Id, Now, State.Recorder);
+  return Id;
+}
+
+/// pushOpen() when the stack could not grow: drops Entry's reference.
+__attribute__((noinline, cold)) void pushFailed(const OpenConstruct &Entry);
+
+/// Pushes Entry onto the stack of open constructs; out of memory, the end
+/// of the construct will not find it (the recorder closes its frame with
+/// the enclosing one) and its reference is dropped.
+SEXTANT_ALWAYS_INLINE void pushOpen(OpenMPThreadState &OpenMP,
+                                    const OpenConstruct &Entry) {
+  if (__builtin_expect(!OpenMP.Open.push(Entry), 0))
+    return pushFailed(Entry);
+  if (Entry.CountingOnly)
+    ++OpenMP.CountingOnlyTasks;
+}
+
+/// The end time of constructs ending in the implicit task at Level (or the
+/// innermost one below Level) at time Now: a worker's implicit task ends at
+/// most at its region's end.
+Ticks endTime(const OpenMPThreadState &OpenMP, size_t Level, Ticks Now);
+
+/// Closes the open constructs from Level up at time Now, innermost first:
+/// records the exits of what was recorded, releases adopted context and
+/// references. Returns the parallel region's node when the entry at Level
+/// is a parallel region whose call path has just reached the throttling
+/// threshold, else null.
+const CallPathTree::Node *closeFrom(ThreadState &State,
+                                    OpenMPThreadState &OpenMP, size_t Level,
+                                    Ticks Now);
+
+/// True when a construct from Level up recorded something.
+SEXTANT_ALWAYS_INLINE bool recordedFrom(const OpenMPThreadState &OpenMP,
+                                        size_t Level) {
+  for (size_t I = Level; I < OpenMP.Open.size(); ++I)
+    if (OpenMP.Open[I].Id != 0 || OpenMP.Open[I].Adopted)
+      return true;
+  return false;
+}
+
+/// closeFrom(Level) at now (at the region's end when MayEndLate, see
+/// endTime); the clock is read only when something is to be closed. The
+/// common case, the top entry alone with nothing but its frame, inline.
+SEXTANT_ALWAYS_INLINE void closeOpen(Event &E, size_t Level, bool MayEndLate) {
+  OpenMPThreadState &OpenMP = *E.OpenMP;
+  if (!recordedFrom(OpenMP, Level)) {
+    closeFrom(*E.State, OpenMP, Level, 0);
+    return;
+  }
+  Ticks Now = MayEndLate ? endTime(OpenMP, Level, Clock::now()) : Clock::now();
+  OpenConstruct &Top = OpenMP.Open.back();
+  if (Level + 1 == OpenMP.Open.size() && !Top.Adopted && !Top.CountingOnly &&
+      !Top.Parallel && Top.Kind != OpenKind::Parallel) {
+    ThreadState &State = *E.State;
+    exitAndTrace(State.Recorder, State.TraceOut, State.Trace.get(), Top.Id,
+                 Now);
+    OpenMP.Open.truncate(Level);
+    return;
+  }
+  closeFrom(*E.State, OpenMP, Level, Now);
+}
+
+/// Closes the innermost open construct of Kind (with Tag when MatchTag).
+SEXTANT_ALWAYS_INLINE void closeKind(Event &E, OpenKind Kind, uintptr_t Tag,
+                                     bool MatchTag) {
+  size_t Level = E.OpenMP->Open.find(Kind, Tag, MatchTag);
+  if (Level != SIZE_MAX)
+    closeOpen(E, Level, false);
+}
+
+/// Opens a construct of Kind at Code as an entry of OpenKind in the begun
+/// event E, at Now (0: read the clock); returns the time used (0 when
+/// nothing was recorded).
+SEXTANT_ALWAYS_INLINE Ticks openIn(Event &E, Construct Kind, const void *Code,
+                                   OpenKind Entry, uintptr_t Tag, Ticks Now) {
+  OpenConstruct Open;
+  Open.Kind = Entry;
+  Open.Tag = Tag;
+  if (E.OpenMP->CountingOnlyTasks == 0) {
+    OpenMPRegion *Region = nullptr;
+    bool Slow = false;
+    if (!E.region(Kind, Code, Region, Slow))
+      return 0;
+    if (Now == 0 || Slow)
+      Now = Clock::now();
+    Open.Id = enterRegion(*E.State, Region->id(), Now);
+  }
+  pushOpen(*E.OpenMP, Open);
+  return Open.Id != 0 ? Now : 0;
+}
+
+/// openIn() in an event of its own.
+SEXTANT_ALWAYS_INLINE void openConstruct(Construct Kind, const void *Code,
+                                         OpenKind Entry, uintptr_t Tag) {
+  Event E;
+  if (E.begin())
+    openIn(E, Kind, Code, Entry, Tag, 0);
+}
+
+/// Sets libomp's ompt_get_task_info (initializeTool).
+void setTaskInfoFunction(ompt_get_task_info_t Function);
+
+} // namespace openmp
+} // namespace runtime
+} // namespace sextant
+
+#endif // SEXTANT_RUNTIME_OPENMP_OPENMPEVENT_H
