@@ -171,8 +171,9 @@ std::string throttledSection(const ExperimentMetadata &M,
                 return A->Throttled->AfterSeconds < B->Throttled->AfterSeconds;
               return A->Id < B->Id;
             });
-  std::string Out = "\nThrottled regions (disarmed after many short visits; "
-                    "not measured afterwards)\n\n";
+  std::string Out = "\nThrottled regions (after many short visits: a function "
+                    "is no longer measured, an OpenMP parallel region is "
+                    "only counted)\n\n";
   Out += padLeft("after s", 14) + padLeft("visits", 12) +
          padLeft("mean ns", 12) + "  name  (file:line)\n";
   for (const RegionRecord *Region : Throttled) {
