@@ -86,11 +86,16 @@ JobMpi jobMpi(const PartialJob &Partial, int RankCount) {
   }
   for (const RankRecord *Record : ByRank) {
     Mpi.RankStates.push_back(Record ? Record->EndedBy : json());
-    if (Record)
-      for (const auto &[Name, Counts] : Record->Functions)
-        for (size_t F = 0; F < job_keys::FunctionFieldCount; ++F)
-          Mpi.Functions[Name][F].PerRank[static_cast<size_t>(Record->Rank)] =
-              Counts[F];
+    if (!Record)
+      continue;
+    for (const auto &[Name, Counts] : Record->Functions) {
+      auto Fields = Mpi.Functions.find(Name);
+      if (Fields == Mpi.Functions.end())
+        continue; // not in the partial's aggregates (PartialJob.h)
+      for (size_t F = 0; F < job_keys::FunctionFieldCount; ++F)
+        Fields->second[F].PerRank[static_cast<size_t>(Record->Rank)] =
+            Counts[F];
+    }
   }
   Mpi.Tools = Partial.Tools;
   return Mpi;

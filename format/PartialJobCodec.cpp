@@ -241,7 +241,9 @@ private:
     R.PointToPoint = traffic(Entry.at(5));
     R.OneSided = traffic(Entry.at(6));
     for (const json &F : Entry.at(7)) {
-      auto &Counts = R.Functions[F.at(0).get<std::string>()];
+      std::string Name = F.at(0).get<std::string>();
+      require(Partial.Functions.count(Name), "unknown MPI function");
+      auto &Counts = R.Functions[Name];
       for (size_t C = 0; C < Counts.size(); ++C)
         Counts[C] = F.at(C + 1).get<double>();
     }
@@ -302,9 +304,15 @@ bool deserialize(const std::string &Bytes, PartialJob &Partial,
                  std::string &Error) {
   json Document;
   DepthLimitedParser Parser(Document);
-  if (!json::sax_parse(Bytes.begin(), Bytes.end(), &Parser,
-                       json::input_format_t::cbor) ||
-      Parser.is_errored()) {
+  bool Parsed = false;
+  try {
+    Parsed = json::sax_parse(Bytes.begin(), Bytes.end(), &Parser,
+                             json::input_format_t::cbor) &&
+             !Parser.is_errored();
+  } catch (const std::exception &) {
+    Parsed = false; // an array or string longer than memory can be
+  }
+  if (!Parsed) {
     Error = "not a whole CBOR document of at most " +
             std::to_string(MaximumDepth) + " levels";
     return false;
