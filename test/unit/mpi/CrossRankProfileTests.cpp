@@ -99,15 +99,7 @@ TEST_CASE("a call tree 100000 levels deep is merged without recursion",
   // of two ranks: merged, summed, written and released without recursion
   // (which overflowed the stack) nor copying each subtree (quadratic).
   const size_t Depth = 100000;
-  std::string Text;
-  for (size_t Level = 0; Level < Depth; ++Level)
-    Text += "[{\"frame\":{\"name\":\"f\"},\"attributes\":{\"region_id\":1},"
-            "\"metrics\":{\"time (inc)\":1,\"time\":1,\"visits\":1},"
-            "\"children\":";
-  Text += "[]";
-  for (size_t Level = 0; Level < Depth; ++Level)
-    Text += "}]";
-  json Profile = json::parse(Text);
+  json Profile = json::parse(deepProfileText(Depth));
   RegionUnion Union;
   Union.addStandIn("f");
   RegionTimes Times;

@@ -151,6 +151,14 @@ std::vector<RankFiles> jobFiles(unsigned Seed, int Ranks) {
   return Files;
 }
 
+/// The partial of jobFiles(Seed, Ranks), folded rank by rank.
+PartialJob foldedJob(unsigned Seed, int Ranks) {
+  PartialJob Job;
+  for (const RankFiles &F : jobFiles(Seed, Ranks))
+    merge(Job, partialFromRank(F));
+  return Job;
+}
+
 /// A copy of Partial through bytes.
 PartialJob throughBytes(const PartialJob &Partial) {
   PartialJob Copy;
@@ -251,10 +259,7 @@ TEST_CASE("a missing rank counts 0 in the statistics", "[partial]") {
 }
 
 TEST_CASE("a serialized partial reads back the same", "[partial]") {
-  std::vector<RankFiles> Files = jobFiles(1, 5);
-  PartialJob Job;
-  for (const RankFiles &F : Files)
-    merge(Job, partialFromRank(F));
+  PartialJob Job = foldedJob(1, 5);
   std::string Bytes = serialize(Job);
   PartialJob Copy;
   std::string Error;
@@ -265,11 +270,7 @@ TEST_CASE("a serialized partial reads back the same", "[partial]") {
 }
 
 TEST_CASE("truncated and garbage bytes are rejected", "[partial]") {
-  std::vector<RankFiles> Files = jobFiles(2, 3);
-  PartialJob Job;
-  for (const RankFiles &F : Files)
-    merge(Job, partialFromRank(F));
-  std::string Bytes = serialize(Job);
+  std::string Bytes = serialize(foldedJob(2, 3));
   std::string Error;
   // Cut short anywhere (every length, in steps on long documents).
   size_t Step = std::max<size_t>(1, Bytes.size() / 1000);
@@ -315,16 +316,8 @@ TEST_CASE("truncated and garbage bytes are rejected", "[partial]") {
 TEST_CASE("a partial of a call tree 100000 levels deep goes through bytes",
           "[partial]") {
   const size_t Depth = 100000;
-  std::string Text;
-  for (size_t Level = 0; Level < Depth; ++Level)
-    Text += "[{\"frame\":{\"name\":\"f\"},\"attributes\":{\"region_id\":1},"
-            "\"metrics\":{\"time (inc)\":1,\"time\":1,\"visits\":1},"
-            "\"children\":";
-  Text += "[]";
-  for (size_t Level = 0; Level < Depth; ++Level)
-    Text += "}]";
   RankFiles Files;
-  Files.Profile = Text;
+  Files.Profile = deepProfileText(Depth);
   Files.Regions = regionsFile(json::array({region(1, "f")})).dump();
   Files.Experiment = json({{"program", "/bin/deep"}}).dump();
   Files.Mpi = "{}";
