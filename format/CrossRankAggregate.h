@@ -1,5 +1,4 @@
-//===- format/CrossRankAggregate.h - A value over ranks, mergeable -*- C++
-//-*-===//
+//===- format/CrossRankAggregate.h - A value over ranks ---------*- C++ -*-===//
 //
 // Part of Sextant. The cross-rank statistics of an MPI job as constant-size
 // aggregates that merge: what a range of ranks contributes to one value
