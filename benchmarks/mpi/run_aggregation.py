@@ -85,6 +85,19 @@ def measure(executable, ranks, output_dir):
     return max(finalize.values()), max(rss.values()), rss[0]
 
 
+HEADER = ("| ranks P | regions | MPI_Finalize max (s), plain | with Sextant "
+          "| peak RSS max (MiB), plain | with Sextant "
+          "| rank 0 peak RSS (MiB), plain | with Sextant |\n"
+          "|---:|---:|---:|---:|---:|---:|---:|---:|")
+
+
+def row(size, count, m):
+    return "| %d | %d | %.4f | %.4f | %.1f | %.1f | %.1f | %.1f |" % (
+        size, count, m["plain"][0], m["sextant"][0],
+        m["plain"][1] / 1024, m["sextant"][1] / 1024,
+        m["plain"][2] / 1024, m["sextant"][2] / 1024)
+
+
 def merge_step(build_dir, job):
     """The figures of sextant_partial_merge_benchmark on job, or None."""
     tool = os.path.join(build_dir, "benchmarks", "mpi",
@@ -113,6 +126,7 @@ def main():
     os.makedirs(work, exist_ok=True)
     rows, combines, steps = [], [], {}
     try:
+        programs = {}
         for count in regions:
             source = os.path.join(work, "regions_%d.c" % count)
             with open(source, "w") as out:
@@ -121,7 +135,11 @@ def main():
             measured = os.path.join(work, "sextant_%d" % count)
             build(args.build_dir, source, plain, False)
             build(args.build_dir, source, measured, True)
-            for size in ranks:
+            programs[count] = (plain, measured)
+        print(HEADER, file=sys.stderr, flush=True)
+        for size in ranks:
+            for count in regions:
+                plain, measured = programs[count]
                 figures = {"plain": [], "sextant": []}
                 job = None
                 for repetition in range(args.repetitions):
@@ -143,20 +161,16 @@ def main():
                                  for i in range(3)]
                           for name, runs in figures.items()}
                 rows.append((size, count, median))
-                print("P=%d regions=%d done" % (size, count), file=sys.stderr)
+                # Each row as soon as it is measured (a long sweep stopped
+                # early keeps what it measured).
+                print(row(size, count, median), file=sys.stderr, flush=True)
     finally:
         if not args.work_dir:
             shutil.rmtree(work, ignore_errors=True)
 
-    print("| ranks P | regions | MPI_Finalize max (s), plain | with Sextant "
-          "| peak RSS max (MiB), plain | with Sextant | rank 0 peak RSS (MiB),"
-          " plain | with Sextant |")
-    print("|---:|---:|---:|---:|---:|---:|---:|---:|")
+    print(HEADER)
     for size, count, m in rows:
-        print("| %d | %d | %.4f | %.4f | %.1f | %.1f | %.1f | %.1f |" % (
-            size, count, m["plain"][0], m["sextant"][0],
-            m["plain"][1] / 1024, m["sextant"][1] / 1024,
-            m["plain"][2] / 1024, m["sextant"][2] / 1024))
+        print(row(size, count, m))
     if combines:
         print()
         print("| ranks P | regions | `sextant combine` (s) | per rank (ms) |")
