@@ -8,12 +8,12 @@
 
 #include "format/ExperimentSchema.h"
 
+#include <algorithm>
+
 namespace sextant {
 namespace format {
 
 using nlohmann::json;
-
-namespace {
 
 json rankEntry(const json &Experiment, int Rank) {
   return {{"rank", Rank},
@@ -24,6 +24,8 @@ json rankEntry(const json &Experiment, int Rank) {
           {"wall_time_seconds", Experiment.value("wall_time_seconds", 0.0)},
           {"ended_by_signal", Experiment.value("ended_by_signal", json())}};
 }
+
+namespace {
 
 /// The job's profile.json holds the metrics that add up over ranks
 /// (CrossRankProfile.h): the others leave "metrics" of experiment.json.
@@ -43,36 +45,36 @@ void keepSummedMetrics(json &Experiment) {
 
 } // namespace
 
-json jobExperiment(const std::vector<json> &Experiments,
-                   const RankPositions &Ranks, const std::string &BaseDirectory,
+json jobExperiment(const json &First, const std::vector<json> &Entries,
+                   int RankCount, const std::string &BaseDirectory,
                    size_t RegionCount) {
-  json Experiment = Experiments.empty() ? json::object() : Experiments[0];
+  json Experiment = First.is_object() ? First : json::object();
   Experiment[keys::Format] = ExperimentFormat.Name;
   if (!Experiment.contains("format_version"))
     Experiment[keys::FormatVersion] = ExperimentFormat.Version;
   Experiment["output_directory"] = BaseDirectory;
   Experiment["mpi_rank"] = nullptr;
-  Experiment["mpi_ranks"] = Ranks.RankCount;
+  Experiment["mpi_ranks"] = RankCount;
   keepSummedMetrics(Experiment);
   uint64_t Threads = 0;
-  json RankList = json::array();
-  for (size_t P = 0; P < Ranks.RankOf.size(); ++P) {
-    Threads += Experiments[P].value("threads", 0u);
-    RankList.push_back(rankEntry(Experiments[P], Ranks.RankOf[P]));
-  }
+  for (const json &Entry : Entries)
+    Threads += Entry.value("threads", 0u);
   Experiment["threads"] = Threads;
   Experiment["regions_registered"] = RegionCount;
-  Experiment["ranks"] = RankList;
+  Experiment["ranks"] = Entries;
   Experiment["combined"] = true;
   return Experiment;
 }
 
-std::vector<double> rankWallTimes(const std::vector<json> &Experiments,
-                                  const RankPositions &Ranks) {
-  std::vector<double> Wall(Experiments.size());
-  for (size_t P = 0; P < Experiments.size(); ++P)
-    Wall[P] = Experiments[P].value("wall_time_seconds", 0.0);
-  return Ranks.perRank(Wall);
+std::vector<double> rankWallTimes(const std::vector<json> &Entries,
+                                  int RankCount) {
+  std::vector<double> Wall(static_cast<size_t>(std::max(RankCount, 0)), 0.0);
+  for (const json &Entry : Entries) {
+    int Rank = Entry.value("rank", -1);
+    if (Rank >= 0 && Rank < RankCount)
+      Wall[static_cast<size_t>(Rank)] = Entry.value("wall_time_seconds", 0.0);
+  }
+  return Wall;
 }
 
 } // namespace format

@@ -11,8 +11,6 @@
 #ifndef SEXTANT_FORMAT_CROSSRANKEXPERIMENT_H
 #define SEXTANT_FORMAT_CROSSRANKEXPERIMENT_H
 
-#include "format/CrossRankProfile.h"
-
 #include <nlohmann/json.hpp>
 
 #include <string>
@@ -21,16 +19,20 @@
 namespace sextant {
 namespace format {
 
-/// Experiments[position] is the experiment.json of rank Ranks.RankOf[position].
-nlohmann::json jobExperiment(const std::vector<nlohmann::json> &Experiments,
-                             const RankPositions &Ranks,
-                             const std::string &BaseDirectory,
+/// A rank's entry of the job's "ranks" list, from its experiment.json.
+nlohmann::json rankEntry(const nlohmann::json &Experiment, int Rank);
+
+/// The job's experiment.json: First is the lowest read rank's
+/// experiment.json (null when none was read), Entries the rankEntry() of
+/// every rank read, in rank order.
+nlohmann::json jobExperiment(const nlohmann::json &First,
+                             const std::vector<nlohmann::json> &Entries,
+                             int RankCount, const std::string &BaseDirectory,
                              size_t RegionCount);
 
-/// Every rank's "wall_time_seconds", 0 for the ranks not read.
-std::vector<double>
-rankWallTimes(const std::vector<nlohmann::json> &Experiments,
-              const RankPositions &Ranks);
+/// Every rank's "wall_time_seconds" from Entries, 0 for the ranks not read.
+std::vector<double> rankWallTimes(const std::vector<nlohmann::json> &Entries,
+                                  int RankCount);
 
 } // namespace format
 } // namespace sextant

@@ -6,11 +6,9 @@
 
 #include "format/CrossRankMpi.h"
 #include "format/JsonDocument.h"
-
-#include "format/CrossRankStatistics.h"
+#include "format/PartialJob.h"
 
 #include <algorithm>
-#include <set>
 
 namespace sextant {
 namespace format {
@@ -23,27 +21,6 @@ namespace {
 constexpr uint64_t Traffic::*TrafficMembers[job_keys::TrafficFieldCount] = {
     &Traffic::MessagesSent, &Traffic::BytesSent, &Traffic::MessagesReceived,
     &Traffic::BytesReceived};
-
-/// The matrix of Section ("point_to_point" or "one_sided"): row r from rank
-/// r's list, empty for a rank not read.
-TrafficMatrix readMatrix(const std::vector<json> &MpiFiles,
-                         const char *Section) {
-  size_t Ranks = MpiFiles.size();
-  TrafficMatrix Rows(Ranks, std::vector<Traffic>(Ranks));
-  for (size_t Rank = 0; Rank < Ranks; ++Rank) {
-    if (!MpiFiles[Rank].is_object())
-      continue;
-    for (const json &Entry : MpiFiles[Rank].value(Section, json::array())) {
-      int Partner = Entry.value(job_keys::Partner, -1);
-      if (Partner < 0 || static_cast<size_t>(Partner) >= Ranks)
-        continue;
-      for (size_t F = 0; F < job_keys::TrafficFieldCount; ++F)
-        Rows[Rank][Partner].*TrafficMembers[F] =
-            Entry.value(job_keys::TrafficFields[F], uint64_t(0));
-    }
-  }
-  return Rows;
-}
 
 /// One table (ranks x ranks) per traffic field.
 json matrixJson(const TrafficMatrix &Rows) {
@@ -61,41 +38,68 @@ json matrixJson(const TrafficMatrix &Rows) {
   return Result;
 }
 
-void addFunctions(JobMpi &Mpi, const json &MpiFile, size_t Rank) {
-  for (const json &F : MpiFile.value("functions", json::array())) {
-    auto &Fields = Mpi.Functions[F.value("name", "?")];
-    if (Fields.empty())
-      Fields.assign(job_keys::FunctionFieldCount,
-                    std::vector<double>(static_cast<size_t>(Mpi.RankCount)));
-    for (size_t Field = 0; Field < job_keys::FunctionFieldCount; ++Field)
-      Fields[Field][Rank] = F.value(job_keys::FunctionFields[Field], 0.0);
-  }
+json statisticsJson(const FunctionStatistics &F) {
+  const RankStatistics &S = F.Statistics;
+  return {{"total", F.Total},      {"min", S.Min},
+          {"mean", S.Mean},        {"max", S.Max},
+          {"min_rank", S.MinRank}, {"max_rank", S.MaxRank},
+          {"per_rank", F.PerRank}};
 }
 
-void addStateAndTools(JobMpi &Mpi, const json &MpiFile,
-                      std::set<std::string> &ToolKeys) {
-  if (!MpiFile.is_object()) {
-    Mpi.RankStates.push_back(nullptr);
-    return;
-  }
-  Mpi.RankStates.push_back(MpiFile.value("ended_by", json()));
-  for (const json &T : MpiFile.value("other_pmpi_tools", json::array()))
-    if (ToolKeys.insert(T.dump()).second)
-      Mpi.Tools.push_back(T);
-}
-
-json statisticsJson(const std::vector<double> &PerRank) {
-  RankStatistics S = rankStatistics(PerRank);
-  return {{"total", rankTotal(PerRank)},
-          {"min", S.Min},
-          {"mean", S.Mean},
-          {"max", S.Max},
-          {"min_rank", S.MinRank},
-          {"max_rank", S.MaxRank},
-          {"per_rank", PerRank}};
+/// A dense RankCount x RankCount matrix from the ranks' rows.
+TrafficMatrix denseMatrix(const std::vector<RankRecord> &Records, int RankCount,
+                          SparseTraffic RankRecord::*Row) {
+  size_t Ranks = static_cast<size_t>(RankCount);
+  TrafficMatrix Rows(Ranks, std::vector<Traffic>(Ranks));
+  for (const RankRecord &Record : Records)
+    if (Record.MpiRead && Record.Rank < RankCount)
+      for (const auto &[Partner, T] : Record.*Row)
+        if (Partner < RankCount)
+          Rows[static_cast<size_t>(Record.Rank)][static_cast<size_t>(Partner)] =
+              T;
+  return Rows;
 }
 
 } // namespace
+
+JobMpi jobMpi(const PartialJob &Partial, int RankCount) {
+  JobMpi Mpi;
+  Mpi.RankCount = RankCount;
+  Mpi.PointToPoint =
+      denseMatrix(Partial.Ranks, RankCount, &RankRecord::PointToPoint);
+  Mpi.OneSided = denseMatrix(Partial.Ranks, RankCount, &RankRecord::OneSided);
+  std::vector<const RankRecord *> ByRank(static_cast<size_t>(RankCount));
+  for (const RankRecord &Record : Partial.Ranks)
+    if (Record.MpiRead && Record.Rank < RankCount)
+      ByRank[static_cast<size_t>(Record.Rank)] = &Record;
+  Mpi.AllRanks = std::all_of(ByRank.begin(), ByRank.end(),
+                             [](const RankRecord *R) { return R != nullptr; });
+  if (Mpi.AllRanks)
+    Mpi.Asymmetries = matrixAsymmetries(Mpi.PointToPoint);
+  for (const auto &[Name, Held] : Partial.Functions) {
+    auto &Fields = Mpi.Functions[Name];
+    for (size_t F = 0; F < job_keys::FunctionFieldCount; ++F) {
+      Fields[F].Total = Held.total(F);
+      Fields[F].Statistics = Held.statistics(F, Partial.Range, RankCount);
+      Fields[F].PerRank.assign(static_cast<size_t>(RankCount), 0.0);
+    }
+  }
+  for (const RankRecord *Record : ByRank) {
+    Mpi.RankStates.push_back(Record ? Record->EndedBy : json());
+    if (!Record)
+      continue;
+    for (const auto &[Name, Counts] : Record->Functions) {
+      auto Fields = Mpi.Functions.find(Name);
+      if (Fields == Mpi.Functions.end())
+        continue; // not in the partial's aggregates (PartialJob.h)
+      for (size_t F = 0; F < job_keys::FunctionFieldCount; ++F)
+        Fields->second[F].PerRank[static_cast<size_t>(Record->Rank)] =
+            Counts[F];
+    }
+  }
+  Mpi.Tools = Partial.Tools;
+  return Mpi;
+}
 
 json rankTrafficJson(const std::vector<Traffic> &Row) {
   json List = json::array();
@@ -110,6 +114,23 @@ json rankTrafficJson(const std::vector<Traffic> &Row) {
   return List;
 }
 
+SparseTraffic readRankTraffic(const json &List) {
+  SparseTraffic Row;
+  if (!List.is_array())
+    return Row;
+  for (const json &Entry : List) {
+    int Partner = Entry.value(job_keys::Partner, -1);
+    if (Partner < 0)
+      continue;
+    Traffic T;
+    for (size_t F = 0; F < job_keys::TrafficFieldCount; ++F)
+      T.*TrafficMembers[F] =
+          Entry.value(job_keys::TrafficFields[F], uint64_t(0));
+    Row.push_back({Partner, T});
+  }
+  return Row;
+}
+
 json rankFunctionJson(
     const std::string &Name,
     const std::array<uint64_t, job_keys::FunctionFieldCount> &Counts) {
@@ -117,24 +138,6 @@ json rankFunctionJson(
   for (size_t F = 0; F < job_keys::FunctionFieldCount; ++F)
     Entry[job_keys::FunctionFields[F]] = Counts[F];
   return Entry;
-}
-
-JobMpi combineRankMpi(const std::vector<json> &MpiFiles) {
-  JobMpi Mpi;
-  Mpi.RankCount = static_cast<int>(MpiFiles.size());
-  Mpi.PointToPoint = readMatrix(MpiFiles, "point_to_point");
-  Mpi.OneSided = readMatrix(MpiFiles, "one_sided");
-  Mpi.AllRanks = std::all_of(MpiFiles.begin(), MpiFiles.end(),
-                             [](const json &F) { return F.is_object(); });
-  if (Mpi.AllRanks)
-    Mpi.Asymmetries = matrixAsymmetries(Mpi.PointToPoint);
-  std::set<std::string> ToolKeys;
-  for (size_t Rank = 0; Rank < MpiFiles.size(); ++Rank) {
-    if (MpiFiles[Rank].is_object())
-      addFunctions(Mpi, MpiFiles[Rank], Rank);
-    addStateAndTools(Mpi, MpiFiles[Rank], ToolKeys);
-  }
-  return Mpi;
 }
 
 std::string jobMpiJson(const JobMpi &Mpi) {

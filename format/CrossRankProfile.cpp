@@ -1,8 +1,8 @@
 //===- format/CrossRankProfile.cpp - The call tree of an MPI job ----------===//
 //
-// Part of Sextant. See CrossRankProfile.h. Merging, writing and summing
-// walk the tree with explicit stacks: a call tree can be a million levels
-// deep.
+// Part of Sextant. See CrossRankProfile.h. Reading, merging, writing and
+// summing walk the tree with explicit stacks: a call tree can be a million
+// levels deep.
 //
 //===----------------------------------------------------------------------===//
 
@@ -13,7 +13,9 @@
 #include "format/ProfileRanksJson.h"
 
 #include <algorithm>
+#include <array>
 #include <set>
+#include <unordered_set>
 
 namespace sextant {
 namespace format {
@@ -53,33 +55,17 @@ JobMetrics JobMetrics::fromExperiments(const std::vector<json> &Experiments) {
   return Metrics;
 }
 
-double MergedNode::total(size_t Metric) const {
-  return rankTotal(Values[Metric]);
-}
-
-MergedNode &MergedNode::child(uint32_t Id, const json &Node) {
-  auto Existing = ChildByRegion.find(Id);
-  if (Existing != ChildByRegion.end())
-    return *Existing->second;
-  Children.push_back(
-      std::make_unique<MergedNode>(Values[0].size(), Values.size()));
-  MergedNode &Child = *Children.back();
-  const json &Frame = Node.value("frame", json::object());
-  Child.Region = Id;
-  Child.Name = Frame.value("name", "?");
-  Child.Type = Frame.value("type", "function");
-  Child.Attributes = Node.value("attributes", json::object());
-  Child.Attributes["region_id"] = Id;
-  ChildByRegion.emplace(Id, &Child);
-  return Child;
-}
-
-std::vector<double>
-RankPositions::perRank(const std::vector<double> &Values) const {
-  std::vector<double> All(static_cast<size_t>(RankCount), 0.0);
-  for (size_t P = 0; P < RankOf.size(); ++P)
-    All[RankOf[P]] = Values[P];
-  return All;
+std::vector<int> JobMetrics::add(const JobMetrics &Other) {
+  std::vector<int> Index;
+  for (size_t M = 0; M < Other.Names.size(); ++M) {
+    auto Found = std::find(Names.begin(), Names.end(), Other.Names[M]);
+    Index.push_back(static_cast<int>(Found - Names.begin()));
+    if (Found == Names.end()) {
+      Names.push_back(Other.Names[M]);
+      Integer.push_back(Other.Integer[M]);
+    }
+  }
+  return Index;
 }
 
 MergedNode::~MergedNode() {
@@ -90,16 +76,98 @@ MergedNode::~MergedNode() {
   while (!Pending.empty()) {
     std::unique_ptr<MergedNode> Last = std::move(Pending.back());
     Pending.pop_back();
+    if (!Last)
+      continue;
     for (std::unique_ptr<MergedNode> &Child : Last->Children)
       Pending.push_back(std::move(Child));
     Last->Children.clear();
   }
 }
 
-void mergeRankProfile(const json &Profile, size_t Position,
-                      const RegionRenumbering &Ids, RegionUnion &Union,
-                      MergedNode &Root, const JobMetrics &Metrics) {
-  // Each array of nodes still to merge, the next one, and the merged node
+namespace {
+
+/// Calls Visit on every node under Root (not Root), parents first.
+template <typename Function>
+void forEachDescendant(MergedNode &Root, Function Visit) {
+  std::vector<MergedNode *> Pending{&Root};
+  while (!Pending.empty()) {
+    MergedNode *Node = Pending.back();
+    Pending.pop_back();
+    if (Node != &Root)
+      Visit(*Node);
+    for (auto &Child : Node->Children)
+      if (Child)
+        Pending.push_back(Child.get());
+  }
+}
+
+/// The child of region Id under Parent, created from Node (a profile.json
+/// node) when there is none yet.
+MergedNode &childFor(MergedNode &Parent, uint32_t Id, const json &Node) {
+  auto Existing = Parent.ChildByRegion.find(Id);
+  if (Existing != Parent.ChildByRegion.end())
+    return *Existing->second;
+  Parent.Children.push_back(std::make_unique<MergedNode>());
+  MergedNode &Child = *Parent.Children.back();
+  const json &Frame = Node.value("frame", json::object());
+  Child.Region = Id;
+  Child.Name = Frame.value("name", "?");
+  Child.Type = Frame.value("type", "function");
+  Child.Attributes = Node.value("attributes", json::object());
+  Child.Attributes["region_id"] = Id;
+  Parent.ChildByRegion.emplace(Id, &Child);
+  return Child;
+}
+
+/// The rank's region times from its own tree: a region's inclusive time
+/// counts once where it recurses.
+void rankRegionTimes(
+    const MergedNode &Root, int Rank,
+    const std::unordered_map<const MergedNode *, std::vector<double>> &Values,
+    RegionTimes &Times) {
+  std::map<uint32_t, std::array<ExactSum, RegionTimeCount>> Sums;
+  std::multiset<uint32_t> Open;
+  struct Pending {
+    const MergedNode *Node;
+    size_t Next;
+    std::multiset<uint32_t>::iterator Opened;
+  };
+  std::vector<Pending> Stack;
+  Stack.push_back({&Root, 0, Open.end()});
+  while (!Stack.empty()) {
+    Pending &Top = Stack.back();
+    if (Top.Next == Top.Node->Children.size()) {
+      if (Top.Opened != Open.end())
+        Open.erase(Top.Opened);
+      Stack.pop_back();
+      continue;
+    }
+    const MergedNode &Node = *Top.Node->Children[Top.Next++];
+    const std::vector<double> &V = Values.at(&Node);
+    auto &T = Sums[Node.Region];
+    if (Open.find(Node.Region) == Open.end())
+      T[RegionInclusive].add(V[InclusiveTime]);
+    T[RegionExclusive].add(V[ExclusiveTime]);
+    T[RegionVisits].add(V[Visits]);
+    Stack.push_back({&Node, 0, Open.insert(Node.Region)});
+  }
+  for (const auto &[Region, T] : Sums)
+    Times[Region] = HeldAggregates::of({T[RegionInclusive].value(),
+                                        T[RegionExclusive].value(),
+                                        T[RegionVisits].value()},
+                                       Rank);
+}
+
+} // namespace
+
+void readRankProfile(const json &Profile, int Rank,
+                     const RegionRenumbering &Ids, RegionUnion &Union,
+                     MergedNode &Root, const JobMetrics &Metrics,
+                     RegionTimes &Times) {
+  // The rank's values per node while its tree is read (profile nodes of
+  // the same call path add up), made aggregates once it is complete.
+  std::unordered_map<const MergedNode *, std::vector<double>> Values;
+  // Each array of nodes still to read, the next one, and the merged node
   // they go under: no recursion, however deep the call tree.
   struct Pending {
     const json *Nodes;
@@ -123,16 +191,100 @@ void mergeRankProfile(const json &Profile, size_t Position,
             ? Found->second
             : Union.addStandIn(
                   Node.value("frame", json::object()).value("name", "?"));
-    MergedNode &Child = Top.Parent->child(Id, Node);
-    const json &Values = Node.value(keys::Metrics, json::object());
+    MergedNode &Child = childFor(*Top.Parent, Id, Node);
+    std::vector<double> &Sums = Values[&Child];
+    Sums.resize(Metrics.Names.size());
+    const json &Measured = Node.value(keys::Metrics, json::object());
     for (size_t M = 0; M < Metrics.Names.size(); ++M) {
-      auto Value = Values.find(Metrics.Names[M]);
-      if (Value != Values.end() && Value->is_number())
-        Child.Values[M][Position] += Value->get<double>();
+      auto Value = Measured.find(Metrics.Names[M]);
+      if (Value != Measured.end() && Value->is_number())
+        Sums[M] += Value->get<double>();
     }
     auto Children = Node.find("children");
     if (Children != Node.end() && Children->is_array())
       Stack.push_back({&*Children, 0, &Child});
+  }
+  forEachDescendant(Root, [&](MergedNode &Node) {
+    const std::vector<double> &V = Values.at(&Node);
+    Node.Values = HeldAggregates::of(V, Rank);
+    Node.Present = V[Visits] > 0 || V[InclusiveTime] > 0;
+  });
+  rankRegionTimes(Root, Rank, Values, Times);
+}
+
+void renumberRegions(MergedNode &Root, const RegionRenumbering &Ids) {
+  auto Renumber = [&](MergedNode &Node) {
+    Node.ChildByRegion.clear();
+    for (auto &Child : Node.Children)
+      Node.ChildByRegion.emplace(Child->Region, Child.get());
+  };
+  forEachDescendant(Root, [&](MergedNode &Node) {
+    Node.Region = Ids.at(Node.Region);
+    Node.Attributes["region_id"] = Node.Region;
+  });
+  Renumber(Root);
+  forEachDescendant(Root, Renumber);
+}
+
+void remapMetrics(MergedNode &Root, const std::vector<int> &From) {
+  forEachDescendant(Root, [&](MergedNode &Node) {
+    std::vector<RankAggregate> Old = std::move(Node.Values.Values);
+    Node.Values.Values.clear();
+    for (int Source : From) {
+      if (Source >= 0)
+        Node.Values.Values.push_back(Old[static_cast<size_t>(Source)]);
+      else
+        Node.Values.addZeroValue();
+    }
+  });
+}
+
+void mergeTrees(MergedNode &Lower, MergedNode &&Upper, RankRange LowerRange,
+                RankRange UpperRange) {
+  // Pairs of nodes of the same call path whose children are still to
+  // merge: no recursion, however deep the call tree.
+  std::vector<std::pair<MergedNode *, MergedNode *>> Stack{{&Lower, &Upper}};
+  while (!Stack.empty()) {
+    auto [L, U] = Stack.back();
+    Stack.pop_back();
+    std::unordered_set<const MergedNode *> Matched;
+    std::vector<std::unique_ptr<MergedNode>> Added;
+    for (std::unique_ptr<MergedNode> &UpperChild : U->Children) {
+      auto Found = L->ChildByRegion.find(UpperChild->Region);
+      if (Found != L->ChildByRegion.end()) {
+        MergedNode &Same = *Found->second;
+        Same.Values.merge(UpperChild->Values, LowerRange, UpperRange);
+        Same.Present += UpperChild->Present;
+        Matched.insert(&Same);
+        Stack.push_back({&Same, UpperChild.get()});
+        continue;
+      }
+      // A call path of the upper ranks only: the lower ones lack it.
+      auto LowerLacks = [&](MergedNode &Node) {
+        HeldAggregates Merged =
+            HeldAggregates::absent(Node.Values.Values.size(), LowerRange);
+        Merged.merge(Node.Values, LowerRange, UpperRange);
+        Node.Values = std::move(Merged);
+      };
+      LowerLacks(*UpperChild);
+      forEachDescendant(*UpperChild, LowerLacks);
+      L->ChildByRegion.emplace(UpperChild->Region, UpperChild.get());
+      Added.push_back(std::move(UpperChild));
+    }
+    // The call paths of the lower ranks only: the upper ones lack them.
+    auto UpperLacks = [&](MergedNode &Node) {
+      Node.Values.merge(
+          HeldAggregates::absent(Node.Values.Values.size(), UpperRange),
+          LowerRange, UpperRange);
+    };
+    for (std::unique_ptr<MergedNode> &LowerChild : L->Children) {
+      if (Matched.count(LowerChild.get()))
+        continue;
+      UpperLacks(*LowerChild);
+      forEachDescendant(*LowerChild, UpperLacks);
+    }
+    for (std::unique_ptr<MergedNode> &Child : Added)
+      L->Children.push_back(std::move(Child));
   }
 }
 
@@ -150,27 +302,19 @@ json nodeMetrics(const MergedNode &Node, const JobMetrics &Metrics) {
   return Values;
 }
 
-/// The number of ranks that ran Node.
-int ranksPresent(const MergedNode &Node) {
-  int Present = 0;
-  for (size_t P = 0; P < Node.Values[Visits].size(); ++P)
-    Present += Node.Values[Visits][P] > 0 || Node.Values[InclusiveTime][P] > 0;
-  return Present;
-}
-
 /// The children in decreasing inclusive time, then by region.
 std::vector<const MergedNode *> sortedChildren(const MergedNode &Node) {
-  std::vector<const MergedNode *> Sorted;
+  std::vector<std::pair<double, const MergedNode *>> ByTime;
   for (const auto &Child : Node.Children)
-    Sorted.push_back(Child.get());
-  std::sort(Sorted.begin(), Sorted.end(),
-            [](const MergedNode *A, const MergedNode *B) {
-              double TA = A->total(InclusiveTime);
-              double TB = B->total(InclusiveTime);
-              if (TA != TB)
-                return TA > TB;
-              return A->Region < B->Region;
-            });
+    ByTime.push_back({Child->total(InclusiveTime), Child.get()});
+  std::sort(ByTime.begin(), ByTime.end(), [](const auto &A, const auto &B) {
+    if (A.first != B.first)
+      return A.first > B.first;
+    return A.second->Region < B.second->Region;
+  });
+  std::vector<const MergedNode *> Sorted;
+  for (const auto &Entry : ByTime)
+    Sorted.push_back(Entry.second);
   return Sorted;
 }
 
@@ -178,7 +322,7 @@ std::vector<const MergedNode *> sortedChildren(const MergedNode &Node) {
 /// children (the keys in order, as nlohmann::json sorts them).
 void writeNodeHead(JsonWriter &Writer, const MergedNode &Node, uint64_t Id) {
   json Attributes = Node.Attributes;
-  Attributes[keys::Ranks] = ranksPresent(Node);
+  Attributes[keys::Ranks] = Node.Present;
   Attributes[keys::NodeId] = Id;
   Writer.key(keys::Attributes);
   writeJsonValue(Writer, Attributes);
@@ -197,7 +341,8 @@ void writeNodeTail(JsonWriter &Writer, const MergedNode &Node,
 } // namespace
 
 JobProfileFiles jobProfileFiles(const MergedNode &Root,
-                                const RankPositions &Ranks,
+                                const std::vector<int> &RanksRead,
+                                RankRange Range, int RankCount,
                                 const JobMetrics &Metrics) {
   // Both files are written while the tree is walked, with an explicit
   // stack of the children still to write: no recursion, no document of the
@@ -210,7 +355,8 @@ JobProfileFiles jobProfileFiles(const MergedNode &Root,
   };
   JobProfileFiles Files;
   JsonWriter Writer(Files.Profile);
-  ProfileRanksWriter Statistics(Files.ProfileRanks, Ranks, Metrics);
+  ProfileRanksWriter Statistics(Files.ProfileRanks, RanksRead, Range, RankCount,
+                                Metrics);
   uint64_t NextId = 0;
   std::vector<Pending> Stack;
   Writer.beginArray();
@@ -230,7 +376,7 @@ JobProfileFiles jobProfileFiles(const MergedNode &Root,
     }
     const MergedNode *Node = Top.Children[Top.Next++];
     uint64_t Id = NextId++;
-    Statistics.node(Id, Top.Id, *Node, ranksPresent(*Node));
+    Statistics.node(Id, Top.Id, *Node);
     Writer.beginObject();
     writeNodeHead(Writer, *Node, Id);
     Writer.beginArray();
@@ -239,46 +385,6 @@ JobProfileFiles jobProfileFiles(const MergedNode &Root,
   Files.Profile += '\n';
   Statistics.finish();
   return Files;
-}
-
-std::map<uint32_t, RegionTimes> regionTimes(const MergedNode &Root,
-                                            size_t Positions) {
-  std::map<uint32_t, RegionTimes> Times;
-  // The regions open on the current path (a region's inclusive time counts
-  // once where it recurses), and the children still to visit.
-  std::multiset<uint32_t> Open;
-  struct Pending {
-    const MergedNode *Node;
-    size_t Next;
-    std::multiset<uint32_t>::iterator Opened;
-  };
-  std::vector<Pending> Stack;
-  Stack.push_back({&Root, 0, Open.end()});
-  while (!Stack.empty()) {
-    Pending &Top = Stack.back();
-    if (Top.Next == Top.Node->Children.size()) {
-      if (Top.Opened != Open.end())
-        Open.erase(Top.Opened);
-      Stack.pop_back();
-      continue;
-    }
-    const MergedNode &Node = *Top.Node->Children[Top.Next++];
-    RegionTimes &T = Times[Node.Region];
-    if (T.Inclusive.empty()) {
-      T.Inclusive.assign(Positions, 0);
-      T.Exclusive.assign(Positions, 0);
-      T.Visits.assign(Positions, 0);
-    }
-    bool Outermost = Open.find(Node.Region) == Open.end();
-    for (size_t P = 0; P < Positions; ++P) {
-      if (Outermost)
-        T.Inclusive[P] += Node.Values[InclusiveTime][P];
-      T.Exclusive[P] += Node.Values[ExclusiveTime][P];
-      T.Visits[P] += Node.Values[Visits][P];
-    }
-    Stack.push_back({&Node, 0, Open.insert(Node.Region)});
-  }
-  return Times;
 }
 
 } // namespace format

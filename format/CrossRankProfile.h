@@ -3,20 +3,24 @@
 // Part of Sextant. The ranks' call trees (profile.json, Hatchet literal
 // format) merged by call path: two nodes are the same when their parents
 // are and their regions are the same region of the union
-// (CrossRankRegions.h). Each merged node keeps every rank's "time (inc)",
-// "time", "visits" and the additive metrics of SEXTANT_METRICS ("<m> (inc)",
-// "<m>"). The job's profile.json gives only their sums over the ranks, so
-// that Hatchet's filter() and squash() keep them right; profile-ranks.json
-// (ProfileRanksJson.h) gives min, mean, max, imbalance and the ranks of the
-// extremes over all ranks of the job (a rank without the call path counts
-// 0) per node, joined by "node_id". Children come in decreasing inclusive
-// time.
+// (CrossRankRegions.h). Each merged node keeps, per metric ("time (inc)",
+// "time", "visits" and the additive metrics of SEXTANT_METRICS, "<m> (inc)"
+// and "<m>"), the mergeable aggregate of the ranks holding it
+// (CrossRankAggregate.h), not a value per rank: a tree is read from one
+// rank's profile (readRankProfile) and merged with the tree of the ranks
+// that follow (mergeTrees). The job's profile.json gives only the sums over
+// the ranks, so that Hatchet's filter() and squash() keep them right;
+// profile-ranks.json (ProfileRanksJson.h) gives min, mean, max, imbalance
+// and the ranks of the extremes over all ranks of the job (a rank without
+// the call path counts 0) per node, joined by "node_id". Children come in
+// decreasing inclusive time, then by region id.
 //
 //===----------------------------------------------------------------------===//
 
 #ifndef SEXTANT_FORMAT_CROSSRANKPROFILE_H
 #define SEXTANT_FORMAT_CROSSRANKPROFILE_H
 
+#include "format/CrossRankAggregate.h"
 #include "format/CrossRankRegions.h"
 #include "format/ExperimentSchema.h"
 
@@ -48,6 +52,9 @@ struct JobMetrics {
   /// appearance.
   static JobMetrics
   fromExperiments(const std::vector<nlohmann::json> &Experiments);
+  /// Appends the metrics of Other this lacks; the index in this of each of
+  /// Other's metrics.
+  std::vector<int> add(const JobMetrics &Other);
 };
 
 struct MergedNode {
@@ -55,59 +62,62 @@ struct MergedNode {
   std::string Name;
   std::string Type;
   nlohmann::json Attributes;
-  /// Values[metric][position of the rank among the ranks read]
-  std::vector<std::vector<double>> Values;
+  /// One aggregate per metric of the job's JobMetrics.
+  HeldAggregates Values;
+  /// The ranks whose visits or inclusive time are above 0.
+  int Present = 0;
   std::vector<std::unique_ptr<MergedNode>> Children;
   std::unordered_map<uint32_t, MergedNode *> ChildByRegion;
 
-  explicit MergedNode(size_t Ranks, size_t Metrics = ProfileMetricCount)
-      : Values(Metrics, std::vector<double>(Ranks, 0.0)) {}
+  MergedNode() = default;
+  MergedNode(MergedNode &&) = default;
+  MergedNode &operator=(MergedNode &&) = default;
   /// Releases the subtree without recursion.
   ~MergedNode();
   /// The metric summed over the ranks.
-  double total(size_t Metric) const;
-  /// The child of region Id, created from Node (a profile.json node) when
-  /// there is none yet.
-  MergedNode &child(uint32_t Id, const nlohmann::json &Node);
+  double total(size_t Metric) const { return Values.total(Metric); }
 };
 
-/// The ranks read: RankOf[position] is the rank of the position-th input.
-struct RankPositions {
-  std::vector<int> RankOf;
-  int RankCount = 0;
-  /// Values (one per position) spread over all ranks of the job, 0 for the
-  /// ranks not read.
-  std::vector<double> perRank(const std::vector<double> &Values) const;
-};
+/// A region's times over the ranks: its values in this order.
+enum RegionTime : size_t { RegionInclusive, RegionExclusive, RegionVisits };
+constexpr size_t RegionTimeCount = 3;
+/// Per region (the union's id): inclusive time, not counted twice where
+/// the region recurses, exclusive time and visits.
+using RegionTimes = std::map<uint32_t, HeldAggregates>;
 
-/// Adds the tree of one rank's profile.json (at Position among the ranks
-/// read) into Root; Ids maps its region ids to the union's (a region
-/// missing there is added to Union by its frame name). Root was made with
-/// as many metrics as Metrics names.
-void mergeRankProfile(const nlohmann::json &Profile, size_t Position,
-                      const RegionRenumbering &Ids, RegionUnion &Union,
-                      MergedNode &Root, const JobMetrics &Metrics = {});
+/// Reads the tree of Rank's profile.json into Root (a new root) with as
+/// many values per node as Metrics names; Ids maps its region ids to the
+/// union's (a region missing there is added to Union by its frame name).
+/// Times gets the rank's region times, computed on the rank's own tree.
+void readRankProfile(const nlohmann::json &Profile, int Rank,
+                     const RegionRenumbering &Ids, RegionUnion &Union,
+                     MergedNode &Root, const JobMetrics &Metrics,
+                     RegionTimes &Times);
+
+/// Gives every node of the tree under Root the union's id of Ids (its old
+/// region ids are the keys).
+void renumberRegions(MergedNode &Root, const RegionRenumbering &Ids);
+
+/// Rearranges every node's values: value V becomes the old value From[V],
+/// or 0 on every rank holding the node when From[V] is -1.
+void remapMetrics(MergedNode &Root, const std::vector<int> &From);
+
+/// Merges the tree Upper (of the ranks UpperRange, which follow
+/// LowerRange) into Lower; both have the same metrics and region ids.
+void mergeTrees(MergedNode &Lower, MergedNode &&Upper, RankRange LowerRange,
+                RankRange UpperRange);
 
 /// The job's profile.json (Root's children) and profile-ranks.json.
 struct JobProfileFiles {
   std::string Profile;
   std::string ProfileRanks;
 };
+/// RanksRead lists the ranks whose profile was merged; the tree covers
+/// Range in a job of RankCount ranks.
 JobProfileFiles jobProfileFiles(const MergedNode &Root,
-                                const RankPositions &Ranks,
+                                const std::vector<int> &RanksRead,
+                                RankRange Range, int RankCount,
                                 const JobMetrics &Metrics = {});
-
-/// One region's time over the ranks read (per position): inclusive time
-/// not counted twice where the region recurses, exclusive time and visits.
-struct RegionTimes {
-  std::vector<double> Inclusive;
-  std::vector<double> Exclusive;
-  std::vector<double> Visits;
-};
-
-/// The times of every region of the tree under Root, by the union's id.
-std::map<uint32_t, RegionTimes> regionTimes(const MergedNode &Root,
-                                            size_t Positions);
 
 } // namespace format
 } // namespace sextant

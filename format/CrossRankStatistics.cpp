@@ -5,6 +5,7 @@
 //===----------------------------------------------------------------------===//
 
 #include "format/CrossRankStatistics.h"
+#include "format/CrossRankAggregate.h"
 
 #include <cstddef>
 
@@ -12,33 +13,22 @@ namespace sextant {
 namespace format {
 
 RankStatistics rankStatistics(const std::vector<double> &Values) {
-  RankStatistics Result;
   if (Values.empty())
-    return Result;
-  Result.Min = Result.Max = Values[0];
-  Result.MinRank = Result.MaxRank = 0;
-  double Sum = 0;
-  for (std::size_t Rank = 0; Rank < Values.size(); ++Rank) {
-    double Value = Values[Rank];
-    Sum += Value;
-    if (Value < Result.Min) {
-      Result.Min = Value;
-      Result.MinRank = static_cast<int>(Rank);
-    }
-    if (Value > Result.Max) {
-      Result.Max = Value;
-      Result.MaxRank = static_cast<int>(Rank);
-    }
-  }
-  Result.Mean = Sum / static_cast<double>(Values.size());
-  return Result;
+    return RankStatistics();
+  RankAggregate All = RankAggregate::of(Values[0], 0);
+  for (std::size_t Rank = 1; Rank < Values.size(); ++Rank)
+    All.merge(RankAggregate::of(Values[Rank], static_cast<int>(Rank)));
+  HeldAggregates Held;
+  Held.Values.push_back(All);
+  int Count = static_cast<int>(Values.size());
+  return Held.statistics(0, {0, Count}, Count);
 }
 
 double rankTotal(const std::vector<double> &Values) {
-  double Sum = 0;
+  ExactSum Sum;
   for (double Value : Values)
-    Sum += Value;
-  return Sum;
+    Sum.add(Value);
+  return Sum.value();
 }
 
 } // namespace format

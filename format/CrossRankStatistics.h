@@ -2,7 +2,8 @@
 //
 // Part of Sextant. The statistics of the combined view of an MPI job: min,
 // mean and max of one value over the ranks (one value per rank, in rank
-// order) and the lowest ranks holding the extremes.
+// order) and the lowest ranks holding the extremes, computed through the
+// mergeable aggregates of CrossRankAggregate.h (the sum is exact).
 //
 //===----------------------------------------------------------------------===//
 

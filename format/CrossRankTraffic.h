@@ -13,6 +13,7 @@
 
 #include <cstdint>
 #include <string>
+#include <utility>
 #include <vector>
 
 namespace sextant {
@@ -29,6 +30,9 @@ struct Traffic {
 
 /// Rows[rank][partner].
 using TrafficMatrix = std::vector<std::vector<Traffic>>;
+
+/// One rank's row as (partner, traffic) for the partners with an entry.
+using SparseTraffic = std::vector<std::pair<int, Traffic>>;
 
 /// "i->j: sent N messages / B bytes, j received M / C" for every pair whose
 /// sent (row i) and received (row j) counts differ. Rows is indexed by rank.

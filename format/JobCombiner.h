@@ -14,8 +14,10 @@
 //   mpi.json        matrices and per-function statistics (CrossRankMpi.h);
 //   summary.txt     the cross-rank view as text (JobSummary.h).
 //
-// The MPI adapter combines the files gathered at MPI_Finalize; `sextant
-// combine` those found on disk (JobDirectory.h), with the same result.
+// combineJob() is the sequential fold of the mergeable partials of
+// PartialJob.h, which the MPI adapter reduces over a tree of ranks at
+// MPI_Finalize and `sextant combine` folds rank by rank from the files found
+// on disk (JobDirectory.h), with the same result.
 // docs/output-formats.md documents every field. Pure functions of their
 // input, so that the unit tests can check them.
 //

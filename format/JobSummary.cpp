@@ -20,7 +20,7 @@ namespace {
 
 std::string header(const JobSummaryInput &In) {
   std::string S = "Sextant MPI job: " + In.Program + ", " +
-                  std::to_string(In.Ranks.RankCount) + " rank(s)\n";
+                  std::to_string(In.RankCount) + " rank(s)\n";
   S += "Experiment: " + In.BaseDirectory +
        " (each rank's own experiment: rank-<r>/)\n";
   RankStatistics Wall = rankStatistics(In.WallTimes);
@@ -45,9 +45,10 @@ struct RegionLine {
 std::vector<RegionLine> regionLines(const JobSummaryInput &In) {
   std::vector<RegionLine> Lines;
   for (const auto &[Region, T] : In.Times)
-    Lines.push_back({Region, rankStatistics(In.Ranks.perRank(T.Inclusive)),
-                     rankStatistics(In.Ranks.perRank(T.Exclusive)),
-                     rankTotal(T.Inclusive), rankTotal(T.Visits)});
+    Lines.push_back({Region,
+                     T.statistics(RegionInclusive, In.Range, In.RankCount),
+                     T.statistics(RegionExclusive, In.Range, In.RankCount),
+                     T.total(RegionInclusive), T.total(RegionVisits)});
   std::sort(Lines.begin(), Lines.end(),
             [](const RegionLine &A, const RegionLine &B) {
               if (A.TotalInclusive != B.TotalInclusive)
@@ -79,12 +80,12 @@ std::string functionTable(const JobMpi &Mpi) {
   S += "       calls  min calls  max calls    bytes sent  bytes received  "
        "function\n";
   for (const auto &[Name, Fields] : Mpi.Functions) {
-    RankStatistics Calls = rankStatistics(Fields[0]);
-    S += padLeft(formatFixed(rankTotal(Fields[0]), 0), 12) + " " +
+    const RankStatistics &Calls = Fields[0].Statistics;
+    S += padLeft(formatFixed(Fields[0].Total, 0), 12) + " " +
          padLeft(formatFixed(Calls.Min, 0), 10) + " " +
          padLeft(formatFixed(Calls.Max, 0), 10) + " " +
-         padLeft(formatFixed(rankTotal(Fields[1]), 0), 13) + " " +
-         padLeft(formatFixed(rankTotal(Fields[2]), 0), 15) + "  " + Name + "\n";
+         padLeft(formatFixed(Fields[1].Total, 0), 13) + " " +
+         padLeft(formatFixed(Fields[2].Total, 0), 15) + "  " + Name + "\n";
   }
   return S;
 }

@@ -29,10 +29,11 @@ struct JobSummaryInput {
   /// Per rank of the job, 0 for a rank not read.
   std::vector<double> WallTimes;
   const std::vector<std::string> &Problems;
-  const RankPositions &Ranks;
+  int RankCount;
+  /// The ranks Times covers.
+  RankRange Range;
   const RegionUnion &Regions;
-  /// regionTimes() of the merged tree.
-  const std::map<uint32_t, RegionTimes> &Times;
+  const RegionTimes &Times;
   const JobMpi &Mpi;
 };
 

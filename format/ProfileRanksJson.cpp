@@ -6,22 +6,22 @@
 
 #include "format/ProfileRanksJson.h"
 
-#include "format/CrossRankStatistics.h"
-
 namespace sextant {
 namespace format {
 
 ProfileRanksWriter::ProfileRanksWriter(std::string &Out,
-                                       const RankPositions &Ranks,
+                                       const std::vector<int> &RanksRead,
+                                       RankRange Range, int RankCount,
                                        const JobMetrics &Metrics)
-    : Out(Out), Writer(Out), Ranks(Ranks), Metrics(Metrics) {
+    : Out(Out), Writer(Out), Range(Range), RankCount(RankCount),
+      Metrics(Metrics) {
   Writer.beginObject();
   Writer.member(keys::Format, ProfileRanksFormat.Name);
   Writer.memberUnsigned(keys::FormatVersion, ProfileRanksFormat.Version);
-  Writer.memberUnsigned(keys::Ranks, static_cast<uint64_t>(Ranks.RankCount));
+  Writer.memberUnsigned(keys::Ranks, static_cast<uint64_t>(RankCount));
   Writer.key(job_keys::RanksRead);
   Writer.beginArray();
-  for (int Rank : Ranks.RankOf)
+  for (int Rank : RanksRead)
     Writer.unsignedNumber(static_cast<uint64_t>(Rank));
   Writer.endArray();
   Writer.key(job_keys::MetricNames);
@@ -34,7 +34,7 @@ ProfileRanksWriter::ProfileRanksWriter(std::string &Out,
 }
 
 void ProfileRanksWriter::node(uint64_t NodeId, uint64_t ParentId,
-                              const MergedNode &Node, int RanksPresent) {
+                              const MergedNode &Node) {
   Writer.lineBreak();
   Writer.beginObject();
   Writer.memberUnsigned(keys::NodeId, NodeId);
@@ -45,11 +45,11 @@ void ProfileRanksWriter::node(uint64_t NodeId, uint64_t ParentId,
     Writer.unsignedNumber(ParentId);
   Writer.member(keys::Name, Node.Name);
   Writer.memberUnsigned(keys::RegionId, Node.Region);
-  Writer.memberUnsigned(keys::Ranks, static_cast<uint64_t>(RanksPresent));
+  Writer.memberUnsigned(keys::Ranks, static_cast<uint64_t>(Node.Present));
   Writer.key(keys::Metrics);
   Writer.beginObject();
   for (size_t M = 0; M < Metrics.Names.size(); ++M) {
-    RankStatistics Stats = rankStatistics(Ranks.perRank(Node.Values[M]));
+    RankStatistics Stats = Node.Values.statistics(M, Range, RankCount);
     Writer.key(Metrics.Names[M]);
     Writer.beginObject();
     Writer.key(job_keys::Min);

@@ -38,21 +38,21 @@ class ProfileRanksWriter {
 public:
   static constexpr uint64_t NoParent = UINT64_MAX;
 
-  /// Starts the document in Out.
-  ProfileRanksWriter(std::string &Out, const RankPositions &Ranks,
-                     const JobMetrics &Metrics);
+  /// Starts the document in Out, for a job of RankCount ranks whose
+  /// profiles were read on RanksRead; the tree covers Range.
+  ProfileRanksWriter(std::string &Out, const std::vector<int> &RanksRead,
+                     RankRange Range, int RankCount, const JobMetrics &Metrics);
   /// The entry of Node, the NodeId-th node in depth-first order, whose
-  /// parent is the ParentId-th (NoParent for a root); RanksPresent ranks ran
-  /// it.
-  void node(uint64_t NodeId, uint64_t ParentId, const MergedNode &Node,
-            int RanksPresent);
+  /// parent is the ParentId-th (NoParent for a root).
+  void node(uint64_t NodeId, uint64_t ParentId, const MergedNode &Node);
   /// Ends the document.
   void finish();
 
 private:
   std::string &Out;
   JsonWriter Writer;
-  const RankPositions &Ranks;
+  RankRange Range;
+  int RankCount;
   const JobMetrics &Metrics;
 };
 

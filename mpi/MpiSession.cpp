@@ -9,6 +9,7 @@
 #include "MpiSession.h"
 
 #include "ClockSync.h"
+#include "JobReduction.h"
 #include "LauncherRank.h"
 #include "MpiAccounting.h"
 #include "OtherTools.h"
@@ -425,70 +426,13 @@ void sessionAfterInit(int Result, int ProvidedThreadLevel) {
 
 namespace {
 
-/// A rank's files as one message: each file's length (8 bytes), then its
-/// text.
-std::string packRankFiles(const format::RankFiles &Files) {
-  std::string Packed;
-  for (const std::string *Part :
-       {&Files.Profile, &Files.Regions, &Files.Experiment, &Files.Mpi}) {
-    uint64_t Length = Part->size();
-    Packed.append(reinterpret_cast<const char *>(&Length), sizeof(Length));
-    Packed += *Part;
-  }
-  return Packed;
-}
-
-/// The files of Rank from its message (files cut short stay empty).
-format::RankFiles unpackRankFiles(int Rank, const char *Data, size_t Size) {
-  format::RankFiles Files;
-  Files.Rank = Rank;
-  size_t Position = 0;
-  for (std::string *Field :
-       {&Files.Profile, &Files.Regions, &Files.Experiment, &Files.Mpi}) {
-    uint64_t Length = 0;
-    if (Position + sizeof(Length) > Size)
-      break;
-    std::memcpy(&Length, Data + Position, sizeof(Length));
-    Position += sizeof(Length);
-    if (Position + Length > Size)
-      break;
-    Field->assign(Data + Position, Length);
-    Position += Length;
-  }
-  return Files;
-}
-
-/// Every rank's files to rank 0 over the private communicator, which is
-/// freed; empty on the other ranks.
-std::vector<format::RankFiles> gatherRankFiles(Session &S) {
-  format::RankFiles Own = format::readRankFiles(S.Base, S.Rank);
-  std::string Packed = packRankFiles(Own);
-  MPI_Count Mine = static_cast<MPI_Count>(Packed.size());
-  std::vector<MPI_Count> Sizes(S.Rank == 0 ? S.Size : 0);
-  PMPI_Gather(&Mine, 1, MPI_COUNT, Sizes.data(), 1, MPI_COUNT, 0, S.Private);
-  std::vector<MPI_Aint> Offsets(Sizes.size());
-  MPI_Count Total = 0;
-  for (size_t I = 0; I < Sizes.size(); ++I) {
-    Offsets[I] = static_cast<MPI_Aint>(Total);
-    Total += Sizes[I];
-  }
-  std::vector<char> All(static_cast<size_t>(Total));
-  PMPI_Gatherv_c(Packed.data(), Mine, MPI_CHAR, All.data(), Sizes.data(),
-                 Offsets.data(), MPI_CHAR, 0, S.Private);
-  PMPI_Comm_free(&S.Private);
-  std::vector<format::RankFiles> Ranks;
-  for (size_t Rank = 0; Rank < Sizes.size(); ++Rank)
-    Ranks.push_back(unpackRankFiles(static_cast<int>(Rank),
-                                    All.data() + Offsets[Rank],
-                                    static_cast<size_t>(Sizes[Rank])));
-  return Ranks;
-}
-
-/// The job's combined view in the base directory (format/JobCombiner.h).
-void writeJobView(const Session &S,
-                  const std::vector<format::RankFiles> &Ranks) {
+/// The job's view reduced over the private communicator (JobReduction.h),
+/// written into the base directory by rank 0, which prints its problems.
+void writeJobView(const Session &S) {
   try {
-    format::CombinedFiles Combined = format::combineJob(Ranks, S.Size, S.Base);
+    format::CombinedFiles Combined;
+    if (!reduceJobView(S.Private, S.Rank, S.Size, S.Base, Combined))
+      return;
     for (const std::string &Problem : Combined.Problems)
       printWarning(Problem);
     std::string Error;
@@ -517,9 +461,8 @@ void sessionBeforeFinalize() {
   __sextant_adapter_finalize(); // writes rank-<r>/, mpi.json included
   if (S.Private == MPI_COMM_NULL)
     return;
-  std::vector<format::RankFiles> Ranks = gatherRankFiles(S);
-  if (S.Rank == 0)
-    writeJobView(S, Ranks);
+  writeJobView(S);
+  PMPI_Comm_free(&S.Private);
 }
 
 void sessionAfterFinalize() {}

@@ -11,9 +11,10 @@
 //     0 (ClockSync.h) and the start of the accounting (and, when tracing,
 //     of the message records, MessageTrace.h);
 //   - MPI_Finalize: the second clock synchronisation, then every rank
-//     writes its own rank-<r>/ directory (clock_sync in mpi.json), rank 0
-//     gathers them over the private communicator and writes the job's
-//     combined view (CrossRankProfile.h) into the experiment directory;
+//     writes its own rank-<r>/ directory (clock_sync in mpi.json), the
+//     ranks reduce the job's combined view over a tree of the private
+//     communicator (JobReduction.h) and rank 0 writes it into the
+//     experiment directory;
 //   - MPI_Abort and fatal signals: the failing rank writes its data and asks
 //     the other ranks on its host to write theirs (a flush signal handled
 //     by a helper thread), waiting for them at most FaultWaitSeconds before

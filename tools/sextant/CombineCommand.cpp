@@ -3,9 +3,10 @@
 // Part of Sextant. `sextant combine JOBDIR` builds the combined view of an
 // MPI job (regions.json, profile.json, experiment.json, mpi.json and
 // summary.txt in JOBDIR) from the ranks' directories rank-<r>/ on disk,
-// with the same code and result as the MPI adapter at MPI_Finalize
-// (format/JobCombiner.h): for a job that ended before MPI_Finalize, or
-// after a rank's directory was copied in later.
+// with the same merge and result as the MPI adapter at MPI_Finalize
+// (format/PartialJob.h), folding the ranks one at a time so that it never
+// holds more than one rank's files: for a job that ended before
+// MPI_Finalize, or after a rank's directory was copied in later.
 //
 //===----------------------------------------------------------------------===//
 
@@ -14,7 +15,9 @@
 
 #include "format/JobCombiner.h"
 #include "format/JobDirectory.h"
+#include "format/PartialJob.h"
 
+#include <algorithm>
 #include <cstdio>
 #include <exception>
 #include <string>
@@ -106,21 +109,29 @@ std::string missingRanks(const std::vector<int> &Found, int RankCount) {
 
 int combine(const CommandLine &Line, const std::string &JobDirectory,
             const std::vector<int> &Found) {
-  std::vector<format::RankFiles> Ranks;
-  for (int Rank : Found)
-    Ranks.push_back(format::readRankFiles(JobDirectory, Rank));
+  // One rank at a time: read, make its partial, merge it after the lower
+  // ranks', drop its files (format/PartialJob.h).
+  format::PartialJob Job;
   bool AnyFile = false;
-  for (const format::RankFiles &R : Ranks)
-    AnyFile |= !R.Profile.empty() || !R.Regions.empty() ||
-               !R.Experiment.empty() || !R.Mpi.empty();
+  try {
+    for (int Rank : Found) {
+      format::RankFiles Files = format::readRankFiles(JobDirectory, Rank);
+      AnyFile |= !Files.Profile.empty() || !Files.Regions.empty() ||
+                 !Files.Experiment.empty() || !Files.Mpi.empty();
+      format::merge(Job, format::partialFromRank(Files));
+    }
+  } catch (const std::exception &Error) {
+    return Line.failure("cannot combine the ranks of '" + JobDirectory +
+                        "': " + Error.what());
+  }
   if (!AnyFile)
     return Line.failure("'" + JobDirectory +
                         "': no rank-<r>/ directory has experiment files");
-  int RankCount = format::jobRankCount(Ranks);
+  int RankCount = std::max(Found.back() + 1, Job.DeclaredRanks);
   format::CombinedFiles Combined;
   try {
-    Combined = format::combineJob(Ranks, RankCount, JobDirectory,
-                                  "its directory is missing");
+    Combined = format::finishJob(std::move(Job), RankCount, JobDirectory,
+                                 "its directory is missing");
   } catch (const std::exception &Error) {
     return Line.failure("cannot combine the ranks of '" + JobDirectory +
                         "': " + Error.what());

@@ -57,17 +57,19 @@ JobProfileFiles threeRankJob() {
   JobMetrics Metrics = JobMetrics::fromExperiments(
       {experimentWithMetrics(), experimentWithMetrics()});
   RegionUnion Union;
-  MergedNode Root(2, Metrics.Names.size());
-  mergeRankProfile(
+  RegionTimes Times;
+  MergedNode Root, Rank2;
+  readRankProfile(
       json::array({pathNode(1, "main", 4.0, 10,
                             json::array({pathNode(2, "solve", 3.0, 6)}))}),
-      0, {}, Union, Root, Metrics);
-  mergeRankProfile(
+      0, {}, Union, Root, Metrics, Times);
+  readRankProfile(
       json::array({pathNode(1, "main", 8.0, 30,
                             json::array({pathNode(2, "solve", 2.0, 2),
                                          pathNode(3, "io", 5.0, 20)}))}),
-      1, {}, Union, Root, Metrics);
-  return jobProfileFiles(Root, RankPositions{{0, 2}, 3}, Metrics);
+      2, {}, Union, Rank2, Metrics, Times);
+  mergeTrees(Root, std::move(Rank2), {0, 1}, {2, 3});
+  return jobProfileFiles(Root, {0, 2}, {0, 3}, 3, Metrics);
 }
 
 } // namespace
@@ -165,15 +167,16 @@ TEST_CASE("node_id joins profile-ranks.json to profile.json",
 
 TEST_CASE("imbalance is null where no rank has a value", "[profile-ranks]") {
   RegionUnion Union;
-  MergedNode Root(1);
-  mergeRankProfile(
+  RegionTimes Times;
+  MergedNode Root;
+  readRankProfile(
       json::array(
           {{{"frame", {{"name", "idle"}}},
             {"metrics", {{"time (inc)", 0}, {"time", 0}, {"visits", 1}}},
             {"attributes", {{"region_id", 1}}},
             {"children", json::array()}}}),
-      0, {}, Union, Root);
-  json Stats = json::parse(jobProfileFiles(Root, RankPositions{{0}, 1})
+      0, {}, Union, Root, JobMetrics(), Times);
+  json Stats = json::parse(jobProfileFiles(Root, {0}, {0, 1}, 1)
                                .ProfileRanks)["nodes"][0]["metrics"];
   CHECK(Stats["time"]["imbalance"].is_null());
   CHECK(Stats["visits"]["imbalance"] == 1.0);

@@ -2,11 +2,13 @@
 //
 // Part of Sextant. format/CrossRankMpi: a rank's traffic and function
 // entries, and the job's matrices, function statistics, rank states and
-// other PMPI tools made from every rank's mpi.json.
+// other PMPI tools made from every rank's mpi.json (through the ranks'
+// merged partials, format/PartialJob.h).
 //
 //===----------------------------------------------------------------------===//
 
 #include "format/CrossRankMpi.h"
+#include "format/PartialJob.h"
 
 #include <catch2/catch.hpp>
 
@@ -22,6 +24,21 @@ json rankFile(std::vector<Traffic> Row, json Tools = json::array()) {
           {"point_to_point", rankTrafficJson(Row)},
           {"one_sided", json::array()},
           {"other_pmpi_tools", Tools}};
+}
+
+/// The MPI side of a job whose rank r has the mpi.json Files[r] (null: not
+/// read).
+JobMpi combineRankMpi(const std::vector<json> &Files) {
+  PartialJob Job;
+  for (size_t Rank = 0; Rank < Files.size(); ++Rank) {
+    if (Files[Rank].is_null())
+      continue;
+    RankFiles Own;
+    Own.Rank = static_cast<int>(Rank);
+    Own.Mpi = Files[Rank].dump();
+    merge(Job, partialFromRank(Own));
+  }
+  return jobMpi(Job, static_cast<int>(Files.size()));
 }
 
 Traffic sent(uint64_t Messages, uint64_t Bytes) {
@@ -61,7 +78,7 @@ TEST_CASE("the job's matrices and states from the ranks' files", "[mpi]") {
   CHECK(Mpi.PointToPoint[2][0].MessagesSent == 3);
   CHECK(Mpi.RankStates == json({"MPI_Finalize", nullptr, "MPI_Finalize"}));
   CHECK(Mpi.Tools.size() == 1);
-  CHECK(Mpi.Functions["MPI_Send"][0] == std::vector<double>{2, 0, 2});
+  CHECK(Mpi.Functions["MPI_Send"][0].PerRank == std::vector<double>{2, 0, 2});
 
   json Out = json::parse(jobMpiJson(Mpi));
   CHECK(Out["format"] == "sextant-mpi-job");

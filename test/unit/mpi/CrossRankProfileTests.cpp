@@ -1,8 +1,8 @@
 //===- test/unit/mpi/CrossRankProfileTests.cpp - The call tree of a job ---===//
 //
-// Part of Sextant. format/CrossRankProfile: call trees merged by call path,
-// regions a profile names but its regions.json lacks, and the regions'
-// times over the ranks with recursion counted once.
+// Part of Sextant. format/CrossRankProfile: call trees read from a rank and
+// merged by call path, regions a profile names but its regions.json lacks,
+// and a rank's region times with recursion counted once.
 //
 //===----------------------------------------------------------------------===//
 
@@ -19,6 +19,19 @@ using namespace sextant::format;
 using nlohmann::json;
 using namespace sextant::test;
 
+namespace {
+
+/// The tree of Rank's Profile.
+std::unique_ptr<MergedNode> rankTree(const json &Profile, int Rank,
+                                     const RegionRenumbering &Ids,
+                                     RegionUnion &Union, RegionTimes &Times) {
+  auto Root = std::make_unique<MergedNode>();
+  readRankProfile(Profile, Rank, Ids, Union, *Root, JobMetrics(), Times);
+  return Root;
+}
+
+} // namespace
+
 TEST_CASE("recursion counts a region's inclusive time once", "[profile]") {
   // f -> f -> g on one rank; ids 1 (f) and 2 (g).
   RegionUnion Union;
@@ -29,29 +42,29 @@ TEST_CASE("recursion counts a region's inclusive time once", "[profile]") {
       {node(1, "f", 5.0, 1.0, 1,
             json::array({node(1, "f", 4.0, 2.0, 1,
                               json::array({node(2, "g", 2.0, 2.0, 3)}))}))});
-  MergedNode Root(1);
-  mergeRankProfile(Profile, 0, Ids, Union, Root);
-  std::map<uint32_t, RegionTimes> Times = regionTimes(Root, 1);
-  CHECK(Times[1].Inclusive == std::vector<double>{5.0});
-  CHECK(Times[1].Exclusive == std::vector<double>{3.0});
-  CHECK(Times[1].Visits == std::vector<double>{2.0});
-  CHECK(Times[2].Inclusive == std::vector<double>{2.0});
+  RegionTimes Times;
+  rankTree(Profile, 0, Ids, Union, Times);
+  CHECK(Times[1].total(RegionInclusive) == 5.0);
+  CHECK(Times[1].total(RegionExclusive) == 3.0);
+  CHECK(Times[1].total(RegionVisits) == 2.0);
+  CHECK(Times[2].total(RegionInclusive) == 2.0);
 }
 
 TEST_CASE("a region missing from regions.json joins the union by name",
           "[profile]") {
   RegionUnion Union;
-  MergedNode Root(2);
-  mergeRankProfile(json::array({node(9, "lost", 1.0, 1.0, 1)}), 0, {}, Union,
-                   Root);
-  mergeRankProfile(json::array({node(4, "lost", 3.0, 3.0, 2)}), 1, {}, Union,
-                   Root);
-  REQUIRE(Root.Children.size() == 1);
-  CHECK(Root.Children[0]->Region == 1);
+  RegionTimes Times;
+  auto Root = rankTree(json::array({node(9, "lost", 1.0, 1.0, 1)}), 0, {},
+                       Union, Times);
+  mergeTrees(*Root,
+             std::move(*rankTree(json::array({node(4, "lost", 3.0, 3.0, 2)}), 2,
+                                 {}, Union, Times)),
+             {0, 1}, {2, 3});
+  REQUIRE(Root->Children.size() == 1);
+  CHECK(Root->Children[0]->Region == 1);
   CHECK(Union.nameOf(1) == "lost");
 
-  RankPositions Ranks{{0, 2}, 3};
-  JobProfileFiles Files = jobProfileFiles(Root, Ranks);
+  JobProfileFiles Files = jobProfileFiles(*Root, {0, 2}, {0, 3}, 3);
   json Lost = json::parse(Files.Profile)[0];
   CHECK(Lost["attributes"]["region_id"] == 1);
   CHECK(Lost["attributes"]["ranks"] == 2);
@@ -68,12 +81,12 @@ TEST_CASE("a region missing from regions.json joins the union by name",
 TEST_CASE("children come in decreasing inclusive time", "[profile]") {
   RegionUnion Union;
   RegionRenumbering Ids = {{1, 1}, {2, 2}, {3, 3}};
-  MergedNode Root(1);
-  mergeRankProfile(
+  RegionTimes Times;
+  auto Root = rankTree(
       json::array({node(1, "a", 1.0, 1.0, 1), node(2, "b", 2.0, 2.0, 1),
                    node(3, "c", 1.0, 1.0, 1)}),
-      0, Ids, Union, Root);
-  json Out = json::parse(jobProfileFiles(Root, RankPositions{{0}, 1}).Profile);
+      0, Ids, Union, Times);
+  json Out = json::parse(jobProfileFiles(*Root, {0}, {0, 1}, 1).Profile);
   REQUIRE(Out.size() == 3);
   CHECK(Out[0]["frame"]["name"] == "b");
   CHECK(Out[1]["frame"]["name"] == "a");
@@ -86,24 +99,16 @@ TEST_CASE("a call tree 100000 levels deep is merged without recursion",
   // of two ranks: merged, summed, written and released without recursion
   // (which overflowed the stack) nor copying each subtree (quadratic).
   const size_t Depth = 100000;
-  std::string Text;
-  for (size_t Level = 0; Level < Depth; ++Level)
-    Text += "[{\"frame\":{\"name\":\"f\"},\"attributes\":{\"region_id\":1},"
-            "\"metrics\":{\"time (inc)\":1,\"time\":1,\"visits\":1},"
-            "\"children\":";
-  Text += "[]";
-  for (size_t Level = 0; Level < Depth; ++Level)
-    Text += "}]";
-  json Profile = json::parse(Text);
+  json Profile = json::parse(deepProfileText(Depth));
   RegionUnion Union;
   Union.addStandIn("f");
-  auto Root = std::make_unique<MergedNode>(2);
-  mergeRankProfile(Profile, 0, {{1, 1}}, Union, *Root);
-  mergeRankProfile(Profile, 1, {{1, 1}}, Union, *Root);
-  std::map<uint32_t, RegionTimes> Times = regionTimes(*Root, 2);
-  CHECK(Times[1].Inclusive == std::vector<double>{1.0, 1.0});
-  CHECK(Times[1].Exclusive == std::vector<double>{1.0 * Depth, 1.0 * Depth});
-  JobProfileFiles Files = jobProfileFiles(*Root, RankPositions{{0, 1}, 2});
+  RegionTimes Times;
+  auto Root = rankTree(Profile, 0, {{1, 1}}, Union, Times);
+  CHECK(Times[1].total(RegionInclusive) == 1.0);
+  CHECK(Times[1].total(RegionExclusive) == 1.0 * Depth);
+  mergeTrees(*Root, std::move(*rankTree(Profile, 1, {{1, 1}}, Union, Times)),
+             {0, 1}, {1, 2});
+  JobProfileFiles Files = jobProfileFiles(*Root, {0, 1}, {0, 2}, 2);
   json Out = json::parse(Files.Profile);
   CHECK(json::parse(Files.ProfileRanks)["nodes"].size() == Depth);
   size_t Levels = 0;

@@ -7,6 +7,7 @@
 //===----------------------------------------------------------------------===//
 
 #include "format/JobSummary.h"
+#include "format/PartialJob.h"
 
 #include <catch2/catch.hpp>
 
@@ -16,18 +17,27 @@ namespace {
 
 std::string summary(const JobMpi &Mpi) {
   std::vector<std::string> Problems = {"rank 1: no data was received"};
-  RankPositions Ranks{{0}, 2};
   RegionUnion Regions;
   Regions.addStandIn("main");
-  std::map<uint32_t, RegionTimes> Times = {{1, {{2.0}, {0.5}, {1.0}}}};
-  return jobSummary(
-      {"/bin/app", "/job", {2.0, 0.0}, Problems, Ranks, Regions, Times, Mpi});
+  RegionTimes Times = {{1, HeldAggregates::of({2.0, 0.5, 1.0}, 0)}};
+  return jobSummary({"/bin/app",
+                     "/job",
+                     {2.0, 0.0},
+                     Problems,
+                     2,
+                     {0, 1},
+                     Regions,
+                     Times,
+                     Mpi});
 }
 
 } // namespace
 
 TEST_CASE("the summary of a job with a missing rank", "[summary]") {
-  JobMpi Mpi = combineRankMpi({nlohmann::json::object(), nullptr});
+  // Rank 0's mpi.json is empty, rank 1's is missing.
+  RankFiles Rank0;
+  Rank0.Mpi = "{}";
+  JobMpi Mpi = jobMpi(partialFromRank(Rank0), 2);
   std::string S = summary(Mpi);
   CHECK(S.rfind("Sextant MPI job: /bin/app, 2 rank(s)\n"
                 "Experiment: /job (each rank's own experiment: rank-<r>/)\n"

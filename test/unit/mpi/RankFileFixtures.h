@@ -42,6 +42,20 @@ inline nlohmann::json node(unsigned Id, const std::string &Name,
       {"children", Children}};
 }
 
+/// The text of a profile.json that is one chain of Depth calls of region 1
+/// "f", each 1 visit and 1 s inclusive and exclusive.
+inline std::string deepProfileText(size_t Depth) {
+  std::string Text;
+  for (size_t Level = 0; Level < Depth; ++Level)
+    Text += "[{\"frame\":{\"name\":\"f\"},\"attributes\":{\"region_id\":1},"
+            "\"metrics\":{\"time (inc)\":1,\"time\":1,\"visits\":1},"
+            "\"children\":";
+  Text += "[]";
+  for (size_t Level = 0; Level < Depth; ++Level)
+    Text += "}]";
+  return Text;
+}
+
 } // namespace test
 } // namespace sextant
 
