@@ -24,12 +24,5 @@ RankStatistics rankStatistics(const std::vector<double> &Values) {
   return Held.statistics(0, {0, Count}, Count);
 }
 
-double rankTotal(const std::vector<double> &Values) {
-  ExactSum Sum;
-  for (double Value : Values)
-    Sum.add(Value);
-  return Sum.value();
-}
-
 } // namespace format
 } // namespace sextant

@@ -28,9 +28,6 @@ struct RankStatistics {
 /// -1 for an empty vector.
 RankStatistics rankStatistics(const std::vector<double> &Values);
 
-/// The sum of Values.
-double rankTotal(const std::vector<double> &Values);
-
 } // namespace format
 } // namespace sextant
 
