@@ -4,23 +4,31 @@
 //
 //   define ... @f(args) {
 //   sextant.dispatch:
+//     ...                                   ; f's static allocas, if any
 //     %sextant.handle = load atomic i32, ptr @__sextant_handle.f monotonic
 //     %sextant.armed = icmp ne i32 %sextant.handle, -1   ; SEXTANT_FILTERED
 //     br i1 %sextant.armed, label %sextant.call.armed, label %entry (unlikely)
 //   sextant.call.armed:
-//     %sextant.result = tail call ... @f.sextant.armed(i32 %sextant.handle,
-//                                                      args)
+//     %sextant.result = tail call ... @f.sextant.armed(args)
 //     ret %sextant.result
 //   entry:                                  ; f's original body, unchanged
 //     ...
 //   }
 //
-// and @f.sextant.armed, an internal noinline copy of f with the handle value
-// as its first parameter, receives the usual instrumentation (register if
-// the value is SEXTANT_INVALID, guarded enter, guarded exits) from the pass.
-// The handle is still loaded once per call and the exit guards reuse that
-// value, so the contract of docs/design.md holds; a disarmed call costs one
-// load and one predictable branch in front of the original code.
+// and @f.sextant.armed, an internal noinline copy of f with f's signature,
+// receives the usual instrumentation (load the handle, register if it is
+// SEXTANT_INVALID, guarded enter, guarded exits reusing the loaded value)
+// from the pass. A disarmed call costs one load and one predictable branch
+// in front of the original code: the arguments stay in their registers, so
+// the dispatch moves nothing, and an armed call is a jump to the clone with
+// the same arguments. The clone loads the handle again: if the runtime
+// disarmed the region in between, the clone sees SEXTANT_FILTERED and runs
+// without enter and exit; its exits always reuse the clone's own value, so
+// pairs stay balanced (docs/design.md, "The instrumentation contract").
+//
+// Static allocas of f's entry block move into the dispatch block, so that
+// they stay static (allocated with the frame) in front of the original
+// body; the clone has its own copies.
 //
 // The clone is made by LLVM's CloneFunctionInto (LocalChangesOnly), which
 // maps the argument attributes to their new positions and gives the clone
@@ -65,10 +73,15 @@ static bool hasUnforwardableArgument(const Function &F) {
   return false;
 }
 
-static bool hasEntryAlloca(const Function &F) {
+/// An alloca of the entry block that cannot move to the dispatch block: one
+/// whose size is not a constant (its operands may be computed in the entry
+/// block), or a swifterror or inalloca slot.
+static bool hasUnmovableEntryAlloca(const Function &F) {
   for (const Instruction &I : F.getEntryBlock())
-    if (isa<AllocaInst>(I))
-      return true;
+    if (const auto *Alloca = dyn_cast<AllocaInst>(&I))
+      if (!Alloca->isStaticAlloca() || Alloca->isSwiftError() ||
+          Alloca->isUsedWithInAlloca())
+        return true;
   return false;
 }
 
@@ -86,30 +99,23 @@ DebugLoc entryLocation(const Function &F) {
 }
 
 bool shouldVersion(const Function &F, unsigned MaxInstructions) {
-  if (MaxInstructions == 0 || F.isVarArg())
+  // optnone (-O0) code is not tuned for speed: a copy would only double it.
+  if (MaxInstructions == 0 || F.isVarArg() || F.hasOptNone())
     return false;
   if (countInstructions(F) >= MaxInstructions)
     return false;
   return !hasMustTailCall(F) && !hasUnforwardableArgument(F) &&
-         !hasEntryAlloca(F) && !hasAddressTakenBlock(F);
+         !hasUnmovableEntryAlloca(F) && !hasAddressTakenBlock(F);
 }
 
-/// An internal copy of F with the handle value as a new first parameter.
-static Function *cloneWithHandleParameter(Function &F,
-                                          const InstrumentationABI &ABI) {
-  FunctionType *FTy = F.getFunctionType();
-  SmallVector<Type *, 8> Params;
-  Params.push_back(ABI.handleType());
-  Params.append(FTy->param_begin(), FTy->param_end());
-  auto *CloneTy = FunctionType::get(FTy->getReturnType(), Params,
-                                    /*isVarArg=*/false);
+/// An internal copy of F with F's signature.
+static Function *cloneArmedBody(Function &F) {
   Function *Clone = Function::Create(
-      CloneTy, GlobalValue::InternalLinkage, F.getAddressSpace(),
+      F.getFunctionType(), GlobalValue::InternalLinkage, F.getAddressSpace(),
       F.getName() + ArmedCloneSuffix, F.getParent());
-  Clone->getArg(0)->setName("sextant.handle");
 
   ValueToValueMapTy VMap;
-  for (auto [Old, New] : zip(F.args(), drop_begin(Clone->args()))) {
+  for (auto [Old, New] : zip(F.args(), Clone->args())) {
     New.setName(Old.getName());
     VMap[&Old] = &New;
   }
@@ -136,7 +142,7 @@ static Function *cloneWithHandleParameter(Function &F,
 
 Function *versionFunction(Function &F, const RegionGlobals &Region,
                           const InstrumentationABI &ABI) {
-  Function *Clone = cloneWithHandleParameter(F, ABI);
+  Function *Clone = cloneArmedBody(F);
 
   LLVMContext &Ctx = F.getContext();
   DebugLoc EntryLoc = entryLocation(F);
@@ -145,6 +151,15 @@ Function *versionFunction(Function &F, const RegionGlobals &Region,
   BasicBlock *Dispatch = BasicBlock::Create(Ctx, "sextant.dispatch", &F, Body);
   BasicBlock *CallArmed =
       BasicBlock::Create(Ctx, "sextant.call.armed", &F, Body);
+
+  // The entry block's allocas (all static, shouldVersion checked) stay in
+  // the entry block, now the dispatch block, in their order.
+  SmallVector<AllocaInst *, 8> Allocas;
+  for (Instruction &I : *Body)
+    if (auto *Alloca = dyn_cast<AllocaInst>(&I))
+      Allocas.push_back(Alloca);
+  for (AllocaInst *Alloca : Allocas)
+    Alloca->moveBefore(*Dispatch, Dispatch->end());
 
   IRBuilder<> IRB(Dispatch);
   IRB.SetCurrentDebugLocation(EntryLoc);
@@ -157,7 +172,6 @@ Function *versionFunction(Function &F, const RegionGlobals &Region,
   IRB.SetInsertPoint(CallArmed);
   IRB.SetCurrentDebugLocation(EntryLoc);
   SmallVector<Value *, 8> Args;
-  Args.push_back(Loaded);
   for (Argument &Arg : F.args())
     Args.push_back(&Arg);
   CallInst *Call = IRB.CreateCall(Clone, Args);

@@ -11,6 +11,8 @@
 #ifndef SEXTANT_PLUGIN_FASTPATHVERSIONING_H
 #define SEXTANT_PLUGIN_FASTPATHVERSIONING_H
 
+#include "sextant/instrumentation_abi.h"
+
 #include "llvm/ADT/StringRef.h"
 #include "llvm/IR/DebugLoc.h"
 
@@ -24,27 +26,29 @@ class InstrumentationABI;
 struct RegionGlobals;
 
 /// The suffix of the armed clone of a versioned function.
-inline constexpr llvm::StringLiteral ArmedCloneSuffix = ".sextant.armed";
+inline constexpr llvm::StringLiteral ArmedCloneSuffix =
+    SEXTANT_ARMED_CLONE_SUFFIX;
 
 /// The location of code inserted at F's entry: F's scope line in F's
 /// DISubprogram; none without debug information.
 llvm::DebugLoc entryLocation(const llvm::Function &F);
 
 /// True if F, already selected for instrumentation, is versioned: it has
-/// fewer than MaxInstructions IR instructions (0: never), takes no variable
-/// arguments, contains no musttail call, allocates nothing on the stack in
-/// its entry block (its frame would be set up before the dispatch), passes
-/// no argument in memory (byval, inalloca, preallocated) or swifterror, and
-/// has no block whose address is taken.
+/// fewer than MaxInstructions IR instructions (0: never), is not optnone
+/// (-O0 code, where a copy would only double the code), takes no variable
+/// arguments, contains no musttail call, has only static allocas in its
+/// entry block (they move into the dispatch block; a dynamic one may depend
+/// on values computed there), passes no argument in memory (byval,
+/// inalloca, preallocated) or swifterror, and has no block whose address is
+/// taken.
 bool shouldVersion(const llvm::Function &F, unsigned MaxInstructions);
 
-/// Moves F's body into a new internal clone "<F>.sextant.armed" whose first
-/// parameter is the handle value, and gives F a new entry block that loads
-/// F's handle once and, unless it holds SEXTANT_FILTERED (the likely case),
-/// returns what a tail call of the clone with that value and F's arguments
-/// returns; otherwise F runs its original body. Returns the clone, which
-/// the caller instruments in place with the handle from its first
-/// parameter.
+/// Copies F's body into a new internal clone "<F>.sextant.armed" with F's
+/// signature, and gives F a new entry block that loads F's handle and,
+/// unless it holds SEXTANT_FILTERED (the likely case), returns what a tail
+/// call of the clone with F's arguments returns; otherwise F runs its
+/// original body. Returns the clone, which the caller instruments in place
+/// like any function (it loads the handle itself).
 llvm::Function *versionFunction(llvm::Function &F, const RegionGlobals &Region,
                                 const InstrumentationABI &ABI);
 

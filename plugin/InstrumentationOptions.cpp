@@ -31,7 +31,7 @@ static cl::opt<unsigned> ClVersionMaxInstructions(
     cl::desc("Version instrumented functions with fewer IR instructions than "
              "this: the original body stays the disarmed fast path, the "
              "instrumented body moves into a clone (0: never)"),
-    cl::value_desc("N"), cl::init(64), cl::Hidden);
+    cl::value_desc("N"), cl::init(1024), cl::Hidden);
 
 static cl::opt<std::string> ClListPath(
     "sextant-list",

@@ -34,7 +34,7 @@ struct InstrumentationOptions {
   /// -sextant-min-instructions.
   unsigned MinInstructions = 0;
   /// -sextant-version-max-instructions.
-  unsigned VersionMaxInstructions = 64;
+  unsigned VersionMaxInstructions = 1024;
   /// -sextant-list; empty: no listing.
   std::string ListPath;
 

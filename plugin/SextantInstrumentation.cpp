@@ -26,8 +26,8 @@
 //
 // Small functions (-sextant-version-max-instructions) are versioned instead
 // (FastPathVersioning): the function keeps its original body for disarmed
-// regions and tail-calls an armed clone, which gets the code above with the
-// handle value it receives as its first parameter in place of the load.
+// regions and tail-calls an armed clone with the same arguments, which gets
+// the code above.
 //
 // Functions are selected in this order: the automatic skip rules
 // (SkipReasons), the compile-time filter (-sextant-filter), the size
@@ -183,13 +183,10 @@ static Selection selectFunction(Function &F, const RegionNames &Names,
 }
 
 /// Inserts the entry code after the static allocas of the entry block and
-/// returns the handle value %sextant.h that the exits must reuse. The handle
-/// is Loaded if given (the value a versioned function loaded and passed to
-/// its armed clone), otherwise loaded here. All inserted instructions are
-/// located at the function's scope line.
+/// returns the handle value %sextant.h that the exits must reuse. All
+/// inserted instructions are located at the function's scope line.
 static Value *insertEntry(Function &F, const RegionGlobals &Region,
-                          const InstrumentationABI &ABI,
-                          Value *Loaded = nullptr) {
+                          const InstrumentationABI &ABI) {
   LLVMContext &Ctx = F.getContext();
   BasicBlock &Entry = F.getEntryBlock();
   BasicBlock::iterator Body = Entry.getFirstNonPHIOrDbgOrAlloca();
@@ -197,8 +194,7 @@ static Value *insertEntry(Function &F, const RegionGlobals &Region,
 
   IRBuilder<> IRB(&Entry, Body);
   IRB.SetCurrentDebugLocation(EntryLoc);
-  if (!Loaded)
-    Loaded = ABI.loadHandle(IRB, Region);
+  Value *Loaded = ABI.loadHandle(IRB, Region);
   Value *Unregistered =
       IRB.CreateICmpEQ(Loaded, ABI.invalidHandle(), "sextant.unregistered");
   Instruction *RegisterTerm =
@@ -288,9 +284,8 @@ static void dropInferredAttributes(Function &F) {
   F.removeFnAttr(Attribute::NoFree);
 }
 
-/// Instruments F in place, or, if it is versioned, its armed clone with the
-/// handle value that F loaded and passed. Returns the function whose body
-/// was instrumented.
+/// Instruments F in place, or, if it is versioned, its armed clone. Returns
+/// the function whose body was instrumented.
 static Function *instrumentFunction(Function &F, const RegionNames &Names,
                                     unsigned VersionMaxInstructions,
                                     InstrumentationABI &ABI) {
@@ -298,7 +293,7 @@ static Function *instrumentFunction(Function &F, const RegionNames &Names,
   RegionGlobals Region = ABI.emitRegion(F, Names);
   if (shouldVersion(F, VersionMaxInstructions)) {
     Function *Clone = versionFunction(F, Region, ABI);
-    Value *Handle = insertEntry(*Clone, Region, ABI, Clone->getArg(0));
+    Value *Handle = insertEntry(*Clone, Region, ABI);
     NumExitPoints += insertExits(*Clone, Handle, ABI);
     ++NumVersioned;
     return Clone;

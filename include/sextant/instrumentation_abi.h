@@ -40,6 +40,13 @@ extern "C" {
 /** Handle value of a region that is disarmed (filtered, throttled, off). */
 #define SEXTANT_FILTERED 0xFFFFFFFFu
 
+/** The plugin versions small functions: f keeps its original code for a
+ *  disarmed region and tail-calls an internal instrumented copy named f
+ *  followed by this suffix otherwise. The runtime names code in such a copy
+ *  after f (symbol-table names of OpenMP constructs' locations). Not part of
+ *  the binary interface: changing it needs no new SEXTANT_ABI_VERSION. */
+#define SEXTANT_ARMED_CLONE_SUFFIX ".sextant.armed"
+
 /** Descriptor flag bits (low 24 bits; the top 8 hold the ABI version). */
 enum sextant_region_flags {
   /** Names, file and lines come from a DISubprogram (compiled with -g). */

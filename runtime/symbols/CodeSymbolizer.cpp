@@ -13,6 +13,7 @@
 #include "runtime/io/Diagnostics.h"
 #include "runtime/symbols/CompressedSection.h"
 #include "runtime/symbols/LibdwModule.h"
+#include "sextant/instrumentation_abi.h"
 
 #include <algorithm>
 #include <cstdlib>
@@ -362,10 +363,12 @@ bool runLineProgram(Reader &Unit, const DebugSections &Sections,
 }
 
 /// The OpenMP outlining suffixes of clang, GCC and LLVM's OpenMPIRBuilder
-/// (flang: "<function>..omp_par").
+/// (flang: "<function>..omp_par"), and the suffix of the plugin's armed copy
+/// of a versioned function (instrumentation_abi.h).
 constexpr std::string_view OutliningMarkers[] = {
     ".omp_outlined",          ".omp_task_entry", "._omp_fn.",
-    ".omp_task_privates_map", "._omp_cpyfn.",    "..omp_par"};
+    ".omp_task_privates_map", "._omp_cpyfn.",    "..omp_par",
+    SEXTANT_ARMED_CLONE_SUFFIX};
 
 } // namespace
 

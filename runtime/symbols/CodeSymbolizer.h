@@ -18,7 +18,8 @@
 // Function names are demangled (__cxa_demangle; Flang's Fortran names with
 // common/FlangNames.h) after removing the suffixes that compilers give
 // OpenMP outlined bodies (clang: ".omp_outlined", ".omp_outlined._debug__",
-// ".omp_task_entry."; GCC: "._omp_fn.N"; flang: "..omp_par"), so an
+// ".omp_task_entry."; GCC: "._omp_fn.N"; flang: "..omp_par") and the
+// plugin's armed copies of versioned functions (".sextant.armed"), so an
 // address inside the body of a parallel region names the function that
 // contains the construct in the source.
 //
@@ -89,8 +90,9 @@ const LineRow *rowForAddress(const std::vector<LineRow> &Rows,
 /// Path without its directories.
 std::string baseName(std::string_view Path);
 
-/// The source function a symbol belongs to: OpenMP outlining suffixes
-/// removed, then demangled (C names are returned as they are).
+/// The source function a symbol belongs to: OpenMP outlining suffixes and
+/// the armed-copy suffix removed, then demangled (C names are returned as
+/// they are).
 std::string sourceFunctionName(std::string_view Symbol);
 
 /// How CodeSymbolizer finds debug information (SEXTANT_USE_LIBDW,

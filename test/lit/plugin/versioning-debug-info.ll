@@ -31,7 +31,27 @@ entry:
   ret i32 %r, !dbg !16
 }
 
-; CHECK-LABEL: define internal i32 @scale.sextant.armed(i32 %sextant.handle, i32 %x)
+;; A stack slot described by a dbg.declare moves into the dispatch block;
+;; the declaration stays in the original body and still names the slot, and
+;; the clone declares its own copy in its own subprogram.
+define i32 @accumulate(i32 %x) nounwind !dbg !20 {
+; CHECK-LABEL: define i32 @accumulate(i32 %x)
+; CHECK-NEXT:  sextant.dispatch:
+; CHECK-NEXT:    %acc = alloca i32, align 4
+; CHECK-NEXT:    %sextant.handle = load atomic
+; CHECK:       entry:
+; CHECK-NEXT:    #dbg_declare(ptr %acc, ![[ACC:[0-9]+]], !DIExpression(), ![[ACC_LOC:[0-9]+]])
+; CHECK-NEXT:    store i32 %x, ptr %acc, align 4
+entry:
+  %acc = alloca i32, align 4
+  call void @llvm.dbg.declare(metadata ptr %acc, metadata !22, metadata !DIExpression()), !dbg !23
+  store i32 %x, ptr %acc, align 4, !dbg !23
+  call void @use(ptr %acc), !dbg !23
+  %r = load i32, ptr %acc, align 4, !dbg !23
+  ret i32 %r, !dbg !23
+}
+
+; CHECK-LABEL: define internal i32 @scale.sextant.armed(i32 %x)
 ; CHECK-SAME:  !dbg ![[CLONE_SP:[0-9]+]] {
 ; CHECK-NEXT:  entry:
 ; CHECK-NEXT:    #dbg_value(i32 %x, ![[CLONE_VAR:[0-9]+]], !DIExpression(), ![[CLONE_MUL:[0-9]+]])
@@ -41,7 +61,15 @@ entry:
 ; CHECK:         call preserve_mostcc void @__sextant_region_exit(i32 %sextant.h), !dbg ![[CLONE_RET:[0-9]+]]
 ; CHECK:         ret i32 %r, !dbg ![[CLONE_RET]]
 
+;; The clone of accumulate declares its own copy of the slot.
+; CHECK-LABEL: define internal i32 @accumulate.sextant.armed(i32 %x)
+; CHECK-NEXT:  entry:
+; CHECK-NEXT:    %acc = alloca i32, align 4
+; CHECK:         #dbg_declare(ptr %acc, ![[CLONE_ACC:[0-9]+]], !DIExpression(), ![[CLONE_ACC_LOC:[0-9]+]])
+
+declare void @use(ptr)
 declare void @llvm.dbg.value(metadata, metadata, metadata)
+declare void @llvm.dbg.declare(metadata, metadata, metadata)
 
 ; CHECK-DAG: ![[SP]] = distinct !DISubprogram(name: "scale", scope: ![[FILE:[0-9]+]], file: ![[FILE]], line: 2, type: ![[TYPE:[0-9]+]], scopeLine: 3,
 ; CHECK-DAG: ![[CLONE_SP]] = distinct !DISubprogram(name: "scale", scope: ![[FILE]], file: ![[FILE]], line: 2, type: ![[TYPE]], scopeLine: 3,
@@ -52,6 +80,12 @@ declare void @llvm.dbg.value(metadata, metadata, metadata)
 ; CHECK-DAG: ![[CLONE_MUL]] = !DILocation(line: 4, column: 10, scope: ![[CLONE_SP]])
 ; CHECK-DAG: ![[CLONE_RET]] = !DILocation(line: 4, column: 3, scope: ![[CLONE_SP]])
 ; CHECK-DAG: ![[CLONE_VAR]] = !DILocalVariable(name: "x", arg: 1, scope: ![[CLONE_SP]]
+; CHECK-DAG: ![[ACC]] = !DILocalVariable(name: "acc", scope: ![[ACC_SP:[0-9]+]],
+; CHECK-DAG: ![[ACC_LOC]] = !DILocation(line: 8, column: 7, scope: ![[ACC_SP]])
+; CHECK-DAG: ![[CLONE_ACC]] = !DILocalVariable(name: "acc", scope: ![[CLONE_ACC_SP:[0-9]+]],
+; CHECK-DAG: ![[CLONE_ACC_LOC]] = !DILocation(line: 8, column: 7, scope: ![[CLONE_ACC_SP]])
+; CHECK-DAG: ![[ACC_SP]] = distinct !DISubprogram(name: "accumulate",
+; CHECK-DAG: ![[CLONE_ACC_SP]] = distinct !DISubprogram(name: "accumulate",
 
 ; DWARF:      DW_TAG_subprogram
 ; DWARF:        DW_AT_name ("scale")
@@ -72,3 +106,7 @@ declare void @llvm.dbg.value(metadata, metadata, metadata)
 !15 = !DILocalVariable(name: "x", arg: 1, scope: !10, file: !1, line: 2, type: !13)
 !16 = !DILocation(line: 4, column: 3, scope: !10)
 !17 = !{!15}
+!20 = distinct !DISubprogram(name: "accumulate", scope: !1, file: !1, line: 7, type: !11, scopeLine: 7, flags: DIFlagPrototyped, spFlags: DISPFlagDefinition | DISPFlagOptimized, unit: !0, retainedNodes: !21)
+!21 = !{!22}
+!22 = !DILocalVariable(name: "acc", scope: !20, file: !1, line: 8, type: !13)
+!23 = !DILocation(line: 8, column: 7, scope: !20)

@@ -14,14 +14,16 @@
 ; RUN:   | FileCheck %s --check-prefix=STATS
 
 ;; Small functions are versioned: the function keeps its original body as
-;; the fast path of a disarmed region (one load of the handle, one branch),
-;; and an armed or unregistered region tail-calls the internal clone
-;; "<f>.sextant.armed", which receives the loaded handle value as its first
-;; parameter and carries the usual instrumentation using that value: the
-;; handle is still loaded once per call. The descriptor and the handle are
-;; the original function's. Varargs functions, functions with a musttail
-;; call, with stack slots in their entry block or with byval arguments keep
-;; the in-place form. -sextant-version-max-instructions=N versions functions
+;; the fast path of a disarmed region (one load of the handle, one branch;
+;; the arguments stay where they are), and an armed or unregistered region
+;; tail-calls the internal clone "<f>.sextant.armed" with the same
+;; arguments. The clone has f's signature and carries the usual
+;; instrumentation: it loads the handle itself, and its exits reuse that
+;; value. The descriptor and the handle are the original function's. The
+;; static stack slots of f's entry block move into the dispatch block.
+;; Varargs functions, functions with a musttail call, with a stack slot of
+;; variable size in their entry block or with byval arguments keep the
+;; in-place form. -sextant-version-max-instructions=N versions functions
 ;; with fewer than N instructions (leaf has 4: versioned with N=5, not with
 ;; N=4); 0 turns versioning off.
 
@@ -41,7 +43,7 @@ define zeroext i16 @leaf(ptr nonnull %p, i16 zeroext %x) nounwind memory(argmem:
 ; CHECK-NEXT:    br i1 %sextant.armed, label %sextant.call.armed, label %entry, !prof ![[UNLIKELY:[0-9]+]]
 ; CHECK-EMPTY:
 ; CHECK-NEXT:  sextant.call.armed:
-; CHECK-NEXT:    %sextant.result = tail call zeroext i16 @leaf.sextant.armed(i32 %sextant.handle, ptr nonnull %p, i16 zeroext %x)
+; CHECK-NEXT:    %sextant.result = tail call zeroext i16 @leaf.sextant.armed(ptr nonnull %p, i16 zeroext %x)
 ; CHECK-NEXT:    ret i16 %sextant.result
 ; CHECK-EMPTY:
 ; CHECK-NEXT:  entry:
@@ -70,7 +72,7 @@ define void @calls_out() personality ptr @__gxx_personality_v0 {
 ; CHECK-NEXT:    br i1 %sextant.armed, label %sextant.call.armed, label %entry, !prof ![[UNLIKELY]]
 ; CHECK-EMPTY:
 ; CHECK-NEXT:  sextant.call.armed:
-; CHECK-NEXT:    tail call void @calls_out.sextant.armed(i32 %sextant.handle)
+; CHECK-NEXT:    tail call void @calls_out.sextant.armed()
 ; CHECK-NEXT:    ret void
 ; CHECK-EMPTY:
 ; CHECK-NEXT:  entry:
@@ -84,8 +86,8 @@ entry:
 
 declare i32 @__gxx_personality_v0(...)
 
-;; The variadic, musttail, alloca and byval functions are instrumented in
-;; place.
+;; The variadic, musttail, variable-size alloca and byval functions are
+;; instrumented in place.
 define i32 @variadic(i32 %n, ...) nounwind {
 ; CHECK-LABEL: define i32 @variadic(i32 %n, ...)
 ; CHECK-NEXT:  entry:
@@ -111,14 +113,45 @@ entry:
 
 declare void @use(ptr)
 
-define void @with_slot() nounwind {
-; CHECK-LABEL: define void @with_slot()
+define void @with_dynamic_slot(i64 %n) nounwind {
+; CHECK-LABEL: define void @with_dynamic_slot(i64 %n)
 ; CHECK-NEXT:  entry:
+; CHECK-NEXT:    %sextant.handle = load atomic i32, ptr @__sextant_handle.with_dynamic_slot monotonic
+; CHECK:       sextant.body:
+; CHECK-NEXT:    %size = mul i64 %n, 4
+; CHECK-NEXT:    %slot = alloca i8, i64 %size, align 4
+entry:
+  %size = mul i64 %n, 4
+  %slot = alloca i8, i64 %size, align 4
+  call void @use(ptr %slot)
+  ret void
+}
+
+;; Static stack slots of the entry block move into the dispatch block, in
+;; their order, so that they stay static; the original body uses them.
+define void @with_slots() nounwind {
+; CHECK-LABEL: define void @with_slots()
+; CHECK-NEXT:  sextant.dispatch:
 ; CHECK-NEXT:    %slot = alloca i32, align 4
-; CHECK-NEXT:    %sextant.handle = load atomic i32, ptr @__sextant_handle.with_slot monotonic
+; CHECK-NEXT:    %pair = alloca [2 x i64], align 8
+; CHECK-NEXT:    %sextant.handle = load atomic i32, ptr @__sextant_handle.with_slots monotonic, align 4
+; CHECK-NEXT:    %sextant.armed = icmp ne i32 %sextant.handle, -1
+; CHECK-NEXT:    br i1 %sextant.armed, label %sextant.call.armed, label %entry, !prof ![[UNLIKELY]]
+; CHECK-EMPTY:
+; CHECK-NEXT:  sextant.call.armed:
+; CHECK-NEXT:    tail call void @with_slots.sextant.armed()
+; CHECK-NEXT:    ret void
+; CHECK-EMPTY:
+; CHECK-NEXT:  entry:
+; CHECK-NEXT:    call void @use(ptr %slot)
+; CHECK-NEXT:    call void @use(ptr %pair)
+; CHECK-NEXT:    ret void
+; CHECK-NEXT:  }
 entry:
   %slot = alloca i32, align 4
+  %pair = alloca [2 x i64], align 8
   call void @use(ptr %slot)
+  call void @use(ptr %pair)
   ret void
 }
 
@@ -133,13 +166,13 @@ entry:
   ret i64 %v
 }
 
-;; The clone: internal, noinline, the handle value first, F's parameter
-;; attributes moved along with their parameters, no memory attribute (it
-;; calls the runtime); registration while the value is 0, enter and exit
-;; guarded by the same value.
-; CHECK-LABEL: define internal zeroext i16 @leaf.sextant.armed(i32 %sextant.handle, ptr nonnull %p, i16 zeroext %x)
+;; The clone: internal, noinline, F's signature and parameter attributes,
+;; no memory attribute (it calls the runtime); the handle loaded once,
+;; registration while it is 0, enter and exit guarded by the same value.
+; CHECK-LABEL: define internal zeroext i16 @leaf.sextant.armed(ptr nonnull %p, i16 zeroext %x)
 ; CHECK-SAME:  unnamed_addr #[[CLONE_ATTRS:[0-9]+]] {
 ; CHECK-NEXT:  entry:
+; CHECK-NEXT:    %sextant.handle = load atomic i32, ptr @__sextant_handle.leaf monotonic, align 4
 ; CHECK-NEXT:    %sextant.unregistered = icmp eq i32 %sextant.handle, 0
 ; CHECK-NEXT:    br i1 %sextant.unregistered, label %sextant.register, label %sextant.check, !prof ![[UNLIKELY]]
 ; CHECK-EMPTY:
@@ -171,7 +204,7 @@ entry:
 ; CHECK-NEXT:    ret i16 %r
 ; CHECK-NEXT:  }
 
-; CHECK-LABEL: define internal void @calls_out.sextant.armed(i32 %sextant.handle)
+; CHECK-LABEL: define internal void @calls_out.sextant.armed()
 ; CHECK-SAME:  personality ptr @__gxx_personality_v0 {
 ; CHECK:         call preserve_mostcc void @__sextant_region_enter(i32 %sextant.h)
 ; CHECK:         invoke void @may_throw()
@@ -184,7 +217,17 @@ entry:
 ; CHECK:         call preserve_mostcc void @__sextant_region_exit(i32 %sextant.h)
 ; CHECK:         resume { ptr, i32 } %[[LP]]
 
-;; Only leaf and calls_out are versioned: no other clone exists.
+;; The clone of with_slots has its own stack slots, in its entry block in
+;; front of the handle's load.
+; CHECK-LABEL: define internal void @with_slots.sextant.armed()
+; CHECK-NEXT:  entry:
+; CHECK-NEXT:    %slot = alloca i32, align 4
+; CHECK-NEXT:    %pair = alloca [2 x i64], align 8
+; CHECK-NEXT:    %sextant.handle = load atomic i32, ptr @__sextant_handle.with_slots monotonic, align 4
+; CHECK:         call void @use(ptr %slot)
+; CHECK-NEXT:    call void @use(ptr %pair)
+
+;; Only leaf, calls_out and with_slots are versioned: no other clone exists.
 ; CHECK-NOT: .sextant.armed(
 
 ; CHECK-DAG: attributes #[[LEAF_ATTRS]] = { nounwind }
@@ -215,5 +258,5 @@ entry:
 ; LIST:     instrumented|leaf|leaf|
 ; LIST-NOT: sextant.armed
 
-; STATS-DAG: 6 sextant-instrument - Functions instrumented
-; STATS-DAG: 2 sextant-instrument - Functions versioned
+; STATS-DAG: 7 sextant-instrument - Functions instrumented
+; STATS-DAG: 3 sextant-instrument - Functions versioned

@@ -24,6 +24,11 @@ TEST_CASE("source functions of outlined OpenMP bodies", "[CodeSymbolizer]") {
   CHECK(sourceFunctionName("_Z5solvei.omp_outlined") == "solve(int)");
   CHECK(sourceFunctionName("_ZN2ns3fooEv") == "ns::foo()");
   CHECK(sourceFunctionName("jacobi._omp_fn.0") == "jacobi");
+  // The plugin's armed copy of a versioned function, also with an OpenMP
+  // body outlined from it.
+  CHECK(sourceFunctionName("sweep.sextant.armed") == "sweep");
+  CHECK(sourceFunctionName("_Z5sweepi.sextant.armed") == "sweep(int)");
+  CHECK(sourceFunctionName("sweep.sextant.armed.omp_outlined") == "sweep");
   CHECK(sourceFunctionName("_Zbroken") == "_Zbroken");
   // Flang: Fortran names, OpenMPIRBuilder's outlined bodies.
   CHECK(sourceFunctionName("_QMheat_modPsmooth..omp_par") ==
