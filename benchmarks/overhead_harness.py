@@ -48,6 +48,10 @@ HOOKS_SOURCE = os.path.join(BENCHMARKS_DIR, "cyg_profile_hooks",
 XRAY_SESSION_SOURCE = os.path.join(BENCHMARKS_DIR, "xray_session",
                                    "ProfilingMode.cpp")
 DORMANT_SOURCE = os.path.join(BENCHMARKS_DIR, "dormant", "DormantRegions.cpp")
+# A compile-time filter that excludes every function: the plugin
+# instruments nothing, the program still links libsextant.
+EXCLUDE_ALL_FILTER = ("SCOREP_REGION_NAMES_BEGIN\n  EXCLUDE *\n"
+                      "SCOREP_REGION_NAMES_END\n")
 DOCS_FILE = os.path.join(SOURCE_DIR, "docs", "performance.md")
 BEGIN_MARKER = "<!-- minife-overhead-begin -->"
 END_MARKER = "<!-- minife-overhead-end -->"
@@ -461,6 +465,15 @@ def make_minife_variants(args, tools, work):
                      link_sextant, sextant_list=True)
     filtered.build(work, tools["cxx"])
     filtered.instrumented = count_sextant_list(filtered.list_file)
+    exclude_all_file = os.path.join(work, "exclude-all.filt")
+    with open(exclude_all_file, "w") as f:
+        f.write(EXCLUDE_ALL_FILTER)
+    exclude_all = Build("minife-sextant-exclude-all", MINIFE_SOURCES,
+                        openmp + plugin_flags +
+                        ["-mllvm", "-sextant-filter=" + exclude_all_file],
+                        link_sextant, sextant_list=True)
+    exclude_all.build(work, tools["cxx"])
+    exclude_all.instrumented = count_sextant_list(exclude_all.list_file)
 
     xray_options = "patch_premain=true verbosity=0 xray_logfile_base={run}/xray/"
     variants = [
@@ -504,6 +517,16 @@ def make_minife_variants(args, tools, work):
                 events=sextant_trace_events),
         Variant("sextant-disabled", "Sextant, `SEXTANT_ENABLE=0`", sextant,
                 env={"SEXTANT_ENABLE": "0"}, events=sextant_events),
+        Variant("sextant-exclude-all",
+                "Sextant, compile-time filter excluding everything",
+                exclude_all, events=sextant_events,
+                note="Nothing is instrumented; libsextant is linked and, at "
+                     "the default settings, records the OpenMP constructs: "
+                     "its events are theirs."),
+        Variant("sextant-exclude-all-openmp-off",
+                "Sextant, compile-time filter excluding everything, "
+                "`SEXTANT_OPENMP=off`", exclude_all,
+                env={"SEXTANT_OPENMP": "off"}),
     ]
     details = {"filter_excluded": excluded,
                "score_command": score_command,
