@@ -11,7 +11,11 @@ and the events (function enters + exits) the tool recorded per second, next
 to the ratios of the Score-P plug-in paper. Then
 the dormant-region benchmark (benchmarks/dormant/): 500,000 region pairs
 around the inner loop of a matrix multiply, measurement disabled and
-enabled, against the kernel without regions.
+enabled, against the kernel without regions. Then the loop-parallel
+benchmark (benchmarks/openmp/LoopParallel.c, -O3 -fopenmp): 40,000 short
+`parallel for` loops, uninstrumented, linked with libsextant only (the
+OpenMP tool records the constructs), Sextant with and without OpenMP, and
+XRay's profiling mode.
 
 The table goes into docs/performance.md between the lines
 <!-- minife-overhead-begin --> and <!-- minife-overhead-end --> (or into
@@ -48,6 +52,7 @@ HOOKS_SOURCE = os.path.join(BENCHMARKS_DIR, "cyg_profile_hooks",
 XRAY_SESSION_SOURCE = os.path.join(BENCHMARKS_DIR, "xray_session",
                                    "ProfilingMode.cpp")
 DORMANT_SOURCE = os.path.join(BENCHMARKS_DIR, "dormant", "DormantRegions.cpp")
+LOOP_SOURCE = os.path.join(BENCHMARKS_DIR, "openmp", "LoopParallel.c")
 # A compile-time filter that excludes every function: the plugin
 # instruments nothing, the program still links libsextant.
 EXCLUDE_ALL_FILTER = ("SCOREP_REGION_NAMES_BEGIN\n  EXCLUDE *\n"
@@ -109,9 +114,10 @@ class Build:
     """One executable and how to make it."""
 
     def __init__(self, name, sources, flags, link_flags=(), objects=(),
-                 sextant_list=False):
+                 sextant_list=False, language=None):
         self.name = name
         self.sources = sources
+        self.language = language  # -x LANGUAGE for the sources, e.g. "c"
         self.flags = list(flags)
         self.link_flags = list(link_flags)
         self.objects = list(objects)
@@ -124,7 +130,10 @@ class Build:
         command = [cxx] + self.flags
         if self.sextant_list:
             command += ["-mllvm", "-sextant-list=" + self.list_file]
-        return command + self.sources + self.objects + self.link_flags + [
+        sources = self.sources
+        if self.language:
+            sources = ["-x", self.language] + sources + ["-x", "none"]
+        return command + sources + self.objects + self.link_flags + [
             "-o", self.binary]
 
     def build(self, work, cxx):
@@ -619,6 +628,59 @@ def kernel_seconds(seconds, stdout):
     return float(match.group(1))
 
 
+# --- the loop-parallel benchmark -------------------------------------------
+
+def make_loop_variants(args, tools, work):
+    """benchmarks/openmp/LoopParallel.c, clang -O3 -fopenmp: tens of
+    thousands of short `parallel for` loops, where the OpenMP tool's cost per
+    parallel region shows (issue 17)."""
+    plugin = tools["plugin"]
+    runtime_dir = tools["runtime_dir"]
+    flags = ["-O3", "-g", "-fopenmp"]
+    link_sextant = ["-L" + runtime_dir, "-Wl,-rpath," + runtime_dir,
+                    "-Wl,--no-as-needed", "-lsextant", "-Wl,--as-needed"]
+    plugin_flags = ["-fplugin=" + plugin, "-fpass-plugin=" + plugin]
+    session = compile_object(tools["cxx"], XRAY_SESSION_SOURCE,
+                             os.path.join(work, "bin", "xray_session_loop.o"),
+                             [])
+    sources = [LOOP_SOURCE]
+    plain = Build("loop-plain", sources, flags, language="c")
+    linked = Build("loop-linked", sources, flags, link_sextant, language="c")
+    sextant = Build("loop-sextant", sources, flags + plugin_flags,
+                    link_sextant, sextant_list=True, language="c")
+    xray = Build("loop-xray", sources,
+                 flags + ["-fxray-instrument", "-fxray-modes=xray-profiling"],
+                 objects=[session], language="c")
+    builds = [plain, linked, sextant, xray]
+    log("building %d variants of the loop-parallel benchmark" % len(builds))
+    build_all(builds, work, tools["cxx"], args.jobs)
+    plain.instrumented = linked.instrumented = 0
+    sextant.instrumented = count_sextant_list(sextant.list_file)
+    xray.instrumented = count_xray_functions(tools["llvm_xray"], xray.binary)
+    xray_options = ("patch_premain=true verbosity=0 "
+                    "xray_logfile_base={run}/xray/ xray_mode=xray-profiling")
+    return [
+        Variant("loop-plain", "uninstrumented", plain),
+        Variant("loop-linked", "linked with libsextant, not instrumented "
+                "(OpenMP constructs recorded)", linked,
+                events=sextant_events),
+        Variant("loop-linked-openmp-off", "the same, `SEXTANT_OPENMP=off`",
+                linked, env={"SEXTANT_OPENMP": "off"}),
+        Variant("loop-sextant", "Sextant, default", sextant,
+                events=sextant_events),
+        Variant("loop-sextant-openmp-off", "Sextant, `SEXTANT_OPENMP=off`",
+                sextant, env={"SEXTANT_OPENMP": "off"},
+                events=sextant_events),
+        Variant("loop-xray-profiling", "XRay, profiling mode", xray,
+                env={"XRAY_OPTIONS": xray_options},
+                events=xray_profiling_events),
+    ]
+
+
+def loop_arguments(args):
+    return [str(args.loop_regions), str(args.loop_elements)]
+
+
 # --- report ---------------------------------------------------------------
 
 def format_rate(events, seconds):
@@ -644,8 +706,31 @@ def describe_machine(machine):
                 machine["load_after"]))
 
 
-def report(args, machine, variants, details, dormant):
+def timing_table(variants):
+    """Rows of wall (median, fastest), CPU (median) and events per second,
+    ratios to the first variant; returns (lines, notes)."""
     base = variants[0]
+    lines = []
+    notes = []
+    for variant in variants:
+        median = variant.median()
+        events = statistics.median(variant.event_counts)
+        label = variant.label
+        if variant.note:
+            notes.append(variant.note)
+            label += " [%d]" % len(notes)
+        lines.append(
+            "| %s | %s | %.3f (%.2f×) | %.3f (%.2f×) | %.3f (%.2f×) | %s "
+            "| %s |" % (
+                label, format_count(variant.build.instrumented), median,
+                median / base.median(), min(variant.times),
+                min(variant.times) / min(base.times), variant.median_cpu(),
+                variant.median_cpu() / base.median_cpu(),
+                format_rate(events, median), variant.paper))
+    return lines, notes
+
+
+def report(args, machine, variants, details, dormant, loop):
     lines = []
     add = lines.append
     add(describe_machine(machine))
@@ -666,21 +751,8 @@ def report(args, machine, variants, details, dormant):
         "fastest (s) | CPU, median (s) | events/s | Score-P paper (miniFE "
         "128³, 20 threads) |")
     add("|---|---:|---:|---:|---:|---:|---|")
-    notes = []
-    for variant in variants:
-        median = variant.median()
-        events = statistics.median(variant.event_counts)
-        label = variant.label
-        if variant.note:
-            notes.append(variant.note)
-            label += " [%d]" % len(notes)
-        add("| %s | %s | %.3f (%.2f×) | %.3f (%.2f×) | %.3f (%.2f×) | %s "
-            "| %s |" % (
-                label, format_count(variant.build.instrumented), median,
-                median / base.median(), min(variant.times),
-                min(variant.times) / min(base.times), variant.median_cpu(),
-                variant.median_cpu() / base.median_cpu(),
-                format_rate(events, median), variant.paper))
+    rows, notes = timing_table(variants)
+    lines.extend(rows)
     add("")
     for index, note in enumerate(notes, 1):
         add("[%d] %s" % (index, note))
@@ -690,6 +762,20 @@ def report(args, machine, variants, details, dormant):
             details["filter_excluded"],
             shlex.join(["sextant"] + details["score_command"][1:-1] + ["DIR"])
             .replace(details["filter_file"], "FILE")))
+    add("")
+    add("Loop-parallel benchmark (`benchmarks/openmp/LoopParallel.c`, "
+        "`clang-19 -O3 -fopenmp`): %s `parallel for` loops (static "
+        "schedule) of %s elements, %d OpenMP threads, %d runs per variant, "
+        "round-robin; the same columns as above, events being the function "
+        "and OpenMP region enters and exits recorded." % (
+            format_count(args.loop_regions), format_count(args.loop_elements),
+            args.threads, args.runs))
+    add("")
+    add("| variant | instrumented functions | wall, median (s) | wall, "
+        "fastest (s) | CPU, median (s) | events/s |")
+    add("|---|---:|---:|---:|---:|---:|")
+    rows, _ = timing_table(loop)
+    lines.extend(row.rsplit(" |", 2)[0] + " |" for row in rows)
     add("")
     kernel = dormant[0]
     pairs = args.dormant_m * args.dormant_n
@@ -755,6 +841,12 @@ def parse_arguments(argv):
     parser.add_argument("--size", type=int,
                         help="miniFE box of N x N x N elements (default 48, "
                              "--quick: 8)")
+    parser.add_argument("--loop-regions", type=int,
+                        help="parallel loops of the loop-parallel benchmark "
+                             "(default 40000, --quick: 200)")
+    parser.add_argument("--loop-elements", type=int,
+                        help="elements per loop of the loop-parallel "
+                             "benchmark (default 16384, --quick: 1024)")
     parser.add_argument("--threads", type=int, default=cpu_count(),
                         help="OpenMP threads (default: nproc, here %d)"
                              % cpu_count())
@@ -781,11 +873,17 @@ def parse_arguments(argv):
         args.size = 8 if args.quick else 48
     args.dormant_m, args.dormant_n, args.dormant_k = (
         (50, 100, 64) if args.quick else (500, 1000, 64))
+    if args.loop_regions is None:
+        args.loop_regions = 200 if args.quick else 40000
+    if args.loop_elements is None:
+        args.loop_elements = 1024 if args.quick else 16384
+    if not 1 <= args.loop_elements <= 1 << 22:
+        parser.error("--loop-elements must be between 1 and 4194304")
     # A dormant run takes a fraction of a second: more runs, steadier medians.
     args.dormant_runs = args.runs if args.quick else max(15, args.runs)
-    for name in ("runs", "size", "threads", "jobs"):
+    for name in ("runs", "size", "threads", "jobs", "loop_regions"):
         if getattr(args, name) < 1:
-            parser.error("--%s must be at least 1" % name)
+            parser.error("--%s must be at least 1" % name.replace("_", "-"))
     return args
 
 
@@ -834,6 +932,7 @@ def main(argv):
         try:
             variants, details = make_minife_variants(args, tools, work)
             dormant = make_dormant_variants(args, tools, work)
+            loop = make_loop_variants(args, tools, work)
             log("warming up: every variant once on a 4 x 4 x 4 box")
             warm_up(variants, ["-nx", "4"], work, args.threads,
                     "verification: PASSED")
@@ -846,6 +945,12 @@ def main(argv):
                 str(args.dormant_n), "-k", str(args.dormant_k)],
                 args.dormant_runs, work, 1, "verification: PASSED",
                 kernel_seconds, "dormant")
+            warm_up(loop, ["10", "64"], work, args.threads,
+                    "verification: PASSED")
+            run_round_robin(loop, lambda v: [v.build.binary]
+                            + loop_arguments(args), args.runs, work,
+                            args.threads, "verification: PASSED",
+                            lambda seconds, stdout: seconds, "loop-parallel")
         finally:
             if not args.work_dir:
                 shutil.rmtree(work, ignore_errors=True)
@@ -854,14 +959,16 @@ def main(argv):
         print("overhead: error: %s" % error, file=sys.stderr)
         return 1
 
-    checked = len(variants) + len(dormant)
+    checked = len(variants) + len(dormant) + len(loop)
     if args.no_timing_table:
         print("overhead: %d variants built, run and checked (miniFE %d^3, "
-              "%d threads; dormant %d x %d x %d) in %.0f s" % (
+              "%d threads; dormant %d x %d x %d; loop-parallel %d x %d) in "
+              "%.0f s" % (
                   checked, args.size, args.threads, args.dormant_m,
-                  args.dormant_n, args.dormant_k, time.time() - started))
+                  args.dormant_n, args.dormant_k, args.loop_regions,
+                  args.loop_elements, time.time() - started))
         return 0
-    section = report(args, machine, variants, details, dormant)
+    section = report(args, machine, variants, details, dormant, loop)
     print(section)
     if args.output:
         with open(args.output, "w") as f:
