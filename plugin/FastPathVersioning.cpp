@@ -9,22 +9,21 @@
 //     %sextant.armed = icmp ne i32 %sextant.handle, -1   ; SEXTANT_FILTERED
 //     br i1 %sextant.armed, label %sextant.call.armed, label %entry (unlikely)
 //   sextant.call.armed:
-//     %sextant.result = tail call ... @f.sextant.armed(args)
+//     %sextant.result = tail call ... @f.sextant.armed(args,
+//                                                      i32 %sextant.handle)
 //     ret %sextant.result
 //   entry:                                  ; f's original body, unchanged
 //     ...
 //   }
 //
-// and @f.sextant.armed, an internal noinline copy of f with f's signature,
-// receives the usual instrumentation (load the handle, register if it is
-// SEXTANT_INVALID, guarded enter, guarded exits reusing the loaded value)
-// from the pass. A disarmed call costs one load and one predictable branch
-// in front of the original code: the arguments stay in their registers, so
-// the dispatch moves nothing, and an armed call is a jump to the clone with
-// the same arguments. The clone loads the handle again: if the runtime
-// disarmed the region in between, the clone sees SEXTANT_FILTERED and runs
-// without enter and exit; its exits always reuse the clone's own value, so
-// pairs stay balanced (docs/design.md, "The instrumentation contract").
+// and @f.sextant.armed, an internal noinline copy of f with the handle value
+// as an extra last parameter, receives the usual instrumentation (register
+// if the value is SEXTANT_INVALID, enter, exits) from the pass, with that
+// value in place of a load. The handle is still loaded once per call and
+// the exits reuse that value, so the contract of docs/design.md holds; a
+// disarmed call costs one load and one predictable branch in front of the
+// original code. The handle goes last so that f's arguments stay in their
+// registers: the dispatch loads it into a free one and moves nothing.
 //
 // Static allocas of f's entry block move into the dispatch block, so that
 // they stay static (allocated with the frame) in front of the original
@@ -108,11 +107,18 @@ bool shouldVersion(const Function &F, unsigned MaxInstructions) {
          !hasUnmovableEntryAlloca(F) && !hasAddressTakenBlock(F);
 }
 
-/// An internal copy of F with F's signature.
-static Function *cloneArmedBody(Function &F) {
+/// An internal copy of F with the handle value as a new last parameter.
+static Function *cloneWithHandleParameter(Function &F,
+                                          const InstrumentationABI &ABI) {
+  FunctionType *FTy = F.getFunctionType();
+  SmallVector<Type *, 8> Params(FTy->param_begin(), FTy->param_end());
+  Params.push_back(ABI.handleType());
+  auto *CloneTy = FunctionType::get(FTy->getReturnType(), Params,
+                                    /*isVarArg=*/false);
   Function *Clone = Function::Create(
-      F.getFunctionType(), GlobalValue::InternalLinkage, F.getAddressSpace(),
+      CloneTy, GlobalValue::InternalLinkage, F.getAddressSpace(),
       F.getName() + ArmedCloneSuffix, F.getParent());
+  Clone->getArg(Clone->arg_size() - 1)->setName("sextant.handle");
 
   ValueToValueMapTy VMap;
   for (auto [Old, New] : zip(F.args(), Clone->args())) {
@@ -142,7 +148,7 @@ static Function *cloneArmedBody(Function &F) {
 
 Function *versionFunction(Function &F, const RegionGlobals &Region,
                           const InstrumentationABI &ABI) {
-  Function *Clone = cloneArmedBody(F);
+  Function *Clone = cloneWithHandleParameter(F, ABI);
 
   LLVMContext &Ctx = F.getContext();
   DebugLoc EntryLoc = entryLocation(F);
@@ -174,6 +180,7 @@ Function *versionFunction(Function &F, const RegionGlobals &Region,
   SmallVector<Value *, 8> Args;
   for (Argument &Arg : F.args())
     Args.push_back(&Arg);
+  Args.push_back(Loaded);
   CallInst *Call = IRB.CreateCall(Clone, Args);
   Call->setCallingConv(Clone->getCallingConv());
   Call->setTailCallKind(CallInst::TCK_Tail);

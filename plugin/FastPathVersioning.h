@@ -43,12 +43,13 @@ llvm::DebugLoc entryLocation(const llvm::Function &F);
 /// taken.
 bool shouldVersion(const llvm::Function &F, unsigned MaxInstructions);
 
-/// Copies F's body into a new internal clone "<F>.sextant.armed" with F's
-/// signature, and gives F a new entry block that loads F's handle and,
-/// unless it holds SEXTANT_FILTERED (the likely case), returns what a tail
-/// call of the clone with F's arguments returns; otherwise F runs its
-/// original body. Returns the clone, which the caller instruments in place
-/// like any function (it loads the handle itself).
+/// Copies F's body into a new internal clone "<F>.sextant.armed" whose last
+/// parameter is the handle value, and gives F a new entry block that loads
+/// F's handle once and, unless it holds SEXTANT_FILTERED (the likely case),
+/// returns what a tail call of the clone with F's arguments and that value
+/// returns; otherwise F runs its original body. Returns the clone, which
+/// the caller instruments in place with the handle from its last
+/// parameter.
 llvm::Function *versionFunction(llvm::Function &F, const RegionGlobals &Region,
                                 const InstrumentationABI &ABI);
 

@@ -26,8 +26,8 @@
 //
 // Small functions (-sextant-version-max-instructions) are versioned instead
 // (FastPathVersioning): the function keeps its original body for disarmed
-// regions and tail-calls an armed clone with the same arguments, which gets
-// the code above.
+// regions and tail-calls an armed clone, which gets the code above with the
+// handle value it receives as its last parameter in place of the load.
 //
 // Functions are selected in this order: the automatic skip rules
 // (SkipReasons), the compile-time filter (-sextant-filter), the size
@@ -183,10 +183,13 @@ static Selection selectFunction(Function &F, const RegionNames &Names,
 }
 
 /// Inserts the entry code after the static allocas of the entry block and
-/// returns the handle value %sextant.h that the exits must reuse. All
-/// inserted instructions are located at the function's scope line.
+/// returns the handle value %sextant.h that the exits must reuse. The handle
+/// is Loaded if given (the value a versioned function loaded and passed to
+/// its armed clone), otherwise loaded here. All inserted instructions are
+/// located at the function's scope line.
 static Value *insertEntry(Function &F, const RegionGlobals &Region,
-                          const InstrumentationABI &ABI) {
+                          const InstrumentationABI &ABI,
+                          Value *Loaded = nullptr) {
   LLVMContext &Ctx = F.getContext();
   BasicBlock &Entry = F.getEntryBlock();
   BasicBlock::iterator Body = Entry.getFirstNonPHIOrDbgOrAlloca();
@@ -194,7 +197,8 @@ static Value *insertEntry(Function &F, const RegionGlobals &Region,
 
   IRBuilder<> IRB(&Entry, Body);
   IRB.SetCurrentDebugLocation(EntryLoc);
-  Value *Loaded = ABI.loadHandle(IRB, Region);
+  if (!Loaded)
+    Loaded = ABI.loadHandle(IRB, Region);
   Value *Unregistered =
       IRB.CreateICmpEQ(Loaded, ABI.invalidHandle(), "sextant.unregistered");
   Instruction *RegisterTerm =
@@ -284,8 +288,9 @@ static void dropInferredAttributes(Function &F) {
   F.removeFnAttr(Attribute::NoFree);
 }
 
-/// Instruments F in place, or, if it is versioned, its armed clone. Returns
-/// the function whose body was instrumented.
+/// Instruments F in place, or, if it is versioned, its armed clone with the
+/// handle value that F loaded and passed. Returns the function whose body
+/// was instrumented.
 static Function *instrumentFunction(Function &F, const RegionNames &Names,
                                     unsigned VersionMaxInstructions,
                                     InstrumentationABI &ABI) {
@@ -293,7 +298,8 @@ static Function *instrumentFunction(Function &F, const RegionNames &Names,
   RegionGlobals Region = ABI.emitRegion(F, Names);
   if (shouldVersion(F, VersionMaxInstructions)) {
     Function *Clone = versionFunction(F, Region, ABI);
-    Value *Handle = insertEntry(*Clone, Region, ABI);
+    Value *Handle =
+        insertEntry(*Clone, Region, ABI, Clone->getArg(Clone->arg_size() - 1));
     NumExitPoints += insertExits(*Clone, Handle, ABI);
     ++NumVersioned;
     return Clone;

@@ -51,7 +51,7 @@ entry:
   ret i32 %r, !dbg !23
 }
 
-; CHECK-LABEL: define internal i32 @scale.sextant.armed(i32 %x)
+; CHECK-LABEL: define internal i32 @scale.sextant.armed(i32 %x, i32 %sextant.handle)
 ; CHECK-SAME:  !dbg ![[CLONE_SP:[0-9]+]] {
 ; CHECK-NEXT:  entry:
 ; CHECK-NEXT:    #dbg_value(i32 %x, ![[CLONE_VAR:[0-9]+]], !DIExpression(), ![[CLONE_MUL:[0-9]+]])
@@ -62,7 +62,7 @@ entry:
 ; CHECK:         ret i32 %r, !dbg ![[CLONE_RET]]
 
 ;; The clone of accumulate declares its own copy of the slot.
-; CHECK-LABEL: define internal i32 @accumulate.sextant.armed(i32 %x)
+; CHECK-LABEL: define internal i32 @accumulate.sextant.armed(i32 %x, i32 %sextant.handle)
 ; CHECK-NEXT:  entry:
 ; CHECK-NEXT:    %acc = alloca i32, align 4
 ; CHECK:         #dbg_declare(ptr %acc, ![[CLONE_ACC:[0-9]+]], !DIExpression(), ![[CLONE_ACC_LOC:[0-9]+]])

@@ -15,11 +15,11 @@
 
 ;; Small functions are versioned: the function keeps its original body as
 ;; the fast path of a disarmed region (one load of the handle, one branch;
-;; the arguments stay where they are), and an armed or unregistered region
-;; tail-calls the internal clone "<f>.sextant.armed" with the same
-;; arguments. The clone has f's signature and carries the usual
-;; instrumentation: it loads the handle itself, and its exits reuse that
-;; value. The descriptor and the handle are the original function's. The
+;; f's arguments stay where they are), and an armed or unregistered region
+;; tail-calls the internal clone "<f>.sextant.armed" with f's arguments and
+;; the loaded handle value as an extra last parameter; the clone carries the
+;; usual instrumentation using that value: the handle is still loaded once
+;; per call. The descriptor and the handle are the original function's. The
 ;; static stack slots of f's entry block move into the dispatch block.
 ;; Varargs functions, functions with a musttail call, with a stack slot of
 ;; variable size in their entry block or with byval arguments keep the
@@ -43,7 +43,7 @@ define zeroext i16 @leaf(ptr nonnull %p, i16 zeroext %x) nounwind memory(argmem:
 ; CHECK-NEXT:    br i1 %sextant.armed, label %sextant.call.armed, label %entry, !prof ![[UNLIKELY:[0-9]+]]
 ; CHECK-EMPTY:
 ; CHECK-NEXT:  sextant.call.armed:
-; CHECK-NEXT:    %sextant.result = tail call zeroext i16 @leaf.sextant.armed(ptr nonnull %p, i16 zeroext %x)
+; CHECK-NEXT:    %sextant.result = tail call zeroext i16 @leaf.sextant.armed(ptr nonnull %p, i16 zeroext %x, i32 %sextant.handle)
 ; CHECK-NEXT:    ret i16 %sextant.result
 ; CHECK-EMPTY:
 ; CHECK-NEXT:  entry:
@@ -72,7 +72,7 @@ define void @calls_out() personality ptr @__gxx_personality_v0 {
 ; CHECK-NEXT:    br i1 %sextant.armed, label %sextant.call.armed, label %entry, !prof ![[UNLIKELY]]
 ; CHECK-EMPTY:
 ; CHECK-NEXT:  sextant.call.armed:
-; CHECK-NEXT:    tail call void @calls_out.sextant.armed()
+; CHECK-NEXT:    tail call void @calls_out.sextant.armed(i32 %sextant.handle)
 ; CHECK-NEXT:    ret void
 ; CHECK-EMPTY:
 ; CHECK-NEXT:  entry:
@@ -139,7 +139,7 @@ define void @with_slots() nounwind {
 ; CHECK-NEXT:    br i1 %sextant.armed, label %sextant.call.armed, label %entry, !prof ![[UNLIKELY]]
 ; CHECK-EMPTY:
 ; CHECK-NEXT:  sextant.call.armed:
-; CHECK-NEXT:    tail call void @with_slots.sextant.armed()
+; CHECK-NEXT:    tail call void @with_slots.sextant.armed(i32 %sextant.handle)
 ; CHECK-NEXT:    ret void
 ; CHECK-EMPTY:
 ; CHECK-NEXT:  entry:
@@ -166,13 +166,13 @@ entry:
   ret i64 %v
 }
 
-;; The clone: internal, noinline, F's signature and parameter attributes,
-;; no memory attribute (it calls the runtime); the handle loaded once,
-;; registration while it is 0, enter and exit guarded by the same value.
-; CHECK-LABEL: define internal zeroext i16 @leaf.sextant.armed(ptr nonnull %p, i16 zeroext %x)
+;; The clone: internal, noinline, F's parameters and their attributes, the
+;; handle value last, no memory attribute (it calls the runtime);
+;; registration while the value is 0, enter and exit guarded by the same
+;; value.
+; CHECK-LABEL: define internal zeroext i16 @leaf.sextant.armed(ptr nonnull %p, i16 zeroext %x, i32 %sextant.handle)
 ; CHECK-SAME:  unnamed_addr #[[CLONE_ATTRS:[0-9]+]] {
 ; CHECK-NEXT:  entry:
-; CHECK-NEXT:    %sextant.handle = load atomic i32, ptr @__sextant_handle.leaf monotonic, align 4
 ; CHECK-NEXT:    %sextant.unregistered = icmp eq i32 %sextant.handle, 0
 ; CHECK-NEXT:    br i1 %sextant.unregistered, label %sextant.register, label %sextant.check, !prof ![[UNLIKELY]]
 ; CHECK-EMPTY:
@@ -204,7 +204,7 @@ entry:
 ; CHECK-NEXT:    ret i16 %r
 ; CHECK-NEXT:  }
 
-; CHECK-LABEL: define internal void @calls_out.sextant.armed()
+; CHECK-LABEL: define internal void @calls_out.sextant.armed(i32 %sextant.handle)
 ; CHECK-SAME:  personality ptr @__gxx_personality_v0 {
 ; CHECK:         call preserve_mostcc void @__sextant_region_enter(i32 %sextant.h)
 ; CHECK:         invoke void @may_throw()
@@ -218,12 +218,12 @@ entry:
 ; CHECK:         resume { ptr, i32 } %[[LP]]
 
 ;; The clone of with_slots has its own stack slots, in its entry block in
-;; front of the handle's load.
-; CHECK-LABEL: define internal void @with_slots.sextant.armed()
+;; front of the entry code.
+; CHECK-LABEL: define internal void @with_slots.sextant.armed(i32 %sextant.handle)
 ; CHECK-NEXT:  entry:
 ; CHECK-NEXT:    %slot = alloca i32, align 4
 ; CHECK-NEXT:    %pair = alloca [2 x i64], align 8
-; CHECK-NEXT:    %sextant.handle = load atomic i32, ptr @__sextant_handle.with_slots monotonic, align 4
+; CHECK-NEXT:    %sextant.unregistered = icmp eq i32 %sextant.handle, 0
 ; CHECK:         call void @use(ptr %slot)
 ; CHECK-NEXT:    call void @use(ptr %pair)
 
