@@ -391,6 +391,18 @@ def run_round_robin(variants, command_of, runs, work, threads, expect,
                                                 variant.times[-1]))
 
 
+def measure_whole_runs(variants, warm_up_arguments, arguments, args, work,
+                       title):
+    """Warms every variant up once with warm_up_arguments, then times
+    --runs round-robin runs of the whole process with arguments; every run
+    must print 'verification: PASSED'."""
+    warm_up(variants, warm_up_arguments, work, args.threads,
+            "verification: PASSED")
+    run_round_robin(variants, lambda v: [v.build.binary] + arguments,
+                    args.runs, work, args.threads, "verification: PASSED",
+                    lambda seconds, stdout: seconds, title)
+
+
 # --- the miniFE comparison ------------------------------------------------
 
 def build_all(builds, work, cxx, jobs):
@@ -934,23 +946,15 @@ def main(argv):
             dormant = make_dormant_variants(args, tools, work)
             loop = make_loop_variants(args, tools, work)
             log("warming up: every variant once on a 4 x 4 x 4 box")
-            warm_up(variants, ["-nx", "4"], work, args.threads,
-                    "verification: PASSED")
-            run_round_robin(variants, lambda v: [v.build.binary]
-                            + minife_arguments(args), args.runs, work,
-                            args.threads, "verification: PASSED",
-                            lambda seconds, stdout: seconds, "miniFE")
+            measure_whole_runs(variants, ["-nx", "4"],
+                               minife_arguments(args), args, work, "miniFE")
             run_round_robin(dormant, lambda v: [
                 v.build.binary, "-m", str(args.dormant_m), "-n",
                 str(args.dormant_n), "-k", str(args.dormant_k)],
                 args.dormant_runs, work, 1, "verification: PASSED",
                 kernel_seconds, "dormant")
-            warm_up(loop, ["10", "64"], work, args.threads,
-                    "verification: PASSED")
-            run_round_robin(loop, lambda v: [v.build.binary]
-                            + loop_arguments(args), args.runs, work,
-                            args.threads, "verification: PASSED",
-                            lambda seconds, stdout: seconds, "loop-parallel")
+            measure_whole_runs(loop, ["10", "64"], loop_arguments(args), args,
+                               work, "loop-parallel")
         finally:
             if not args.work_dir:
                 shutil.rmtree(work, ignore_errors=True)
