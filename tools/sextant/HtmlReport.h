@@ -3,13 +3,12 @@
 // Part of Sextant. `sextant report --html OUT.html DIR`: one self-contained
 // HTML file that any browser opens offline. Its script and style sheet are
 // the files tools/sextant/html/report.js and report.css, embedded into the
-// tool when it is built; the experiment is embedded as JSON (the
-// "sextant-html-report" data, docs/html-report.md) made from the shared
-// profile model: the call tree as format/CallTreeView.h walks it (call
-// paths deeper than MaxViewDepth folded into one row each), each name's
-// colour from format/FrameColour.h (the SVG flame graph's), the run's
-// configuration, the throttled and filtered regions, and the filter
-// `sextant score -g` would write (GeneratedFilter.h).
+// tool when it is built; the experiment is embedded as JSON, the
+// "sextant-html-report" data of format/HtmlReportData.h. The tool gathers
+// what that data needs besides the experiment: the filter `sextant score
+// -g` would write (GeneratedFilter.h), the spreads over threads
+// (profile-threads.json) and ranks (profile-ranks.json), an MPI job's wall
+// times and traffic matrix; and writes the page.
 //
 //===----------------------------------------------------------------------===//
 
@@ -23,14 +22,9 @@
 namespace sextant {
 namespace tool {
 
-/// The data the report's script shows, as JSON.
-std::string htmlReportData(const format::Experiment &E);
-
-/// The whole HTML document of E's report.
-std::string renderHtmlReport(const format::Experiment &E);
-
 /// Writes the report of E to the file Path, replaced atomically. False
-/// with a message in Error.
+/// with a message in Error (also when a file of the experiment the report
+/// shows besides the profile is damaged).
 bool writeHtmlReport(const format::Experiment &E, const std::string &Path,
                      std::string &Error);
 
