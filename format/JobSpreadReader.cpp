@@ -25,12 +25,23 @@ nlohmann::json loadObject(const std::string &Directory, const char *Name,
   return Document;
 }
 
+/// Runs Read; false with the message of its InputError in Error.
+template <typename Body> bool reading(std::string &Error, Body Read) {
+  try {
+    Read();
+    return true;
+  } catch (const InputError &Failure) {
+    Error = Failure.what();
+    return false;
+  }
+}
+
 } // namespace
 
 bool readRankSpread(const std::string &Directory, size_t NodeCount,
                     CallPathSpread &Out, std::string &Error) {
   namespace jk = job_keys;
-  try {
+  return reading(Error, [&] {
     std::string Path;
     nlohmann::json Document = loadObject(Directory, files::ProfileRanks, Path);
     JsonValue Top(Document, Path);
@@ -68,16 +79,12 @@ bool readRankSpread(const std::string &Directory, size_t NodeCount,
       S.Count = Node.member(keys::Ranks, "a number of ranks").asUnsigned();
       Out.Nodes[I] = S;
     }
-  } catch (const InputError &Failure) {
-    Error = Failure.what();
-    return false;
-  }
-  return true;
+  });
 }
 
 bool readRankWallTimes(const std::string &Directory, uint64_t Ranks,
                        std::vector<double> &WallSeconds, std::string &Error) {
-  try {
+  return reading(Error, [&] {
     std::string Path;
     nlohmann::json Document = loadObject(Directory, files::Experiment, Path);
     JsonValue List = JsonValue(Document, Path)
@@ -93,11 +100,7 @@ bool readRankWallTimes(const std::string &Directory, uint64_t Ranks,
       WallSeconds[Rank] =
           Entry.member(experiment_keys::WallSeconds, "seconds").asNumber();
     }
-  } catch (const InputError &Failure) {
-    Error = Failure.what();
-    return false;
-  }
-  return true;
+  });
 }
 
 } // namespace format

@@ -2,15 +2,19 @@
 //
 // Part of Sextant. Embedded into the one file `sextant report --html`
 // writes, after the experiment's data (the JSON of the element
-// #sextant-data, made by tools/sextant/HtmlReport.cpp and described in
-// docs/html-report.md). Plain JavaScript without libraries: it builds three
-// views from the data, every name put into the page as text, never as
+// #sextant-data, made by format/HtmlReportData.cpp and described in
+// docs/output-formats.md). Plain JavaScript without libraries: it builds
+// its views from the data, every name put into the page as text, never as
 // markup:
-//  - the call tree: expand and collapse, sort by any column;
+//  - the call tree: expand and collapse, sort by any column (with the
+//    spread over threads and ranks where the data has it);
 //  - the flame graph: frames laid out as the SVG export lays them out
 //    (children by name, width = the sum of the values below, frames under
 //    0.1 pixels left out), click to zoom, search to highlight, any additive
 //    metric as width; colours are the data's (format/FrameColour.h);
+//  - of an MPI job: the communication matrix as a heat map (bytes or
+//    messages) and the load balance (wall time per rank, the spread of the
+//    call paths' time over the ranks);
 //  - the run: configuration, throttled and filtered regions, and the filter
 //    `sextant score -g` would write, with a button to copy it.
 'use strict';
@@ -115,6 +119,24 @@
       value: (i) => metricOf(i, m), text: metricText,
     });
   });
+  // The inclusive time's spread over threads and ranks: min, mean, max
+  // and imbalance (max / mean) of each call path, where the data has them.
+  const spreads = [
+    { key: 'thread', title: 'thread', data: data.thread_spread, at: 'thread' },
+    { key: 'rank', title: 'rank', data: data.rank_spread, at: 'rank' },
+  ];
+  for (const spread of spreads) {
+    if (!spread.data) continue;
+    const rows = spread.data.rows;
+    const part = (k) => (i) => (rows[i] === null ? null : rows[i][k]);
+    const where = (k) => (i) => (rows[i] === null ? '' : spread.at + ' ' + rows[i][k]);
+    columns.push(
+      { key: spread.key + '-min', title: spread.title + ' min s', value: part(0), text: seconds, tip: where(4) },
+      { key: spread.key + '-mean', title: spread.title + ' mean s', value: part(1), text: seconds },
+      { key: spread.key + '-max', title: spread.title + ' max s', value: part(2), text: seconds, tip: where(5) },
+      { key: spread.key + '-imbalance', title: spread.title + ' max/mean', value: part(3),
+        text: (v) => (v === null ? '-' : v.toFixed(2)) });
+  }
   const expanded = new Uint8Array(count);
   for (let i = 0; i < count; ++i) if (depth[i] < 2) expanded[i] = 1;
   let sortColumn = columns[1];
@@ -209,8 +231,10 @@
     name.appendChild(label);
     tr.appendChild(name);
     for (const column of columns.slice(1)) {
-      tr.appendChild(element('td', { class: 'num', 'data-key': column.key },
-        column.text(column.value(i))));
+      const td = element('td', { class: 'num', 'data-key': column.key },
+        column.text(column.value(i)));
+      if (column.tip) td.title = column.tip(i);
+      tr.appendChild(td);
     }
     return tr;
   }
@@ -384,6 +408,147 @@
     drawFlameGraph();
   });
   window.addEventListener('resize', drawFlameGraph);
+
+  // ---- MPI job: communication matrix and load balance ----------------------
+  // The heat map has the colours of `sextant export --format=svg-matrix`
+  // (format/MatrixSvg.cpp): pale yellow to dark red on a logarithmic
+  // scale, grey where a pair has no traffic.
+  function heatColour(t) {
+    const from = [255, 237, 160];
+    const to = [189, 0, 38];
+    return '#' + from.map((f, k) => Math.round(f + (to[k] - f) * t)
+      .toString(16).padStart(2, '0')).join('');
+  }
+  function drawMatrix(box, details, ranks, traffic, field, unit) {
+    const cell = Math.max(3, Math.min(32, Math.floor(640 / Math.max(1, ranks))));
+    const left = 60;
+    const top = 40;
+    const size = ranks * cell;
+    let max = 0;
+    for (const pair of traffic) max = Math.max(max, pair[field]);
+    const logMax = Math.log1p(max);
+    const svg = svgElement('svg', { width: String(left + size + 20), height: String(top + size + 20) });
+    const label = (x, y, text, anchor) => {
+      const t = svgElement('text', { x: String(x), y: String(y), 'text-anchor': anchor || 'middle' });
+      t.textContent = text;
+      svg.appendChild(t);
+    };
+    label(left + size / 2, 14, 'to rank');
+    label(4, top + size / 2, 'from', 'start');
+    // Rank numbers along the axes, at most about 32 of them.
+    const step = Math.max(1, Math.ceil(ranks / 32));
+    for (let r = 0; r < ranks; r += step) {
+      label(left + (r + 0.5) * cell, top - 6, String(r));
+      label(left - 4, top + (r + 0.5) * cell + 4, String(r), 'end');
+    }
+    svg.appendChild(svgElement('rect', { x: String(left), y: String(top), width: String(size),
+      height: String(size), fill: '#f4f4f4', stroke: '#cccccc' }));
+    for (const pair of traffic) {
+      const value = pair[field];
+      if (value === 0) continue;
+      const t = logMax > 0 ? Math.log1p(value) / logMax : 1;
+      const rect = svgElement('rect', { class: 'cell', x: String(left + pair[1] * cell),
+        y: String(top + pair[0] * cell), width: String(cell), height: String(cell),
+        fill: heatColour(t), 'data-from': String(pair[0]), 'data-to': String(pair[1]),
+        'data-value': String(value) });
+      const text = 'rank ' + pair[0] + ' \u2192 rank ' + pair[1] + ': ' + grouped(value) + ' ' + unit;
+      const title = svgElement('title', {});
+      title.textContent = text;
+      rect.appendChild(title);
+      rect.addEventListener('mouseenter', () => { details.textContent = text; });
+      svg.appendChild(rect);
+    }
+    box.replaceChildren(svg);
+    return max;
+  }
+
+  // Horizontal bars: rows of [label, value, min, max, tooltip]; min and max
+  // (a whisker) may be null.
+  function drawBars(box, id, rows, unit) {
+    const labelWidth = 260;
+    const barWidth = 480;
+    const rowHeight = 20;
+    let max = 0;
+    for (const row of rows) max = Math.max(max, row[3] === null ? row[1] : row[3]);
+    const scale = max > 0 ? barWidth / max : 0;
+    const svg = svgElement('svg', { id: id, width: String(labelWidth + barWidth + 120),
+      height: String(rows.length * rowHeight + 8) });
+    rows.forEach(([label, value, low, high, tip], k) => {
+      const y = 4 + k * rowHeight;
+      const g = svgElement('g', { class: 'bar', 'data-value': String(value) });
+      const title = svgElement('title', {});
+      title.textContent = tip;
+      g.appendChild(title);
+      const text = svgElement('text', { x: String(labelWidth - 6), y: String(y + 13), 'text-anchor': 'end' });
+      text.textContent = label.length > 36 ? label.slice(0, 34) + '..' : label;
+      g.appendChild(text);
+      g.appendChild(svgElement('rect', { x: String(labelWidth), y: String(y + 2),
+        width: (value * scale).toFixed(2), height: String(rowHeight - 6), fill: '#4a7fb5' }));
+      if (low !== null && high !== null) {
+        const mid = String(y + rowHeight / 2 - 1);
+        g.appendChild(svgElement('line', { x1: (labelWidth + low * scale).toFixed(2), y1: mid,
+          x2: (labelWidth + high * scale).toFixed(2), y2: mid, stroke: '#222', 'stroke-width': '2' }));
+      }
+      const valueText = svgElement('text', { x: String(labelWidth + barWidth + 8), y: String(y + 13) });
+      valueText.textContent = value.toFixed(6) + ' ' + unit;
+      g.appendChild(valueText);
+      svg.appendChild(g);
+    });
+    box.appendChild(svg);
+  }
+
+  if (data.mpi) {
+    const mpiSection = addTab('mpi', 'MPI');
+    const mpi = data.mpi;
+    mpiSection.appendChild(element('h2', {}, 'Point-to-point communication'));
+    const mpiBar = element('div', { class: 'toolbar' });
+    const mpiField = element('select', { id: 'mpi-value' });
+    mpiField.append(element('option', { value: '2' }, 'bytes'), element('option', { value: '3' }, 'messages'));
+    const mpiDetails = element('span', { id: 'mpi-details' }, ' ');
+    mpiBar.append(element('label', {}, 'Show: '), mpiField, mpiDetails);
+    mpiSection.appendChild(mpiBar);
+    const matrixBox = element('div', { id: 'mpi-matrix' });
+    mpiSection.appendChild(matrixBox);
+    const legend = element('p', { class: 'note', id: 'mpi-legend' });
+    mpiSection.appendChild(legend);
+    const redraw = () => {
+      const field = Number(mpiField.value);
+      const unit = field === 2 ? 'bytes' : 'messages';
+      const max = drawMatrix(matrixBox, mpiDetails, mpi.ranks, mpi.traffic, field, unit);
+      legend.textContent = mpi.traffic.length === 0
+        ? 'No point-to-point traffic.'
+        : 'Row: sending rank, column: receiving rank. Colour: 1 to ' + grouped(max) + ' ' + unit +
+          ' sent, logarithmic, pale yellow to dark red; grey: none.';
+    };
+    mpiField.addEventListener('change', redraw);
+    redraw();
+
+    mpiSection.appendChild(element('h2', {}, 'Load balance'));
+    const balance = element('div', { id: 'load-balance' });
+    mpiSection.appendChild(balance);
+    if (mpi.wall_seconds.length > 0) {
+      balance.appendChild(element('h3', {}, 'Wall time per rank'));
+      drawBars(balance, 'rank-wall', mpi.wall_seconds.map((s, r) =>
+        ['rank ' + r, s, null, null, 'rank ' + r + ': ' + s.toFixed(6) + ' s']), 's');
+    }
+    if (data.rank_spread) {
+      balance.appendChild(element('h3', {}, 'Inclusive time of the call paths over the ranks'));
+      balance.appendChild(element('p', { class: 'note' },
+        'The 12 call paths with the largest maximum over the ranks: the bar is the mean, ' +
+        'the line runs from the minimum to the maximum (a rank that never ran the call path ' +
+        'counts 0).'));
+      const rows = data.rank_spread.rows;
+      const top = [];
+      for (let i = 0; i < count; ++i) if (rows[i] !== null) top.push(i);
+      top.sort((a, b) => rows[b][2] - rows[a][2] || a - b);
+      drawBars(balance, 'rank-regions', top.slice(0, 12).map((i) => {
+        const [min, mean, max, imbalance, minAt, maxAt] = rows[i];
+        return [nameOf(i), mean, min, max, nameOf(i) + ': min ' + min.toFixed(6) + ' s (rank ' +
+          minAt + '), mean ' + mean.toFixed(6) + ' s, max ' + max.toFixed(6) + ' s (rank ' + maxAt +
+          '), max/mean ' + (imbalance === null ? '-' : imbalance.toFixed(2))];
+      }), 's');
+    }
+  }
 
   // ---- the run -------------------------------------------------------------
   const runSection = addTab('run', 'Run');
