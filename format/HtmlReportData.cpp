@@ -289,6 +289,24 @@ std::string renderHtmlReportData(const Experiment &E,
   W.member("suggested_filter", Extras.SuggestedFilter);
   if (!Extras.BytesSent.empty() || !Extras.RankWallSeconds.empty())
     writeMpiJob(W, Extras);
+  if (!Extras.RooflineSvg.empty()) {
+    // The picture of RooflineSvg.h, so that the report and `sextant export
+    // --format=svg-roofline` draw it once; the regions for the reader.
+    W.key("roofline");
+    W.beginObject();
+    W.key("regions");
+    W.beginArray();
+    for (const RooflinePoint &Point : Extras.Roofline) {
+      W.beginArray();
+      W.string(Point.Name);
+      W.realNumber(Point.Intensity);
+      W.realNumber(Point.FlopsPerSecond);
+      W.endArray();
+    }
+    W.endArray();
+    W.member("svg", Extras.RooflineSvg);
+    W.endObject();
+  }
   W.endObject();
   return Out;
 }

@@ -10,7 +10,7 @@
 // reads or computes besides the experiment (HtmlReportExtras): the filter
 // `sextant score -g` would write, the spread of each call path over
 // threads and ranks (CallPathSpread.h), the ranks' wall times and the
-// MPI job's traffic matrix.
+// MPI job's traffic matrix, the roofline plot.
 //
 //===----------------------------------------------------------------------===//
 
@@ -19,6 +19,7 @@
 
 #include "format/CallPathSpread.h"
 #include "format/ExperimentReader.h"
+#include "format/RooflineSvg.h"
 
 #include <cstdint>
 #include <optional>
@@ -49,6 +50,10 @@ struct HtmlReportExtras {
   std::vector<double> RankWallSeconds;
   std::vector<std::vector<uint64_t>> BytesSent;
   std::vector<std::vector<uint64_t>> MessagesSent;
+  /// When the profile has FLOP metrics: the regions on the roofline and
+  /// the plot (RooflineSvg.h); empty otherwise.
+  std::vector<RooflinePoint> Roofline;
+  std::string RooflineSvg;
 };
 
 /// The JSON document of E's report.

@@ -12,6 +12,7 @@
 
 #include "GeneratedFilter.h"
 #include "RegionScore.h"
+#include "RooflinePeaks.h"
 #include "SvgExport.h"
 #include "TextFormatting.h"
 
@@ -20,6 +21,7 @@
 #include "format/HtmlReportData.h"
 #include "format/JobMpiMatrix.h"
 #include "format/JobSpreadReader.h"
+#include "format/RooflinePeaksFile.h"
 #include "format/SvgWriter.h"
 
 #include "HtmlAssets.h" // generated: ReportJs, ReportCss
@@ -33,9 +35,13 @@ using namespace format;
 
 namespace {
 
-bool fileExists(const Experiment &E, const char *Name) {
+bool pathExists(const std::string &Path) {
   struct stat Info;
-  return ::stat(E.file(Name).c_str(), &Info) == 0;
+  return ::stat(Path.c_str(), &Info) == 0;
+}
+
+bool fileExists(const Experiment &E, const char *Name) {
+  return pathExists(E.file(Name));
 }
 
 /// What the report shows besides E. False with a message in Error when a
@@ -51,6 +57,14 @@ bool gatherExtras(const Experiment &E, HtmlReportExtras &Extras,
   Extras.SuggestedFilter = renderGeneratedFilter(
       E, Scores, Thresholds, {"sextant", "score", "-g", E.Directory},
       currentUtcTime());
+  if (hasRooflineMetrics(E.Profile)) {
+    RooflineSvgOptions Options;
+    if (!readRooflineOptions("", Options, Error))
+      return false;
+    Options.Title = "Roofline";
+    Extras.Roofline = rooflinePoints(E.Profile, E.Metadata.maximumMetrics());
+    Extras.RooflineSvg = renderRooflineSvg(Extras.Roofline, Options);
+  }
   if (fileExists(E, files::ThreadProfiles)) {
     ThreadProfileList Threads;
     if (!readThreadProfiles(E, Threads, Error))
@@ -106,6 +120,20 @@ std::string renderPage(const Experiment &E, const std::string &Data) {
 }
 
 } // namespace
+
+bool readRooflineOptions(const std::string &PeaksPath,
+                         RooflineSvgOptions &Options, std::string &Error) {
+  std::string Path = PeaksPath.empty() ? defaultPeaksPath() : PeaksPath;
+  if (PeaksPath.empty() && !pathExists(Path))
+    return true;
+  RooflinePeaks Peaks;
+  if (!readRooflinePeaks(Path, Peaks, Error))
+    return false;
+  Options.PeakFlopsPerSecond = Peaks.FlopsPerSecond;
+  Options.PeakBytesPerSecond = Peaks.BytesPerSecond;
+  Options.PeaksSource = "peaks of " + Peaks.Host + ", " + Peaks.MeasuredAt;
+  return true;
+}
 
 bool writeHtmlReport(const Experiment &E, const std::string &Path,
                      std::string &Error) {

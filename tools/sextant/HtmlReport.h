@@ -8,7 +8,9 @@
 // what that data needs besides the experiment: the filter `sextant score
 // -g` would write (GeneratedFilter.h), the spreads over threads
 // (profile-threads.json) and ranks (profile-ranks.json), an MPI job's wall
-// times and traffic matrix; and writes the page.
+// times and traffic matrix, the roofline plot when the profile has FLOP
+// metrics (with the ceilings of the default peaks file of `sextant
+// roofline`); and writes the page.
 //
 //===----------------------------------------------------------------------===//
 
@@ -16,6 +18,7 @@
 #define SEXTANT_TOOLS_HTMLREPORT_H
 
 #include "format/ExperimentReader.h"
+#include "format/RooflineSvg.h"
 
 #include <string>
 
@@ -27,6 +30,14 @@ namespace tool {
 /// shows besides the profile is damaged).
 bool writeHtmlReport(const format::Experiment &E, const std::string &Path,
                      std::string &Error);
+
+/// The roofline's ceilings (format/RooflineSvg.h) from the peaks file
+/// PeaksPath, or, when PeaksPath is empty, from the default peaks file of
+/// `sextant roofline` if it exists (else none). False with a message in
+/// Error when the file cannot be read.
+bool readRooflineOptions(const std::string &PeaksPath,
+                         format::RooflineSvgOptions &Options,
+                         std::string &Error);
 
 } // namespace tool
 } // namespace sextant

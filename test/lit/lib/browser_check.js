@@ -9,13 +9,15 @@
 // the run's panel (its suggested filter against the text of
 // `sextant score -g`); the thread columns against profile-threads.json;
 // of an MPI job, the rank columns, the heat map of the communication
-// matrix and the load balance (checkMpi). Any console error or uncaught exception fails the
+// matrix and the load balance (checkMpi); the roofline's points against
+// the regions `sextant roofline` lists (checkRoofline). Any console error or uncaught exception fails the
 // check. Screenshots of each view go to PREFIX-<view>.png.
 //
 // Usage: node browser_check.js --report FILE.html --profile profile.json
 //          --filter FILTER_FILE --screenshots PREFIX [--chromium PATH]
 //          [--threads profile-threads.json]
 //          [--mpi JOB/mpi.json --ranks JOB/profile-ranks.json]
+//          [--roofline ROOFLINE_TABLE]
 // Prints "browser check: N checks passed" or the failures (exit 1).
 'use strict';
 
@@ -214,6 +216,7 @@ async function main() {
 
   if (args.threads) await checkSpreadColumns(evaluate, screenshot, 'thread', threadSpreadOf(args.threads));
   if (args.mpi) await checkMpi(evaluate, screenshot);
+  if (args.roofline) await checkRoofline(evaluate, screenshot);
 
   // The run: configuration and the suggested filter.
   await evaluate(`document.getElementById('tab-run').click()`);
@@ -335,6 +338,27 @@ async function checkMpi(evaluate, screenshot) {
   check(bars === job.ranks, 'wall time: ' + bars + ' bars for ' + job.ranks + ' ranks');
   const regions = await evaluate(`document.querySelectorAll('#rank-regions g.bar').length`);
   check(regions === Math.min(12, ranks.nodes.length), 'load balance: ' + regions + ' call paths');
+}
+
+// The roofline view (--roofline LIST, the output of `sextant roofline
+// DIR`): one point per region the table lists, its tooltip naming it, a
+// hover showing it above the plot.
+async function checkRoofline(evaluate, screenshot) {
+  const lines = fs.readFileSync(args.roofline, 'utf8').split('\n');
+  const header = lines.findIndex((line) => line.trim().startsWith('FLOP/byte'));
+  const listed = lines.slice(header + 1).filter((line) => line.trim() !== '')
+    .map((line) => line.trim().split(/\s{2,}/).pop());
+  check(header >= 0 && listed.length > 0, 'sextant roofline lists no region');
+  await evaluate(`document.getElementById('tab-roofline').click()`);
+  const titles = await evaluate(`[...document.querySelectorAll('#roofline-plot g.point title')].map((t) => t.textContent)`);
+  check(titles.length === listed.length, 'roofline: ' + titles.length + ' points, sextant roofline lists ' + listed.length + ' regions');
+  for (const name of listed) {
+    check(titles.filter((title) => title.startsWith(name + ': ')).length === 1, 'roofline: no single point for ' + name);
+  }
+  check(await evaluate(`document.querySelectorAll('#roofline-plot polyline.roof').length`) === 1, 'roofline: no roof drawn');
+  await evaluate(`document.querySelector('#roofline-plot g.point').dispatchEvent(new MouseEvent('mouseenter'))`);
+  check(await evaluate(`document.getElementById('roofline-details').textContent`) === titles[0], 'roofline: hovering a point does not show it');
+  await screenshot('roofline');
 }
 
 const timeout = setTimeout(() => {

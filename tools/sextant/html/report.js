@@ -15,6 +15,8 @@
 //  - of an MPI job: the communication matrix as a heat map (bytes or
 //    messages) and the load balance (wall time per rank, the spread of the
 //    call paths' time over the ranks);
+//  - the roofline, when the profile has FLOP metrics: the SVG plot the
+//    data holds (format/RooflineSvg.h);
 //  - the run: configuration, throttled and filtered regions, and the filter
 //    `sextant score -g` would write, with a button to copy it.
 'use strict';
@@ -548,6 +550,30 @@
           '), max/mean ' + (imbalance === null ? '-' : imbalance.toFixed(2))];
       }), 's');
     }
+  }
+
+  // ---- roofline --------------------------------------------------------------
+  // The picture of `sextant export --format=svg-roofline`
+  // (format/RooflineSvg.h), parsed as SVG (names in it are escaped text)
+  // and made interactive: a point's tooltip also shows above the plot.
+  if (data.roofline) {
+    const rooflineSection = addTab('roofline', 'Roofline');
+    rooflineSection.appendChild(element('p', { class: 'note' },
+      'Each region with floating-point operations at its arithmetic intensity ' +
+      '(FLOP per byte of memory traffic) and FLOP/s, inclusive, summed over its ' +
+      'call paths; the roofs are the peaks file of sextant roofline --measure-peaks.'));
+    const rooflineDetails = element('div', { id: 'roofline-details' }, ' ');
+    rooflineSection.appendChild(rooflineDetails);
+    const plot = element('div', { id: 'roofline-plot' });
+    const parsed = new DOMParser().parseFromString(data.roofline.svg, 'image/svg+xml');
+    const svg = document.importNode(parsed.documentElement, true);
+    for (const point of svg.querySelectorAll('g.point')) {
+      point.addEventListener('mouseenter', () => {
+        rooflineDetails.textContent = point.querySelector('title').textContent;
+      });
+    }
+    plot.appendChild(svg);
+    rooflineSection.appendChild(plot);
   }
 
   // ---- the run -------------------------------------------------------------
