@@ -14,6 +14,8 @@
 #include "format/FrameColour.h"
 #include "format/JsonWriter.h"
 
+#include <algorithm>
+#include <cmath>
 #include <unordered_map>
 
 namespace sextant {
@@ -258,6 +260,84 @@ void writeMpiJob(JsonWriter &W, const HtmlReportExtras &Extras) {
   W.endObject();
 }
 
+/// The timeline: {"duration_us", "resolution_us", "names", "colours",
+/// "lanes": [{"name", "visits", "spans": [start us, duration us, depth,
+/// name, visits, ...] by depth and start, "counters": [{"name", "times",
+/// "values"}]}]}; times in microseconds from the earliest event.
+void writeTimeline(JsonWriter &W, const HtmlReportExtras &Extras) {
+  double Origin = HUGE_VAL, End = 0;
+  for (const TimelineLane &Lane : Extras.Timeline) {
+    if (Lane.visits() == 0)
+      continue;
+    Origin = std::min(Origin, Lane.firstTime());
+    End = std::max(End, Lane.lastTime());
+  }
+  if (End < Origin)
+    Origin = End = 0;
+  auto Microseconds = [&](double Nanoseconds) {
+    W.fixedNumber((Nanoseconds - Origin) / 1000, 3);
+  };
+  W.key("timeline");
+  W.beginObject();
+  W.key("duration_us");
+  W.fixedNumber((End - Origin) / 1000, 3);
+  W.key("names");
+  W.beginArray();
+  for (const std::string &Name : Extras.TimelineNames)
+    W.string(Name);
+  W.endArray();
+  W.key("colours");
+  W.beginArray();
+  for (const std::string &Name : Extras.TimelineNames)
+    W.string(frameColour(foldedFrameName(Name)).hex());
+  W.endArray();
+  W.key("lanes");
+  W.beginArray();
+  for (const TimelineLane &Lane : Extras.Timeline) {
+    std::vector<TimelineSpan> Spans = Lane.spans();
+    std::sort(Spans.begin(), Spans.end(),
+              [](const TimelineSpan &A, const TimelineSpan &B) {
+                return A.Depth != B.Depth ? A.Depth < B.Depth
+                                          : A.Start < B.Start;
+              });
+    W.lineBreak();
+    W.beginObject();
+    W.member("name", Lane.name());
+    W.memberUnsigned("visits", Lane.visits());
+    W.key("spans");
+    W.beginArray();
+    for (const TimelineSpan &Span : Spans) {
+      Microseconds(Span.Start);
+      W.fixedNumber((Span.End - Span.Start) / 1000, 3);
+      W.unsignedNumber(Span.Depth);
+      W.unsignedNumber(Span.Name);
+      W.unsignedNumber(Span.Visits);
+    }
+    W.endArray();
+    W.key("counters");
+    W.beginArray();
+    for (const TimelineCounter &Counter : Lane.counters()) {
+      W.beginObject();
+      W.member("name", Counter.Name);
+      W.key("times");
+      W.beginArray();
+      for (double Time : Counter.Times)
+        Microseconds(Time);
+      W.endArray();
+      W.key("values");
+      W.beginArray();
+      for (double Value : Counter.Values)
+        W.realNumber(Value);
+      W.endArray();
+      W.endObject();
+    }
+    W.endArray();
+    W.endObject();
+  }
+  W.endArray();
+  W.endObject();
+}
+
 } // namespace
 
 std::string renderHtmlReportData(const Experiment &E,
@@ -289,6 +369,8 @@ std::string renderHtmlReportData(const Experiment &E,
   W.member("suggested_filter", Extras.SuggestedFilter);
   if (!Extras.BytesSent.empty() || !Extras.RankWallSeconds.empty())
     writeMpiJob(W, Extras);
+  if (!Extras.Timeline.empty())
+    writeTimeline(W, Extras);
   if (!Extras.RooflineSvg.empty()) {
     // The picture of RooflineSvg.h, so that the report and `sextant export
     // --format=svg-roofline` draw it once; the regions for the reader.

@@ -10,7 +10,8 @@
 // reads or computes besides the experiment (HtmlReportExtras): the filter
 // `sextant score -g` would write, the spread of each call path over
 // threads and ranks (CallPathSpread.h), the ranks' wall times and the
-// MPI job's traffic matrix, the roofline plot.
+// MPI job's traffic matrix, the roofline plot, the timeline of a traced
+// run (TimelineLanes.h).
 //
 //===----------------------------------------------------------------------===//
 
@@ -20,6 +21,7 @@
 #include "format/CallPathSpread.h"
 #include "format/ExperimentReader.h"
 #include "format/RooflineSvg.h"
+#include "format/TimelineLanes.h"
 
 #include <cstdint>
 #include <optional>
@@ -54,6 +56,10 @@ struct HtmlReportExtras {
   /// the plot (RooflineSvg.h); empty otherwise.
   std::vector<RooflinePoint> Roofline;
   std::string RooflineSvg;
+  /// A traced run's timeline: one lane per thread (and rank), the names
+  /// its spans index; no lanes without a trace.
+  std::vector<TimelineLane> Timeline;
+  std::vector<std::string> TimelineNames;
 };
 
 /// The JSON document of E's report.

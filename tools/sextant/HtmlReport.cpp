@@ -15,6 +15,7 @@
 #include "RooflinePeaks.h"
 #include "SvgExport.h"
 #include "TextFormatting.h"
+#include "TraceInput.h"
 
 #include "common/AtomicFile.h"
 #include "format/ExperimentSchema.h"
@@ -27,6 +28,7 @@
 #include "HtmlAssets.h" // generated: ReportJs, ReportCss
 
 #include <sys/stat.h>
+#include <unordered_map>
 
 namespace sextant {
 namespace tool {
@@ -42,6 +44,91 @@ bool pathExists(const std::string &Path) {
 
 bool fileExists(const Experiment &E, const char *Name) {
   return pathExists(E.file(Name));
+}
+
+/// Fills a timeline lane with one trace file's replayed events.
+class LaneFiller {
+public:
+  LaneFiller(TimelineLane &Lane, const Process &P,
+             const std::vector<uint32_t> &NameOfRegion)
+      : Lane(Lane), Clock(P.Clock), NameOfRegion(NameOfRegion) {}
+  void enter(uint32_t Region, uint64_t Ticks) {
+    Lane.enter(Region < NameOfRegion.size() ? NameOfRegion[Region]
+                                            : NameOfRegion[0],
+               Clock.nanoseconds(Ticks));
+  }
+  void exit(uint32_t, uint64_t Ticks) { Lane.exit(Clock.nanoseconds(Ticks)); }
+  void afterChunk(const Process &, const TraceFile &, const trace::Chunk &) {}
+
+private:
+  TimelineLane &Lane;
+  const ClockAlignment &Clock;
+  const std::vector<uint32_t> &NameOfRegion;
+};
+
+/// The timeline of E's trace (of every rank's of a job): one lane per
+/// trace file, spans merged below 1/TimelineColumns of the run's wall time,
+/// the metric samples as counter tracks. False with a message in Error.
+bool gatherTimeline(const Experiment &E, HtmlReportExtras &Extras,
+                    std::string &Error) {
+  std::unordered_map<std::string, uint32_t> NameIndex;
+  auto IndexOf = [&](const std::string &Name) {
+    auto Inserted = NameIndex.emplace(
+        Name, static_cast<uint32_t>(Extras.TimelineNames.size()));
+    if (Inserted.second)
+      Extras.TimelineNames.push_back(Name);
+    return Inserted.first->second;
+  };
+  double Resolution = E.Metadata.WallSeconds * 1e9 / TimelineColumns;
+  return catchExportErrors(E.Directory, Error, [&] {
+    TraceReading Reading(false);
+    TraceInput In = readTraceInput(E.Directory, Reading);
+    for (const Process &P : In.Processes) {
+      std::vector<uint32_t> NameOfRegion(1, IndexOf("<unknown region>"));
+      for (const RegionRecord &Region : P.Regions)
+        NameOfRegion.push_back(IndexOf(Region.Name));
+      for (const TraceFile &File : P.Files) {
+        std::string Name = threadName(File);
+        if (P.Rank >= 0)
+          Name = "rank " + std::to_string(P.Rank) + ": " + Name;
+        Extras.Timeline.emplace_back(Name, Resolution);
+        TimelineLane &Lane = Extras.Timeline.back();
+        LaneFiller Filler(Lane, P, NameOfRegion);
+        if (!Reading.replay(P, File, Filler, true)) {
+          Extras.Timeline.pop_back();
+          continue;
+        }
+        Lane.finish();
+        trace::MetricSamples Samples;
+        if (!readThreadMetrics(File, Samples))
+          continue;
+        size_t Width = Samples.Names.size();
+        std::vector<double> Times;
+        for (uint64_t Ticks : Samples.Ticks)
+          Times.push_back(P.Clock.nanoseconds(Ticks));
+        for (size_t K = 0; K < Width; ++K) {
+          std::vector<double> Values;
+          for (size_t I = 0; I < Samples.Ticks.size(); ++I)
+            Values.push_back(
+                static_cast<double>(Samples.Values[I * Width + K]));
+          Lane.addCounter(Samples.Names[K], Times, Values);
+        }
+      }
+    }
+    size_t Files = 0;
+    for (const Process &P : In.Processes)
+      Files += P.Files.size();
+    Reading.finish(Files);
+  });
+}
+
+/// Whether E (or, for a job, its rank 0) was traced.
+bool wasTraced(const Experiment &E) {
+  if (pathExists(E.file(files::TraceDirectory)))
+    return true;
+  return E.Metadata.CombinedJob &&
+         pathExists(joinPath(joinPath(E.Directory, files::rankDirectoryName(0)),
+                             files::TraceDirectory));
 }
 
 /// What the report shows besides E. False with a message in Error when a
@@ -65,6 +152,8 @@ bool gatherExtras(const Experiment &E, HtmlReportExtras &Extras,
     Extras.Roofline = rooflinePoints(E.Profile, E.Metadata.maximumMetrics());
     Extras.RooflineSvg = renderRooflineSvg(Extras.Roofline, Options);
   }
+  if (wasTraced(E) && !gatherTimeline(E, Extras, Error))
+    return false;
   if (fileExists(E, files::ThreadProfiles)) {
     ThreadProfileList Threads;
     if (!readThreadProfiles(E, Threads, Error))

@@ -10,14 +10,15 @@
 // `sextant score -g`); the thread columns against profile-threads.json;
 // of an MPI job, the rank columns, the heat map of the communication
 // matrix and the load balance (checkMpi); the roofline's points against
-// the regions `sextant roofline` lists (checkRoofline). Any console error or uncaught exception fails the
+// the regions `sextant roofline` lists (checkRoofline); the timeline of a
+// traced run (checkTimeline). Any console error or uncaught exception fails the
 // check. Screenshots of each view go to PREFIX-<view>.png.
 //
 // Usage: node browser_check.js --report FILE.html --profile profile.json
 //          --filter FILTER_FILE --screenshots PREFIX [--chromium PATH]
 //          [--threads profile-threads.json]
 //          [--mpi JOB/mpi.json --ranks JOB/profile-ranks.json]
-//          [--roofline ROOFLINE_TABLE]
+//          [--roofline ROOFLINE_TABLE] [--timeline LANES]
 // Prints "browser check: N checks passed" or the failures (exit 1).
 'use strict';
 
@@ -217,6 +218,7 @@ async function main() {
   if (args.threads) await checkSpreadColumns(evaluate, screenshot, 'thread', threadSpreadOf(args.threads));
   if (args.mpi) await checkMpi(evaluate, screenshot);
   if (args.roofline) await checkRoofline(evaluate, screenshot);
+  if (args.timeline) await checkTimeline(evaluate, screenshot);
 
   // The run: configuration and the suggested filter.
   await evaluate(`document.getElementById('tab-run').click()`);
@@ -359,6 +361,60 @@ async function checkRoofline(evaluate, screenshot) {
   await evaluate(`document.querySelector('#roofline-plot g.point').dispatchEvent(new MouseEvent('mouseenter'))`);
   check(await evaluate(`document.getElementById('roofline-details').textContent`) === titles[0], 'roofline: hovering a point does not show it');
   await screenshot('roofline');
+}
+
+// The timeline (--timeline LANES, the number of trace files): one lane
+// per trace file, spans drawn, the first visit of the first lane a root of
+// profile.json and shown on hover, the wheel and the buttons zoom (the view
+// narrows and widens again), dragging pans.
+async function checkTimeline(evaluate, screenshot) {
+  await evaluate(`document.getElementById('tab-timeline').click()`);
+  const info = await evaluate(`(() => {
+    const data = JSON.parse(document.getElementById('sextant-data').textContent).timeline;
+    const canvas = document.getElementById('timeline-canvas');
+    return { lanes: data.lanes.length, names: data.names, first: data.lanes[0].spans.slice(0, 5),
+      duration: data.duration_us, rects: Number(canvas.getAttribute('data-rects')),
+      view: canvas.getAttribute('data-view'), width: canvas.clientWidth };
+  })()`);
+  check(info.lanes === Number(args.timeline), 'timeline: ' + info.lanes + ' lanes, expected ' + args.timeline);
+  check(info.rects > 0, 'timeline: nothing drawn');
+  check(info.view === '0.000 ' + info.duration.toFixed(3), 'timeline: view ' + info.view + ' at first, expected the whole run');
+  const roots = new Set(profile.map((root) => root.frame.name));
+  const firstName = info.names[info.first[3]];
+  check(info.first[2] === 0 && roots.has(firstName), 'timeline: the first span of the first lane is ' + firstName + ', not a root of profile.json');
+  // Hover over the middle of that span (lane 0, depth 0: 22 px from the top).
+  const view = (x) => 160 + ((x / info.duration) * (info.width - 160));
+  const mouse = (type, x, y, extra) => evaluate(`(() => {
+    const canvas = document.getElementById('timeline-canvas');
+    const box = canvas.getBoundingClientRect();
+    canvas.dispatchEvent(new MouseEvent('${type}', Object.assign({ bubbles: true,
+      clientX: box.left + ${x}, clientY: box.top + ${y} }, ${JSON.stringify(extra || {})})));
+  })()`);
+  await mouse('mousemove', view(info.first[0] + info.first[1] / 2), 22 + 8);
+  const details = await evaluate(`document.getElementById('timeline-details').textContent`);
+  check(details.includes(': ' + firstName), 'timeline: hovering the first span shows "' + details + '"');
+  const viewNow = () => evaluate(`document.getElementById('timeline-canvas').getAttribute('data-view').split(' ').map(Number)`);
+  await evaluate(`(() => {
+    const canvas = document.getElementById('timeline-canvas');
+    const box = canvas.getBoundingClientRect();
+    canvas.dispatchEvent(new WheelEvent('wheel', { bubbles: true, cancelable: true, deltaY: -100,
+      clientX: box.left + ${view(info.duration / 2)}, clientY: box.top + 30 }));
+  })()`);
+  let [a, b] = await viewNow();
+  check(b - a < info.duration * 0.81 && a > 0, 'timeline: the wheel did not zoom in around the middle: ' + a + ' ' + b);
+  await evaluate(`document.getElementById('timeline-zoom-in').click()`);
+  [a, b] = await viewNow();
+  check(Math.abs((b - a) - info.duration * 0.4) < info.duration * 0.01, 'timeline: Zoom in did not halve the view: ' + a + ' ' + b);
+  // Drag to the right: the view moves to earlier times.
+  await mouse('mousedown', 500, 30);
+  await mouse('mousemove', 600, 30);
+  await evaluate(`window.dispatchEvent(new MouseEvent('mouseup'))`);
+  const [c, d] = await viewNow();
+  check(c < a && Math.abs((d - c) - (b - a)) < 1e-6 * info.duration + 0.002, 'timeline: dragging did not pan: ' + a + ' ' + b + ' -> ' + c + ' ' + d);
+  await screenshot('timeline-zoomed');
+  await evaluate(`document.getElementById('timeline-reset').click()`);
+  check((await viewNow())[1] === Number(info.duration.toFixed(3)), 'timeline: Whole run did not reset the view');
+  await screenshot('timeline');
 }
 
 const timeout = setTimeout(() => {

@@ -12,6 +12,8 @@
 //    (children by name, width = the sum of the values below, frames under
 //    0.1 pixels left out), click to zoom, search to highlight, any additive
 //    metric as width; colours are the data's (format/FrameColour.h);
+//  - the timeline of a traced run: one lane per thread and rank on a
+//    canvas, zoom and pan, the flame graph's colours, counter tracks;
 //  - of an MPI job: the communication matrix as a heat map (bytes or
 //    messages) and the load balance (wall time per rank, the spread of the
 //    call paths' time over the ranks);
@@ -84,6 +86,7 @@
   document.body.appendChild(header);
   const sections = {};
   const tabs = {};
+  let drawTimeline = null; // set when the data has a timeline
   function addTab(id, title) {
     const button = element('button', { id: 'tab-' + id }, title);
     button.addEventListener('click', () => showTab(id));
@@ -100,6 +103,7 @@
       tabs[key].classList.toggle('active', key === id);
     }
     if (id === 'flame') drawFlameGraph();
+    if (id === 'timeline' && drawTimeline) drawTimeline();
   }
 
   // ---- call tree -----------------------------------------------------------
@@ -410,6 +414,219 @@
     drawFlameGraph();
   });
   window.addEventListener('resize', drawFlameGraph);
+
+  // ---- timeline --------------------------------------------------------------
+  // One lane per thread (and rank) of a traced run, drawn on a canvas: the
+  // spans the data holds (downsampled when the report was written,
+  // format/TimelineLanes.h), and at most one rectangle per pixel column and
+  // depth where spans are narrower than a pixel, so that drawing stays fast
+  // at any zoom. The wheel zooms around the pointer, dragging pans; the
+  // colours are the flame graph's. Counter tracks below a lane show the
+  // metric's rate between samples.
+  if (data.timeline) {
+    const timeline = data.timeline;
+    const tlSection = addTab('timeline', 'Timeline');
+    const tlBar = element('div', { class: 'toolbar' });
+    const zoomIn = element('button', { id: 'timeline-zoom-in' }, 'Zoom in');
+    const zoomOut = element('button', { id: 'timeline-zoom-out' }, 'Zoom out');
+    const zoomReset = element('button', { id: 'timeline-reset' }, 'Whole run');
+    const tlView = element('span', { id: 'timeline-view' });
+    tlBar.append(zoomIn, zoomOut, zoomReset, tlView);
+    tlSection.appendChild(tlBar);
+    tlSection.appendChild(element('p', { class: 'note' },
+      'Wheel: zoom around the pointer; drag: pan; hover: the visit under the pointer. ' +
+      'Visits shorter than 1/65536 of the run that begin close together are merged ' +
+      'into one span, which says how many it holds.'));
+    const tlDetails = element('div', { id: 'timeline-details' }, ' ');
+    tlSection.appendChild(tlDetails);
+    const canvas = element('canvas', { id: 'timeline-canvas' });
+    tlSection.appendChild(canvas);
+
+    const rowHeight = 16;
+    const laneGap = 22;
+    const counterHeight = 30;
+    const labelWidth = 160;
+    // Per lane: per depth the spans' starts, ends, names and visits, by start.
+    const lanes = timeline.lanes.map((lane) => {
+      const depths = [];
+      const spans = lane.spans;
+      for (let k = 0; k < spans.length; k += 5) {
+        const d = spans[k + 2];
+        while (depths.length <= d) depths.push({ start: [], end: [], name: [], visits: [] });
+        depths[d].start.push(spans[k]);
+        depths[d].end.push(spans[k] + spans[k + 1]);
+        depths[d].name.push(spans[k + 3]);
+        depths[d].visits.push(spans[k + 4]);
+      }
+      return { name: lane.name, depths, counters: lane.counters };
+    });
+    let top = 0;
+    for (const lane of lanes) {
+      lane.top = top + laneGap;
+      top = lane.top + Math.max(1, lane.depths.length) * rowHeight + lane.counters.length * counterHeight;
+    }
+    const totalHeight = top + 8;
+    let view0 = 0;
+    let view1 = Math.max(timeline.duration_us, 1e-3);
+
+    // The first index of sorted array a whose value is at least v.
+    function lowerBound(a, v) {
+      let lo = 0;
+      let hi = a.length;
+      while (lo < hi) {
+        const mid = (lo + hi) >> 1;
+        if (a[mid] < v) lo = mid + 1;
+        else hi = mid;
+      }
+      return lo;
+    }
+    const timeText = (us) => (us >= 1e6 ? (us / 1e6).toFixed(6) + ' s'
+      : us >= 1e3 ? (us / 1e3).toFixed(3) + ' ms' : us.toFixed(3) + ' us');
+
+    drawTimeline = function () {
+      if (sections.timeline.classList.contains('hidden')) return;
+      const width = Math.max(400, tlSection.clientWidth - 32);
+      const ratio = window.devicePixelRatio || 1;
+      canvas.width = width * ratio;
+      canvas.height = totalHeight * ratio;
+      canvas.style.width = width + 'px';
+      canvas.style.height = totalHeight + 'px';
+      const g = canvas.getContext('2d');
+      g.setTransform(ratio, 0, 0, ratio, 0, 0);
+      g.clearRect(0, 0, width, totalHeight);
+      g.font = '11px sans-serif';
+      g.textBaseline = 'middle';
+      const area = width - labelWidth;
+      const scale = area / (view1 - view0);
+      let rects = 0;
+      for (const lane of lanes) {
+        g.fillStyle = '#222';
+        g.fillText(lane.name, 4, lane.top - 9);
+        lane.depths.forEach((depth, d) => {
+          const y = lane.top + d * rowHeight;
+          // Spans at one depth do not overlap: their ends are sorted too.
+          let k = lowerBound(depth.end, view0);
+          let lastColumn = -1;
+          for (; k < depth.start.length && depth.start[k] <= view1; ++k) {
+            const x0 = labelWidth + Math.max(0, (depth.start[k] - view0) * scale);
+            const x1 = labelWidth + Math.min(area, (depth.end[k] - view0) * scale);
+            const column = Math.floor(x0);
+            if (x1 - x0 < 1) {
+              if (column === lastColumn) continue;
+              lastColumn = column;
+            } else {
+              lastColumn = Math.floor(x1);
+            }
+            g.fillStyle = timeline.colours[depth.name[k]];
+            g.fillRect(x0, y, Math.max(1, x1 - x0), rowHeight - 1);
+            ++rects;
+            if (x1 - x0 > 30) {
+              g.save();
+              g.beginPath();
+              g.rect(x0, y, x1 - x0, rowHeight);
+              g.clip();
+              g.fillStyle = '#000';
+              g.fillText(timeline.names[depth.name[k]], x0 + 3, y + rowHeight / 2);
+              g.restore();
+            }
+          }
+        });
+        // Counter tracks: the rate between consecutive samples, scaled to
+        // the track's height.
+        lane.counters.forEach((counter, c) => {
+          const y = lane.top + Math.max(1, lane.depths.length) * rowHeight + c * counterHeight;
+          const t = counter.times;
+          const v = counter.values;
+          let max = 0;
+          for (let i = 1; i < t.length; ++i) {
+            if (t[i] > t[i - 1]) max = Math.max(max, (v[i] - v[i - 1]) / (t[i] - t[i - 1]));
+          }
+          g.fillStyle = '#555';
+          g.fillText(counter.name, 4, y + counterHeight / 2);
+          g.strokeStyle = '#4a7fb5';
+          g.beginPath();
+          for (let i = 1; i < t.length; ++i) {
+            if (t[i] < view0 || t[i - 1] > view1 || !(t[i] > t[i - 1])) continue;
+            const rate = (v[i] - v[i - 1]) / (t[i] - t[i - 1]);
+            const h = max > 0 ? (rate / max) * (counterHeight - 6) : 0;
+            const x0 = labelWidth + Math.max(0, (t[i - 1] - view0) * scale);
+            const x1 = labelWidth + Math.min(area, (t[i] - view0) * scale);
+            g.moveTo(x0, y + counterHeight - 3 - h);
+            g.lineTo(x1, y + counterHeight - 3 - h);
+          }
+          g.stroke();
+        });
+      }
+      canvas.setAttribute('data-rects', String(rects));
+      canvas.setAttribute('data-view', view0.toFixed(3) + ' ' + view1.toFixed(3));
+      tlView.textContent = timeText(view0) + ' \u2013 ' + timeText(view1) + ' of ' +
+        timeText(timeline.duration_us);
+    };
+
+    // The span under the pointer at (x, y) of the canvas, or null.
+    function spanAt(x, y) {
+      const width = canvas.clientWidth;
+      const time = view0 + ((x - labelWidth) * (view1 - view0)) / (width - labelWidth);
+      const halfPixel = (view1 - view0) / (width - labelWidth) / 2;
+      for (const lane of lanes) {
+        const d = Math.floor((y - lane.top) / rowHeight);
+        if (x < labelWidth || d < 0 || d >= lane.depths.length) continue;
+        const depth = lane.depths[d];
+        const k = lowerBound(depth.end, time - halfPixel);
+        if (k < depth.start.length && depth.start[k] <= time + halfPixel) {
+          return { lane, k, depth };
+        }
+      }
+      return null;
+    }
+    function zoomAround(time, factor) {
+      const span = (view1 - view0) * factor;
+      const limit = Math.max(timeline.duration_us, 1e-3);
+      const minSpan = 1e-3;
+      const newSpan = Math.min(limit, Math.max(minSpan, span));
+      const share = (time - view0) / (view1 - view0);
+      view0 = Math.max(0, Math.min(limit - newSpan, time - share * newSpan));
+      view1 = view0 + newSpan;
+      drawTimeline();
+    }
+    canvas.addEventListener('wheel', (event) => {
+      event.preventDefault();
+      const x = event.offsetX;
+      const time = view0 + ((x - labelWidth) * (view1 - view0)) / (canvas.clientWidth - labelWidth);
+      zoomAround(Math.max(view0, Math.min(view1, time)), event.deltaY < 0 ? 0.8 : 1.25);
+    }, { passive: false });
+    let dragFrom = null;
+    canvas.addEventListener('mousedown', (event) => { dragFrom = [event.clientX, view0, view1]; });
+    window.addEventListener('mouseup', () => { dragFrom = null; });
+    canvas.addEventListener('mousemove', (event) => {
+      if (dragFrom) {
+        const limit = Math.max(timeline.duration_us, 1e-3);
+        const span = dragFrom[2] - dragFrom[1];
+        const shift = ((dragFrom[0] - event.clientX) * span) / (canvas.clientWidth - labelWidth);
+        view0 = Math.max(0, Math.min(limit - span, dragFrom[1] + shift));
+        view1 = view0 + span;
+        drawTimeline();
+        return;
+      }
+      const hit = spanAt(event.offsetX, event.offsetY);
+      if (!hit) return;
+      const { lane, k, depth } = hit;
+      const visits = depth.visits[k];
+      tlDetails.textContent = lane.name + ': ' + timeline.names[depth.name[k]] +
+        (visits > 1 ? ' and others (' + visits + ' visits merged)' : '') + ', ' +
+        timeText(depth.start[k]) + ' to ' + timeText(depth.end[k]) + ' (' +
+        timeText(depth.end[k] - depth.start[k]) + ')';
+    });
+    const middle = () => (view0 + view1) / 2;
+    zoomIn.addEventListener('click', () => zoomAround(middle(), 0.5));
+    zoomOut.addEventListener('click', () => zoomAround(middle(), 2));
+    zoomReset.addEventListener('click', () => {
+      view0 = 0;
+      view1 = Math.max(timeline.duration_us, 1e-3);
+      drawTimeline();
+    });
+    window.addEventListener('resize', drawTimeline);
+  }
 
   // ---- MPI job: communication matrix and load balance ----------------------
   // The heat map has the colours of `sextant export --format=svg-matrix`
