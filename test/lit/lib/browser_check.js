@@ -18,7 +18,7 @@
 //          --filter FILTER_FILE --screenshots PREFIX [--chromium PATH]
 //          [--threads profile-threads.json]
 //          [--mpi JOB/mpi.json --ranks JOB/profile-ranks.json]
-//          [--roofline ROOFLINE_TABLE] [--timeline LANES]
+//          [--roofline ROOFLINE_TABLE] [--timeline LANES|DIR]
 // Prints "browser check: N checks passed" or the failures (exit 1).
 'use strict';
 
@@ -363,7 +363,19 @@ async function checkRoofline(evaluate, screenshot) {
   await screenshot('roofline');
 }
 
-// The timeline (--timeline LANES, the number of trace files): one lane
+// The number of lanes --timeline asks for: a number, or an experiment or
+// job directory whose trace files (trace/*.sxt, rank-<r>/trace/*.sxt) count.
+function expectedLanes(given) {
+  if (/^[0-9]+$/.test(given)) return Number(given);
+  const traces = (dir) => (fs.existsSync(dir) ? fs.readdirSync(dir).filter((f) => f.endsWith('.sxt')).length : 0);
+  let lanes = traces(given + '/trace');
+  for (const entry of fs.readdirSync(given)) {
+    if (/^rank-[0-9]+$/.test(entry)) lanes += traces(given + '/' + entry + '/trace');
+  }
+  return lanes;
+}
+
+// The timeline (--timeline LANES|DIR, the number of trace files): one lane
 // per trace file, spans drawn, the first visit of the first lane a root of
 // profile.json and shown on hover, the wheel and the buttons zoom (the view
 // narrows and widens again), dragging pans.
@@ -376,7 +388,7 @@ async function checkTimeline(evaluate, screenshot) {
       duration: data.duration_us, rects: Number(canvas.getAttribute('data-rects')),
       view: canvas.getAttribute('data-view'), width: canvas.clientWidth };
   })()`);
-  check(info.lanes === Number(args.timeline), 'timeline: ' + info.lanes + ' lanes, expected ' + args.timeline);
+  check(info.lanes === expectedLanes(args.timeline), 'timeline: ' + info.lanes + ' lanes, expected ' + expectedLanes(args.timeline));
   check(info.rects > 0, 'timeline: nothing drawn');
   check(info.view === '0.000 ' + info.duration.toFixed(3), 'timeline: view ' + info.view + ' at first, expected the whole run');
   const roots = new Set(profile.map((root) => root.frame.name));
