@@ -27,6 +27,7 @@
 
 #include "HtmlAssets.h" // generated: ReportJs, ReportCss
 
+#include <cstdio>
 #include <sys/stat.h>
 #include <unordered_map>
 
@@ -152,8 +153,14 @@ bool gatherExtras(const Experiment &E, HtmlReportExtras &Extras,
     Extras.Roofline = rooflinePoints(E.Profile, E.Metadata.maximumMetrics());
     Extras.RooflineSvg = renderRooflineSvg(Extras.Roofline, Options);
   }
-  if (wasTraced(E) && !gatherTimeline(E, Extras, Error))
-    return false;
+  // A trace that cannot be read leaves the timeline out, not the report.
+  std::string TraceError;
+  if (wasTraced(E) && !gatherTimeline(E, Extras, TraceError)) {
+    std::fprintf(stderr, "sextant: warning: the report has no timeline: %s\n",
+                 TraceError.c_str());
+    Extras.Timeline.clear();
+    Extras.TimelineNames.clear();
+  }
   if (fileExists(E, files::ThreadProfiles)) {
     ThreadProfileList Threads;
     if (!readThreadProfiles(E, Threads, Error))

@@ -27,7 +27,8 @@ namespace tool {
 
 /// Writes the report of E to the file Path, replaced atomically. False
 /// with a message in Error (also when a file of the experiment the report
-/// shows besides the profile is damaged).
+/// shows besides the profile is damaged; a trace that cannot be read only
+/// leaves the timeline out, with a warning on standard error).
 bool writeHtmlReport(const format::Experiment &E, const std::string &Path,
                      std::string &Error);
 
