@@ -1,12 +1,13 @@
 //===- tools/sextant/ExportCommand.cpp - sextant export -------------------===//
 //
 // Part of Sextant. `sextant export --format=folded|chrome|otf2|hatchet|
-// svg-flamegraph|svg-matrix DIR` converts an experiment for other tools:
-// folded stacks for flame graphs (from profile.json), Chrome/Perfetto Trace
-// Event JSON (from the trace, by exportChromeTrace), an OTF2 archive
+// svg-flamegraph|svg-matrix|svg-roofline DIR` converts an experiment for other
+// tools: folded stacks for flame graphs (from profile.json), Chrome/Perfetto
+// Trace Event JSON (from the trace, by exportChromeTrace), an OTF2 archive
 // (exportOtf2Trace, in builds with the OTF2 library), Hatchet's GraphFrame
 // JSON (by exportHatchet), or pictures: the flame graph and an MPI job's
-// communication matrix as SVG (SvgExport.h). Long exports show their
+// communication matrix as SVG (SvgExport.h), the roofline of a profile with
+// FLOP metrics (format/RooflineSvg.h). Long exports show their
 // progress on standard error.
 //
 //===----------------------------------------------------------------------===//
@@ -14,12 +15,15 @@
 #include "ChromeTraceExport.h"
 #include "CommandLine.h"
 #include "HatchetExport.h"
+#include "HtmlReport.h"
 #include "Otf2Export.h"
 #include "ProgressMeter.h"
 #include "Subcommands.h"
 #include "SvgExport.h"
 #include "format/ExperimentReader.h"
+#include "format/ExperimentSchema.h"
 #include "format/FoldedStacks.h"
+#include "format/RooflineSvg.h"
 
 #include <cerrno>
 #include <cstdio>
@@ -48,6 +52,7 @@ const char ExportHelp[] =
     "                   DIR\n"
     "    sextant export --format=svg-matrix [--metric=bytes|messages]\n"
     "                   [-o FILE] DIR\n"
+    "    sextant export --format=svg-roofline [--peaks=FILE] [-o FILE] DIR\n"
     "\n"
     "DESCRIPTION\n"
     "    --format=folded writes the call-path profile (profile.json) as\n"
@@ -92,13 +97,22 @@ const char ExportHelp[] =
     "    of an MPI job (the job's mpi.json) as a heat map: row = sender,\n"
     "    column = receiver, bytes (default) or messages (--metric=messages).\n"
     "\n"
+    "    --format=svg-roofline draws the regions `sextant roofline DIR` lists\n"
+    "    (those with floating-point operations, from SEXTANT_METRICS with a\n"
+    "    FLOP event and PAPI_L3_TCM) as points at their arithmetic intensity\n"
+    "    and FLOP/s, both axes logarithmic, under the memory and compute\n"
+    "    roofs of the peaks file (sextant roofline --measure-peaks); without\n"
+    "    a peaks file only the points are drawn.\n"
+    "\n"
     "OPTIONS\n"
-    "    --format=FORMAT     folded, chrome, otf2, hatchet, svg-flamegraph or\n"
-    "                        svg-matrix (required)\n"
+    "    --format=FORMAT     folded, chrome, otf2, hatchet, svg-flamegraph,\n"
+    "                        svg-matrix or svg-roofline (required)\n"
     "    --metric=METRIC     folded: time (default) or visits;\n"
     "                        svg-flamegraph: time (default), visits or an\n"
     "                        additive metric of the profile; svg-matrix:\n"
     "                        bytes (default) or messages\n"
+    "    --peaks=FILE        svg-roofline: the peaks file (default:\n"
+    "                        that of sextant roofline, used when it exists)\n"
     "    -o, --output=FILE   write to FILE (default: standard output); a\n"
     "                        partly written FILE is removed on failure;\n"
     "                        otf2: the archive's directory (required),\n"
@@ -127,7 +141,8 @@ const char ExportHelp[] =
     "    sextant export --format=hatchet -o job.hatchet.json jobdir\n"
     "    sextant export --format=svg-flamegraph -o run1.svg run1\n"
     "    sextant export --format=svg-matrix --metric=messages -o m.svg "
-    "jobdir\n";
+    "jobdir\n"
+    "    sextant export --format=svg-roofline -o roofline.svg run1\n";
 
 enum class ExportFormat {
   None,
@@ -136,7 +151,8 @@ enum class ExportFormat {
   Otf2,
   Hatchet,
   SvgFlameGraph,
-  SvgMatrix
+  SvgMatrix,
+  SvgRoofline
 };
 
 /// The output: standard output, or a file that is removed unless the
@@ -243,9 +259,32 @@ int writeSvg(const CommandLine &Line, const std::string &Svg,
   return ExitSuccess;
 }
 
+/// The roofline of E: with the peaks of PeaksPath, or of the default peaks
+/// file when it exists (PeaksPath empty).
+int exportRoofline(const CommandLine &Line, const Experiment &E,
+                   const std::string &PeaksPath,
+                   const std::string &OutputPath) {
+  if (!hasRooflineMetrics(E.Profile))
+    return Line.failure(
+        E.file(files::Profile) +
+        " has no \"FLOP/s\" and \"arithmetic intensity\" metrics: measure "
+        "with SEXTANT_METRICS=PAPI_DP_OPS,PAPI_L3_TCM (see sextant roofline "
+        "--help)");
+  RooflineSvgOptions Options;
+  std::string Error;
+  if (!readRooflineOptions(PeaksPath, Options, Error))
+    return Line.failure(Error);
+  Options.Title = "Roofline: " + E.Metadata.Program;
+  return writeSvg(
+      Line,
+      renderRooflineSvg(rooflinePoints(E.Profile, E.Metadata.maximumMetrics()),
+                        Options),
+      OutputPath);
+}
+
 int exportSvg(const CommandLine &Line, const std::string &Directory,
               ExportFormat Format, const std::string &Metric,
-              const std::string &OutputPath) {
+              const std::string &PeaksPath, const std::string &OutputPath) {
   std::string Svg, Error;
   if (Format == ExportFormat::SvgMatrix) {
     if (!matrixSvg(Directory, Metric == "messages", Svg, Error))
@@ -255,6 +294,8 @@ int exportSvg(const CommandLine &Line, const std::string &Directory,
   Experiment E;
   if (!readExperiment(Directory, E, Error))
     return Line.failure(Error);
+  if (Format == ExportFormat::SvgRoofline)
+    return exportRoofline(Line, E, PeaksPath, OutputPath);
   FlameGraphMetric Chosen;
   if (!chooseFlameGraphMetric(E, Metric, Chosen, Error))
     return Line.usageError(Error);
@@ -315,7 +356,7 @@ int runExportCommand(int Argc, char **Argv) {
   ExportFormat Format = ExportFormat::None;
   FoldedMetric Metric = FoldedMetric::ExclusiveMicroseconds;
   bool MetricGiven = false, Progress = false, NoProgress = false, Force = false;
-  std::string OutputPath, MetricName;
+  std::string OutputPath, MetricName, PeaksPath;
   CommandLine Line("sextant export", ExportHelp);
   Line.addOption(
       {"format", 0, true, [&](const std::string &Value, std::string &Error) {
@@ -331,10 +372,12 @@ int runExportCommand(int Argc, char **Argv) {
            Format = ExportFormat::SvgFlameGraph;
          else if (Value == "svg-matrix")
            Format = ExportFormat::SvgMatrix;
+         else if (Value == "svg-roofline")
+           Format = ExportFormat::SvgRoofline;
          else {
            Error = "unknown format '" + Value +
                    "' (expected folded, chrome, otf2, hatchet, "
-                   "svg-flamegraph or svg-matrix)";
+                   "svg-flamegraph, svg-matrix or svg-roofline)";
            return false;
          }
          return true;
@@ -346,6 +389,7 @@ int runExportCommand(int Argc, char **Argv) {
          return true;
        }});
   Line.addString("output", 'o', OutputPath);
+  Line.addString("peaks", 0, PeaksPath);
   Line.addFlag("progress", 0, Progress);
   Line.addFlag("no-progress", 0, NoProgress);
   Line.addFlag("force", 0, Force);
@@ -354,7 +398,8 @@ int runExportCommand(int Argc, char **Argv) {
   if (Format == ExportFormat::None)
     return Line.usageError(
         "missing --format=folded, --format=chrome, --format=otf2, "
-        "--format=hatchet, --format=svg-flamegraph or --format=svg-matrix");
+        "--format=hatchet, --format=svg-flamegraph, --format=svg-matrix or "
+        "--format=svg-roofline");
   if (MetricGiven && Format != ExportFormat::Folded &&
       Format != ExportFormat::SvgFlameGraph &&
       Format != ExportFormat::SvgMatrix)
@@ -371,6 +416,8 @@ int runExportCommand(int Argc, char **Argv) {
       MetricName != "bytes" && MetricName != "messages")
     return Line.usageError("--metric: unknown metric '" + MetricName +
                            "' (expected bytes or messages)");
+  if (!PeaksPath.empty() && Format != ExportFormat::SvgRoofline)
+    return Line.usageError("--peaks applies to --format=svg-roofline only");
   if (Force && Format != ExportFormat::Otf2 && Format != ExportFormat::Hatchet)
     return Line.usageError("--force applies to --format=otf2 and "
                            "--format=hatchet only");
@@ -397,8 +444,9 @@ int runExportCommand(int Argc, char **Argv) {
     return ExitSuccess;
   }
   if (Format == ExportFormat::SvgFlameGraph ||
-      Format == ExportFormat::SvgMatrix)
-    return exportSvg(Line, Directory, Format, MetricName, OutputPath);
+      Format == ExportFormat::SvgMatrix || Format == ExportFormat::SvgRoofline)
+    return exportSvg(Line, Directory, Format, MetricName, PeaksPath,
+                     OutputPath);
   if (Format == ExportFormat::Folded)
     return exportFolded(Line, Directory, Metric, OutputPath, Meter);
   if (Format == ExportFormat::Otf2)

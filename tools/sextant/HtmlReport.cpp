@@ -1,9 +1,10 @@
 //===- tools/sextant/HtmlReport.cpp - The HTML report ---------------------===//
 //
-// Part of Sextant. The report's embedded JSON and the page around it: the
-// data goes into a <script type="application/json"> element ('<' written
-// as \u003c so that no name can end the element early), the style sheet
-// and the script follow inline.
+// Part of Sextant. The files the report reads besides the experiment, and
+// the page around its data: the data goes into a <script
+// type="application/json"> element ('<' written as \u003c so that no name
+// can end the element early), the style sheet and the script follow
+// inline.
 //
 //===----------------------------------------------------------------------===//
 
@@ -11,19 +12,23 @@
 
 #include "GeneratedFilter.h"
 #include "RegionScore.h"
+#include "RooflinePeaks.h"
 #include "SvgExport.h"
 #include "TextFormatting.h"
+#include "TraceInput.h"
 
 #include "common/AtomicFile.h"
-#include "common/ShellQuoting.h"
-#include "format/CallTreeView.h"
-#include "format/FoldedStacks.h"
-#include "format/FrameColour.h"
-#include "format/JsonWriter.h"
+#include "format/ExperimentSchema.h"
+#include "format/HtmlReportData.h"
+#include "format/JobMpiMatrix.h"
+#include "format/JobSpreadReader.h"
+#include "format/RooflinePeaksFile.h"
 #include "format/SvgWriter.h"
 
 #include "HtmlAssets.h" // generated: ReportJs, ReportCss
 
+#include <cstdio>
+#include <sys/stat.h>
 #include <unordered_map>
 
 namespace sextant {
@@ -33,210 +38,156 @@ using namespace format;
 
 namespace {
 
-/// Format of the embedded data; docs/html-report.md describes it.
-constexpr char DataFormat[] = "sextant-html-report";
-constexpr uint64_t DataVersion = 1;
-
-const char *notationName(MetricNotation Notation) {
-  return Notation == MetricNotation::Integer   ? "integer"
-         : Notation == MetricNotation::Seconds ? "seconds"
-                                               : "ratio";
+bool pathExists(const std::string &Path) {
+  struct stat Info;
+  return ::stat(Path.c_str(), &Info) == 0;
 }
 
-/// The run's configuration as label/value rows.
-void writeConfiguration(JsonWriter &W, const Experiment &E) {
-  const ExperimentMetadata &M = E.Metadata;
-  W.key("configuration");
-  W.beginArray();
-  auto Row = [&](const std::string &Label, const std::string &Value) {
-    W.beginArray();
-    W.string(Label);
-    W.string(Value);
-    W.endArray();
-  };
-  Row("experiment", E.Directory);
-  Row("program", M.Program);
-  Row("arguments", shellQuoteWords(M.Arguments));
-  Row("host", M.Hostname);
-  Row("process id", std::to_string(M.Pid));
-  Row("working directory", M.WorkingDirectory);
-  Row("start", M.StartTime);
-  Row("end", M.EndTime);
-  Row("wall time", formatFixed(M.WallSeconds, 6) + " s");
-  Row("threads", std::to_string(M.Threads));
-  Row("clock", M.Clock);
-  Row("measurement", M.Enabled ? "enabled" : "disabled (SEXTANT_ENABLE=0)");
-  if (M.MpiRanks)
-    Row("MPI", M.CombinedJob ? "job of " + std::to_string(*M.MpiRanks) +
-                                   " ranks, values summed over the ranks"
-                             : "rank " + std::to_string(M.MpiRank.value_or(0)) +
-                                   " of " + std::to_string(*M.MpiRanks));
-  Row("regions", std::to_string(M.RegionsRegistered) + " registered, " +
-                     std::to_string(M.RegionsFiltered) + " filtered, " +
-                     std::to_string(M.RegionsThrottled) + " throttled, " +
-                     std::to_string(M.RegionsRejected) + " rejected");
-  Row("throttling (SEXTANT_THROTTLE)",
-      M.Throttle.Enabled
-          ? "on: at least " + std::to_string(M.Throttle.MinVisits) +
-                " visits and at most " +
-                std::to_string(M.Throttle.MaxMeanVisitNanoseconds) +
-                " ns per visit"
-          : "off");
-  Row("runtime filter (SEXTANT_FILTER)",
-      M.RuntimeFilter
-          ? *M.RuntimeFilter + (M.RuntimeFilterLoaded ? "" : " (not loaded)")
-          : "none");
-  if (M.Trace)
-    Row("trace (SEXTANT_TRACE)",
-        std::to_string(M.Trace->EventsWritten) + " events in " +
-            std::to_string(M.Trace->Files) + " files, " +
-            std::to_string(M.Trace->EventsDropped) + " dropped");
-  if (M.Metrics) {
-    std::string Requested;
-    for (const std::string &Name : M.Metrics->Requested)
-      Requested += (Requested.empty() ? "" : ",") + Name;
-    Row("metrics (SEXTANT_METRICS)", Requested);
-    for (const MetricsRecord::Unavailable &Missing :
-         M.Metrics->UnavailableMetrics)
-      Row("not measured", Missing.Name + " (" + Missing.Reason + ")");
+bool fileExists(const Experiment &E, const char *Name) {
+  return pathExists(E.file(Name));
+}
+
+/// Fills a timeline lane with one trace file's replayed events.
+class LaneFiller {
+public:
+  LaneFiller(TimelineLane &Lane, const Process &P,
+             const std::vector<uint32_t> &NameOfRegion)
+      : Lane(Lane), Clock(P.Clock), NameOfRegion(NameOfRegion) {}
+  void enter(uint32_t Region, uint64_t Ticks) {
+    Lane.enter(Region < NameOfRegion.size() ? NameOfRegion[Region]
+                                            : NameOfRegion[0],
+               Clock.nanoseconds(Ticks));
   }
-  if (M.EndedBySignal)
-    Row("ended by", *M.EndedBySignal);
-  Row("Sextant version", M.SextantVersion);
-  W.endArray();
-}
+  void exit(uint32_t, uint64_t Ticks) { Lane.exit(Clock.nanoseconds(Ticks)); }
+  void afterChunk(const Process &, const TraceFile &, const trace::Chunk &) {}
 
-/// The throttled and the filtered regions.
-void writeRegions(JsonWriter &W, const Experiment &E) {
-  // Key: one object per region Wanted, its name and what Members writes.
-  auto List = [&](const char *Key, auto Wanted, auto Members) {
-    W.key(Key);
-    W.beginArray();
-    for (const RegionRecord &Region : E.Regions) {
-      if (!Wanted(Region))
-        continue;
-      W.beginObject();
-      W.member("name", Region.Name);
-      Members(Region);
-      W.endObject();
-    }
-    W.endArray();
-  };
-  List(
-      "throttled",
-      [](const RegionRecord &Region) { return Region.Throttled.has_value(); },
-      [&](const RegionRecord &Region) {
-        W.memberUnsigned("visits", Region.Throttled->Visits);
-        W.key("mean_visit_seconds");
-        W.realNumber(Region.Throttled->MeanVisitSeconds);
-        W.key("after_seconds");
-        W.realNumber(Region.Throttled->AfterSeconds);
-      });
-  List(
-      "filtered", [](const RegionRecord &Region) { return Region.Filtered; },
-      [&](const RegionRecord &Region) {
-        W.member("reason", Region.FilterRule
-                               ? Region.FilterRule->File + ":" +
-                                     std::to_string(Region.FilterRule->Line) +
-                                     ": " + Region.FilterRule->Rule
-                               : Region.FilterReason);
-      });
-}
+private:
+  TimelineLane &Lane;
+  const ClockAlignment &Clock;
+  const std::vector<uint32_t> &NameOfRegion;
+};
 
-/// The call tree: one array per row, [parent row or -1, name index,
-/// visits, inclusive s, exclusive s, [metric values]].
-void writeCallTree(JsonWriter &W, const Experiment &E) {
-  const CallPathProfile &Profile = E.Profile;
-  std::vector<std::string> Names;
-  std::unordered_map<std::string, size_t> NameIndex;
+/// The timeline of E's trace (of every rank's of a job): one lane per
+/// trace file, spans merged below 1/TimelineColumns of the run's wall time,
+/// the metric samples as counter tracks. False with a message in Error.
+bool gatherTimeline(const Experiment &E, HtmlReportExtras &Extras,
+                    std::string &Error) {
+  std::unordered_map<std::string, uint32_t> NameIndex;
   auto IndexOf = [&](const std::string &Name) {
-    auto Inserted = NameIndex.emplace(Name, Names.size());
+    auto Inserted = NameIndex.emplace(
+        Name, static_cast<uint32_t>(Extras.TimelineNames.size()));
     if (Inserted.second)
-      Names.push_back(Name);
+      Extras.TimelineNames.push_back(Name);
     return Inserted.first->second;
   };
-  W.key("nodes");
-  W.beginArray();
-  std::vector<int64_t> RowAtDepth;
-  int64_t Rows = 0;
-  walkCallTree(Profile, CallTreeLimits(), [&](const CallTreeRow &Row) {
-    int64_t Parent = Row.Depth == 0 ? -1 : RowAtDepth[Row.Depth - 1];
-    RowAtDepth.resize(Row.Depth + 1);
-    RowAtDepth[Row.Depth] = Rows++;
-    W.lineBreak();
-    W.beginArray();
-    W.signedNumber(Parent);
-    if (Row.Node == CallTreeRow::Hidden) {
-      W.unsignedNumber(IndexOf(foldedRowText(Row)));
-      W.unsignedNumber(Row.HiddenVisits);
-      W.realNumber(Row.HiddenInclusiveSeconds);
-      W.realNumber(Row.HiddenExclusiveSeconds);
-      W.beginArray();
-      W.endArray();
-    } else {
-      const CallPathNode &Node = Profile.node(Row.Node);
-      W.unsignedNumber(IndexOf(Node.Name));
-      W.unsignedNumber(Node.Visits);
-      W.realNumber(Node.InclusiveSeconds);
-      W.realNumber(Node.ExclusiveSeconds);
-      W.beginArray();
-      for (size_t I = 0; I < Profile.metricNames().size(); ++I)
-        W.realNumber(Node.metric(I));
-      W.endArray();
+  double Resolution = E.Metadata.WallSeconds * 1e9 / TimelineColumns;
+  return catchExportErrors(E.Directory, Error, [&] {
+    TraceReading Reading(false);
+    TraceInput In = readTraceInput(E.Directory, Reading);
+    for (const Process &P : In.Processes) {
+      std::vector<uint32_t> NameOfRegion(1, IndexOf("<unknown region>"));
+      for (const RegionRecord &Region : P.Regions)
+        NameOfRegion.push_back(IndexOf(Region.Name));
+      for (const TraceFile &File : P.Files) {
+        std::string Name = threadName(File);
+        if (P.Rank >= 0)
+          Name = "rank " + std::to_string(P.Rank) + ": " + Name;
+        Extras.Timeline.emplace_back(Name, Resolution);
+        TimelineLane &Lane = Extras.Timeline.back();
+        LaneFiller Filler(Lane, P, NameOfRegion);
+        if (!Reading.replay(P, File, Filler, true)) {
+          Extras.Timeline.pop_back();
+          continue;
+        }
+        Lane.finish();
+        trace::MetricSamples Samples;
+        if (!readThreadMetrics(File, Samples))
+          continue;
+        size_t Width = Samples.Names.size();
+        std::vector<double> Times;
+        for (uint64_t Ticks : Samples.Ticks)
+          Times.push_back(P.Clock.nanoseconds(Ticks));
+        for (size_t K = 0; K < Width; ++K) {
+          std::vector<double> Values;
+          for (size_t I = 0; I < Samples.Ticks.size(); ++I)
+            Values.push_back(
+                static_cast<double>(Samples.Values[I * Width + K]));
+          Lane.addCounter(Samples.Names[K], Times, Values);
+        }
+      }
     }
-    W.endArray();
+    size_t Files = 0;
+    for (const Process &P : In.Processes)
+      Files += P.Files.size();
+    Reading.finish(Files);
   });
-  W.endArray();
-  W.key("names");
-  W.beginArray();
-  for (const std::string &Name : Names)
-    W.string(Name);
-  W.endArray();
-  W.key("colours");
-  W.beginArray();
-  // Of the name as the flame graphs show it, so that the colours are the
-  // SVG export's.
-  for (const std::string &Name : Names)
-    W.string(frameColour(foldedFrameName(Name)).hex());
-  W.endArray();
 }
 
-} // namespace
+/// Whether E (or, for a job, its rank 0) was traced.
+bool wasTraced(const Experiment &E) {
+  if (pathExists(E.file(files::TraceDirectory)))
+    return true;
+  return E.Metadata.CombinedJob &&
+         pathExists(joinPath(joinPath(E.Directory, files::rankDirectoryName(0)),
+                             files::TraceDirectory));
+}
 
-std::string htmlReportData(const Experiment &E) {
-  std::string Out;
-  JsonWriter W(Out);
-  W.beginObject();
-  W.member("format", DataFormat);
-  W.memberUnsigned("format_version", DataVersion);
-  W.member("program", E.Metadata.Program);
-  W.key("metrics");
-  W.beginArray();
-  for (size_t I = 0; I < E.Profile.metricNames().size(); ++I) {
-    W.beginObject();
-    W.member("name", E.Profile.metricNames()[I]);
-    W.member("notation", notationName(E.Profile.metricNotation(I)));
-    W.memberBool("additive", isAdditiveMetric(E, I));
-    W.endObject();
-  }
-  W.endArray();
-  writeCallTree(W, E);
-  writeConfiguration(W, E);
-  writeRegions(W, E);
+/// What the report shows besides E. False with a message in Error when a
+/// file that is there cannot be read.
+bool gatherExtras(const Experiment &E, HtmlReportExtras &Extras,
+                  std::string &Error) {
+  for (size_t I = 0; I < E.Profile.metricNames().size(); ++I)
+    Extras.AdditiveMetrics.push_back(isAdditiveMetric(E, I));
   // The filter `sextant score -g DIR` writes, with its default thresholds.
   FilterThresholds Thresholds;
   std::vector<RegionScore> Scores =
       scoreRegions(E, chooseCostModel(E, std::nullopt), Thresholds);
-  W.member("suggested_filter",
-           renderGeneratedFilter(E, Scores, Thresholds,
-                                 {"sextant", "score", "-g", E.Directory},
-                                 currentUtcTime()));
-  W.endObject();
-  return Out;
+  Extras.SuggestedFilter = renderGeneratedFilter(
+      E, Scores, Thresholds, {"sextant", "score", "-g", E.Directory},
+      currentUtcTime());
+  if (hasRooflineMetrics(E.Profile)) {
+    RooflineSvgOptions Options;
+    if (!readRooflineOptions("", Options, Error))
+      return false;
+    Options.Title = "Roofline";
+    Extras.Roofline = rooflinePoints(E.Profile, E.Metadata.maximumMetrics());
+    Extras.RooflineSvg = renderRooflineSvg(Extras.Roofline, Options);
+  }
+  // A trace that cannot be read leaves the timeline out, not the report.
+  std::string TraceError;
+  if (wasTraced(E) && !gatherTimeline(E, Extras, TraceError)) {
+    std::fprintf(stderr, "sextant: warning: the report has no timeline: %s\n",
+                 TraceError.c_str());
+    Extras.Timeline.clear();
+    Extras.TimelineNames.clear();
+  }
+  if (fileExists(E, files::ThreadProfiles)) {
+    ThreadProfileList Threads;
+    if (!readThreadProfiles(E, Threads, Error))
+      return false;
+    Extras.Threads = threadSpread(E.Profile, Threads);
+  }
+  if (!E.Metadata.CombinedJob || !E.Metadata.MpiRanks)
+    return true;
+  if (fileExists(E, files::ProfileRanks)) {
+    Extras.Ranks.emplace();
+    if (!readRankSpread(E.Directory, E.Profile.size(), *Extras.Ranks, Error))
+      return false;
+  }
+  if (!readRankWallTimes(E.Directory, *E.Metadata.MpiRanks,
+                         Extras.RankWallSeconds, Error))
+    return false;
+  if (fileExists(E, files::Mpi) &&
+      (!readJobTrafficMatrix(E.Directory, "bytes_sent", Extras.BytesSent,
+                             Error) ||
+       !readJobTrafficMatrix(E.Directory, "messages_sent", Extras.MessagesSent,
+                             Error)))
+    return false;
+  return true;
 }
 
-std::string renderHtmlReport(const Experiment &E) {
-  std::string Data = htmlReportData(E);
+/// The whole HTML document around the report's data.
+std::string renderPage(const Experiment &E, const std::string &Data) {
   // '<' (only ever inside strings of the JSON) becomes \u003c, the same
   // string for JSON.parse, so that no name can end or alter the element.
   std::string Safe;
@@ -264,6 +215,22 @@ std::string renderHtmlReport(const Experiment &E) {
   return Out;
 }
 
+} // namespace
+
+bool readRooflineOptions(const std::string &PeaksPath,
+                         RooflineSvgOptions &Options, std::string &Error) {
+  std::string Path = PeaksPath.empty() ? defaultPeaksPath() : PeaksPath;
+  if (PeaksPath.empty() && !pathExists(Path))
+    return true;
+  RooflinePeaks Peaks;
+  if (!readRooflinePeaks(Path, Peaks, Error))
+    return false;
+  Options.PeakFlopsPerSecond = Peaks.FlopsPerSecond;
+  Options.PeakBytesPerSecond = Peaks.BytesPerSecond;
+  Options.PeaksSource = "peaks of " + Peaks.Host + ", " + Peaks.MeasuredAt;
+  return true;
+}
+
 bool writeHtmlReport(const Experiment &E, const std::string &Path,
                      std::string &Error) {
   size_t Slash = Path.rfind('/');
@@ -275,7 +242,11 @@ bool writeHtmlReport(const Experiment &E, const std::string &Path,
     Error = "cannot write '" + Path + "': not a file name";
     return false;
   }
-  return writeFileAtomically(Directory, Name, renderHtmlReport(E), Error);
+  HtmlReportExtras Extras;
+  if (!gatherExtras(E, Extras, Error))
+    return false;
+  return writeFileAtomically(
+      Directory, Name, renderPage(E, renderHtmlReportData(E, Extras)), Error);
 }
 
 } // namespace tool

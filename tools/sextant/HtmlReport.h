@@ -3,13 +3,14 @@
 // Part of Sextant. `sextant report --html OUT.html DIR`: one self-contained
 // HTML file that any browser opens offline. Its script and style sheet are
 // the files tools/sextant/html/report.js and report.css, embedded into the
-// tool when it is built; the experiment is embedded as JSON (the
-// "sextant-html-report" data, docs/html-report.md) made from the shared
-// profile model: the call tree as format/CallTreeView.h walks it (call
-// paths deeper than MaxViewDepth folded into one row each), each name's
-// colour from format/FrameColour.h (the SVG flame graph's), the run's
-// configuration, the throttled and filtered regions, and the filter
-// `sextant score -g` would write (GeneratedFilter.h).
+// tool when it is built; the experiment is embedded as JSON, the
+// "sextant-html-report" data of format/HtmlReportData.h. The tool gathers
+// what that data needs besides the experiment: the filter `sextant score
+// -g` would write (GeneratedFilter.h), the spreads over threads
+// (profile-threads.json) and ranks (profile-ranks.json), an MPI job's wall
+// times and traffic matrix, the roofline plot when the profile has FLOP
+// metrics (with the ceilings of the default peaks file of `sextant
+// roofline`); and writes the page.
 //
 //===----------------------------------------------------------------------===//
 
@@ -17,22 +18,27 @@
 #define SEXTANT_TOOLS_HTMLREPORT_H
 
 #include "format/ExperimentReader.h"
+#include "format/RooflineSvg.h"
 
 #include <string>
 
 namespace sextant {
 namespace tool {
 
-/// The data the report's script shows, as JSON.
-std::string htmlReportData(const format::Experiment &E);
-
-/// The whole HTML document of E's report.
-std::string renderHtmlReport(const format::Experiment &E);
-
 /// Writes the report of E to the file Path, replaced atomically. False
-/// with a message in Error.
+/// with a message in Error (also when a file of the experiment the report
+/// shows besides the profile is damaged; a trace that cannot be read only
+/// leaves the timeline out, with a warning on standard error).
 bool writeHtmlReport(const format::Experiment &E, const std::string &Path,
                      std::string &Error);
+
+/// The roofline's ceilings (format/RooflineSvg.h) from the peaks file
+/// PeaksPath, or, when PeaksPath is empty, from the default peaks file of
+/// `sextant roofline` if it exists (else none). False with a message in
+/// Error when the file cannot be read.
+bool readRooflineOptions(const std::string &PeaksPath,
+                         format::RooflineSvgOptions &Options,
+                         std::string &Error);
 
 } // namespace tool
 } // namespace sextant

@@ -7,11 +7,18 @@
 // with the experiment's profile.json, expands a call path, sorts by a
 // column, selects a node, zooms the flame graph and searches it, and reads
 // the run's panel (its suggested filter against the text of
-// `sextant score -g`). Any console error or uncaught exception fails the
+// `sextant score -g`); the thread columns against profile-threads.json;
+// of an MPI job, the rank columns, the heat map of the communication
+// matrix and the load balance (checkMpi); the roofline's points against
+// the regions `sextant roofline` lists (checkRoofline); the timeline of a
+// traced run (checkTimeline). Any console error or uncaught exception fails the
 // check. Screenshots of each view go to PREFIX-<view>.png.
 //
 // Usage: node browser_check.js --report FILE.html --profile profile.json
 //          --filter FILTER_FILE --screenshots PREFIX [--chromium PATH]
+//          [--threads profile-threads.json]
+//          [--mpi JOB/mpi.json --ranks JOB/profile-ranks.json]
+//          [--roofline ROOFLINE_TABLE] [--timeline LANES|DIR]
 // Prints "browser check: N checks passed" or the failures (exit 1).
 'use strict';
 
@@ -57,25 +64,32 @@ for (const root of profile) totalInclusive += root.metrics['time (inc)'];
 // ---- the report in Chromium ----------------------------------------------
 let browser = null;
 
-async function main() {
-  browser = await openPage(chromiumPath, args.report);
-  const { evaluate, consoleErrors } = browser;
-  const screenshot = (view) => browser.screenshot(args.screenshots + '-' + view + '.png');
-  // The rows of the call tree shown: path, depth, the texts of the cells.
-  const readTree = () => evaluate(`(() => {
+// The rows of the call tree shown: path (names joined by NUL), depth, node,
+// toggle, whether selected, and the texts of the cells of the column Keys.
+function readTreeRows(evaluate, keys) {
+  return evaluate(`(() => {
     const rows = [];
     const names = [];
     for (const tr of document.querySelectorAll('#call-tree tbody tr')) {
       const depth = (parseInt(tr.firstChild.style.paddingLeft) - 8) / 16;
       names.length = depth;
       names.push(tr.querySelector('.label').textContent);
-      const cell = (key) => tr.querySelector('td[data-key="' + key + '"]').textContent;
-      rows.push({ path: names.join('\\0'), depth, node: tr.getAttribute('data-node'),
-        toggle: tr.querySelector('.toggle').textContent, selected: tr.classList.contains('selected'),
-        inclusive: cell('inclusive'), exclusive: cell('exclusive'), visits: cell('visits') });
+      const row = { path: names.join('\\0'), depth, node: tr.getAttribute('data-node'),
+        toggle: tr.querySelector('.toggle').textContent, selected: tr.classList.contains('selected') };
+      for (const key of ${JSON.stringify(keys)}) {
+        row[key] = tr.querySelector('td[data-key="' + key + '"]').textContent;
+      }
+      rows.push(row);
     }
     return rows;
   })()`);
+}
+
+async function main() {
+  browser = await openPage(chromiumPath, args.report);
+  const { evaluate, consoleErrors } = browser;
+  const screenshot = (view) => browser.screenshot(args.screenshots + '-' + view + '.png');
+  const readTree = () => readTreeRows(evaluate, ['inclusive', 'exclusive', 'visits']);
   const checkRows = (rows, when) => {
     for (const row of rows) {
       const want = expected.get(row.path);
@@ -201,6 +215,11 @@ async function main() {
   check(Math.abs(Number(shown.replace(/[^0-9.]/g, '')) - Number(wantShare)) <= 0.011, 'search ' + term + ': "' + shown + '", expected ' + wantShare + '%');
   await screenshot('flame-search');
 
+  if (args.threads) await checkSpreadColumns(evaluate, screenshot, 'thread', threadSpreadOf(args.threads));
+  if (args.mpi) await checkMpi(evaluate, screenshot);
+  if (args.roofline) await checkRoofline(evaluate, screenshot);
+  if (args.timeline) await checkTimeline(evaluate, screenshot);
+
   // The run: configuration and the suggested filter.
   await evaluate(`document.getElementById('tab-run').click()`);
   const program = await evaluate(`[...document.querySelectorAll('#configuration tr')].find((tr) => tr.firstChild.textContent === 'program').lastChild.textContent`);
@@ -217,10 +236,206 @@ async function main() {
   check(consoleErrors.length === 0, 'console errors:\n' + consoleErrors.join('\n'));
 }
 
+// The spread columns of the call tree (KEY-min, -mean, -max, -imbalance)
+// against Spread (path -> {min, mean, max, imbalance}), sorted by
+// imbalance: siblings largest first, rows without it last.
+async function checkSpreadColumns(evaluate, screenshot, key, spread) {
+  await evaluate(`document.getElementById('tab-tree').click()`);
+  const imbalance = `document.querySelector('#call-tree th[data-key="${key}-imbalance"]')`;
+  check(await evaluate(`${imbalance} !== null`), 'no ' + key + ' max/mean column');
+  await evaluate(`${imbalance}.click()`);
+  const columns = ['min', 'mean', 'max', 'imbalance'];
+  const rows = await readTreeRows(evaluate, columns.map((column) => key + '-' + column));
+  check(await evaluate(`${imbalance}.className`) === 'num sorted descending', 'the ' + key + ' max/mean column is not marked as sorted');
+  check(rows.length > 0, 'no rows after sorting by ' + key + ' imbalance');
+  const last = new Map();
+  for (const row of rows) {
+    const want = spread.get(row.path);
+    check(want !== undefined, key + ' columns: ' + row.path + ' has no expected spread');
+    if (!want) continue;
+    const shown = columns.map((column) => row[key + '-' + column]).join(' ');
+    const expectedText = [want.min.toFixed(6), want.mean.toFixed(6), want.max.toFixed(6),
+      want.imbalance === null ? '-' : want.imbalance.toFixed(2)].join(' ');
+    check(shown === expectedText, key + ' columns of ' + row.path + ': ' + shown + ', expected ' + expectedText);
+    const parent = row.path.slice(0, row.path.lastIndexOf(SEP));
+    const value = want.imbalance === null ? -Infinity : want.imbalance;
+    check(!last.has(parent) || last.get(parent) >= value, 'sorted by ' + key + ' imbalance: ' + row.path + ' after a smaller sibling');
+    last.set(parent, value);
+  }
+  await screenshot('tree-' + key + '-imbalance');
+  await evaluate(`document.querySelector('#call-tree th[data-key="inclusive"]').click()`);
+}
+
+// The threads' spread expected from profile-threads.json (--threads): the
+// inclusive time over the threads that ran each call path, the entry of
+// the threads beyond the bound left out.
+function threadSpreadOf(file) {
+  const values = new Map();
+  for (const thread of JSON.parse(fs.readFileSync(file, 'utf8')).threads) {
+    if (thread.merged_threads > 1) continue;
+    const stack = thread.roots.map((node) => [node, '']);
+    while (stack.length > 0) {
+      const [node, prefix] = stack.pop();
+      const key = prefix + node.frame.name;
+      if (!values.has(key)) values.set(key, []);
+      values.get(key).push(node.metrics['time (inc)']);
+      for (const child of node.children || []) stack.push([child, key + SEP]);
+    }
+  }
+  const spread = new Map();
+  for (const [key, list] of values) {
+    const mean = list.reduce((a, b) => a + b, 0) / list.length;
+    const max = Math.max(...list);
+    spread.set(key, { min: Math.min(...list), mean, max, imbalance: mean > 0 ? max / mean : null });
+  }
+  return spread;
+}
+
+// An MPI job's report (--mpi JOB/mpi.json --ranks JOB/profile-ranks.json):
+// the call tree's rank columns against profile-ranks.json and a sort by
+// imbalance; the heat map's cells against mpi.json's matrices in bytes and
+// in messages (one cell per pair with traffic, its value and tooltip); a
+// hover names sender, receiver and value; one wall-time bar per rank.
+async function checkMpi(evaluate, screenshot) {
+  const job = JSON.parse(fs.readFileSync(args.mpi, 'utf8'));
+  const ranks = JSON.parse(fs.readFileSync(args.ranks, 'utf8'));
+  // profile-ranks.json by call path (names joined by NUL).
+  const spread = new Map();
+  const pathOf = [];
+  for (const node of ranks.nodes) {
+    pathOf[node.node_id] = (node.parent_id === null ? '' : pathOf[node.parent_id] + SEP) + node.name;
+    spread.set(pathOf[node.node_id], node.metrics['time (inc)']);
+  }
+  await checkSpreadColumns(evaluate, screenshot, 'rank', spread);
+
+  await evaluate(`document.getElementById('tab-mpi').click()`);
+  const readCells = () => evaluate(`[...document.querySelectorAll('#mpi-matrix rect.cell')].map((r) => ({
+    from: Number(r.getAttribute('data-from')), to: Number(r.getAttribute('data-to')),
+    value: Number(r.getAttribute('data-value')), title: r.querySelector('title').textContent }))`);
+  for (const [field, option, unit] of [['bytes_sent', '2', 'bytes'], ['messages_sent', '3', 'messages']]) {
+    await evaluate(`(() => { const s = document.getElementById('mpi-value'); s.value = '${option}'; s.dispatchEvent(new Event('change')); })()`);
+    const cells = await readCells();
+    const matrix = job.point_to_point[field];
+    let pairs = 0;
+    for (let i = 0; i < matrix.length; ++i) {
+      for (let j = 0; j < matrix.length; ++j) {
+        if (matrix[i][j] === 0) continue;
+        ++pairs;
+        const cell = cells.find((c) => c.from === i && c.to === j);
+        check(cell !== undefined && cell.value === matrix[i][j], field + ' [' + i + '][' + j + ']: ' +
+          (cell ? cell.value : 'no cell') + ', mpi.json ' + matrix[i][j]);
+        if (cell) check(cell.title === 'rank ' + i + ' \u2192 rank ' + j + ': ' + matrix[i][j].toLocaleString('en-US') + ' ' + unit, 'tooltip ' + cell.title);
+      }
+    }
+    check(cells.length === pairs, field + ': ' + cells.length + ' cells, mpi.json has ' + pairs + ' pairs with traffic');
+    check(pairs > 0, field + ': no traffic in mpi.json');
+    if (cells.length > 0) {
+      const c = cells[0];
+      await evaluate(`document.querySelector('#mpi-matrix rect.cell[data-from="${c.from}"][data-to="${c.to}"]').dispatchEvent(new MouseEvent('mouseenter'))`);
+      check(await evaluate(`document.getElementById('mpi-details').textContent`) === c.title, 'hovering a cell shows ' + c.title);
+    }
+    await screenshot('mpi-' + unit);
+  }
+  const bars = await evaluate(`document.querySelectorAll('#rank-wall g.bar').length`);
+  check(bars === job.ranks, 'wall time: ' + bars + ' bars for ' + job.ranks + ' ranks');
+  const regions = await evaluate(`document.querySelectorAll('#rank-regions g.bar').length`);
+  check(regions === Math.min(12, ranks.nodes.length), 'load balance: ' + regions + ' call paths');
+}
+
+// The roofline view (--roofline LIST, the output of `sextant roofline
+// DIR`): one point per region the table lists, its tooltip naming it, a
+// hover showing it above the plot.
+async function checkRoofline(evaluate, screenshot) {
+  const lines = fs.readFileSync(args.roofline, 'utf8').split('\n');
+  const header = lines.findIndex((line) => line.trim().startsWith('FLOP/byte'));
+  const listed = lines.slice(header + 1).filter((line) => line.trim() !== '')
+    .map((line) => line.trim().split(/\s{2,}/).pop());
+  check(header >= 0 && listed.length > 0, 'sextant roofline lists no region');
+  await evaluate(`document.getElementById('tab-roofline').click()`);
+  const titles = await evaluate(`[...document.querySelectorAll('#roofline-plot g.point title')].map((t) => t.textContent)`);
+  check(titles.length === listed.length, 'roofline: ' + titles.length + ' points, sextant roofline lists ' + listed.length + ' regions');
+  for (const name of listed) {
+    check(titles.filter((title) => title.startsWith(name + ': ')).length === 1, 'roofline: no single point for ' + name);
+  }
+  check(await evaluate(`document.querySelectorAll('#roofline-plot polyline.roof').length`) === 1, 'roofline: no roof drawn');
+  await evaluate(`document.querySelector('#roofline-plot g.point').dispatchEvent(new MouseEvent('mouseenter'))`);
+  check(await evaluate(`document.getElementById('roofline-details').textContent`) === titles[0], 'roofline: hovering a point does not show it');
+  await screenshot('roofline');
+}
+
+// The number of lanes --timeline asks for: a number, or an experiment or
+// job directory whose trace files (trace/*.sxt, rank-<r>/trace/*.sxt) count.
+function expectedLanes(given) {
+  if (/^[0-9]+$/.test(given)) return Number(given);
+  const traces = (dir) => (fs.existsSync(dir) ? fs.readdirSync(dir).filter((f) => f.endsWith('.sxt')).length : 0);
+  let lanes = traces(given + '/trace');
+  for (const entry of fs.readdirSync(given)) {
+    if (/^rank-[0-9]+$/.test(entry)) lanes += traces(given + '/' + entry + '/trace');
+  }
+  return lanes;
+}
+
+// The timeline (--timeline LANES|DIR, the number of trace files): one lane
+// per trace file, spans drawn, the first visit of the first lane a root of
+// profile.json and shown on hover, the wheel and the buttons zoom (the view
+// narrows and widens again), dragging pans.
+async function checkTimeline(evaluate, screenshot) {
+  await evaluate(`document.getElementById('tab-timeline').click()`);
+  const info = await evaluate(`(() => {
+    const data = JSON.parse(document.getElementById('sextant-data').textContent).timeline;
+    const canvas = document.getElementById('timeline-canvas');
+    return { lanes: data.lanes.length, names: data.names, first: data.lanes[0].spans.slice(0, 5),
+      duration: data.duration_us, rects: Number(canvas.getAttribute('data-rects')),
+      view: canvas.getAttribute('data-view'), width: canvas.clientWidth };
+  })()`);
+  check(info.lanes === expectedLanes(args.timeline), 'timeline: ' + info.lanes + ' lanes, expected ' + expectedLanes(args.timeline));
+  check(info.rects > 0, 'timeline: nothing drawn');
+  check(info.view === '0.000 ' + info.duration.toFixed(3), 'timeline: view ' + info.view + ' at first, expected the whole run');
+  const roots = new Set(profile.map((root) => root.frame.name));
+  const firstName = info.names[info.first[3]];
+  check(info.first[2] === 0 && roots.has(firstName), 'timeline: the first span of the first lane is ' + firstName + ', not a root of profile.json');
+  // Hover over the middle of that span (lane 0, depth 0: 22 px from the top).
+  const view = (x) => 160 + ((x / info.duration) * (info.width - 160));
+  const mouse = (type, x, y, extra) => evaluate(`(() => {
+    const canvas = document.getElementById('timeline-canvas');
+    const box = canvas.getBoundingClientRect();
+    canvas.dispatchEvent(new MouseEvent('${type}', Object.assign({ bubbles: true,
+      clientX: box.left + ${x}, clientY: box.top + ${y} }, ${JSON.stringify(extra || {})})));
+  })()`);
+  await mouse('mousemove', view(info.first[0] + info.first[1] / 2), 22 + 8);
+  const details = await evaluate(`document.getElementById('timeline-details').textContent`);
+  check(details.includes(': ' + firstName), 'timeline: hovering the first span shows "' + details + '"');
+  const viewNow = () => evaluate(`document.getElementById('timeline-canvas').getAttribute('data-view').split(' ').map(Number)`);
+  await evaluate(`(() => {
+    const canvas = document.getElementById('timeline-canvas');
+    const box = canvas.getBoundingClientRect();
+    canvas.dispatchEvent(new WheelEvent('wheel', { bubbles: true, cancelable: true, deltaY: -100,
+      clientX: box.left + ${view(info.duration / 2)}, clientY: box.top + 30 }));
+  })()`);
+  let [a, b] = await viewNow();
+  check(b - a < info.duration * 0.81 && a > 0, 'timeline: the wheel did not zoom in around the middle: ' + a + ' ' + b);
+  await evaluate(`document.getElementById('timeline-zoom-in').click()`);
+  [a, b] = await viewNow();
+  check(Math.abs((b - a) - info.duration * 0.4) < info.duration * 0.01, 'timeline: Zoom in did not halve the view: ' + a + ' ' + b);
+  // Drag to the right: the view moves to earlier times.
+  await mouse('mousedown', 500, 30);
+  await mouse('mousemove', 600, 30);
+  await evaluate(`window.dispatchEvent(new MouseEvent('mouseup'))`);
+  const [c, d] = await viewNow();
+  check(c < a && Math.abs((d - c) - (b - a)) < 1e-6 * info.duration + 0.002, 'timeline: dragging did not pan: ' + a + ' ' + b + ' -> ' + c + ' ' + d);
+  await screenshot('timeline-zoomed');
+  await evaluate(`document.getElementById('timeline-reset').click()`);
+  check((await viewNow())[1] === Number(info.duration.toFixed(3)), 'timeline: Whole run did not reset the view');
+  await screenshot('timeline');
+}
+
+// A hang fails the check; the bound is generous because a loaded CI host
+// (two cores, load average 25 in a full lit run) makes Chromium slow.
+const timeoutSeconds = 240;
 const timeout = setTimeout(() => {
-  failures.push('timed out after 60 s');
+  failures.push('timed out after ' + timeoutSeconds + ' s');
   finish();
-}, 60000);
+}, timeoutSeconds * 1000);
 let finished = false;
 async function finish() {
   if (finished) return;

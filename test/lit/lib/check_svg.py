@@ -12,12 +12,20 @@
       MPI_JSON: the job's mpi.json. One cell (<rect class="cell">) per pair
       of ranks with traffic, its tooltip giving the pair and the value.
 
+  check_svg.py roofline FILE.svg ROOFLINE_TABLE
+      ROOFLINE_TABLE: the output of `sextant roofline DIR` for the same
+      peaks. One point (<g class="point">) per region the table lists, at
+      its intensity and GFLOP/s (from the tooltip, to the table's three
+      decimals), memory or compute bound as the table says, and one roof
+      (<polyline class="roof">).
+
   check_svg.py folded PROFILE_JSON METRIC
       Prints the folded stacks of an exclusive metric of profile.json
       (seconds as whole microseconds), made here independently of sextant,
       for checking a flame graph of --metric=METRIC.
 
-Prints "flame graph ok: N frames" or "matrix ok: N cells"; exits 1 with
+Prints "flame graph ok: N frames", "matrix ok: N cells" or "roofline ok:
+N points"; exits 1 with
 the differences otherwise. The document is parsed with xml.etree, so it
 must be well-formed XML.
 """
@@ -129,6 +137,38 @@ def check_matrix(svg_path, mpi_path, metric):
     print("matrix ok: %d cells" % len(cells))
 
 
+def check_roofline(svg_path, table_path):
+    with open(table_path) as f:
+        lines = f.read().splitlines()
+    header = next(i for i, line in enumerate(lines) if line.strip().startswith("FLOP/byte"))
+    expected = {}
+    for line in lines[header + 1:]:
+        if not line.strip():
+            continue
+        fields = re.split(r"\s{2,}", line.strip())
+        expected[fields[-1]] = (fields[0], fields[1], fields[4])
+    root = ET.parse(svg_path).getroot()
+    points = root.findall(".//%sg[@class='point']" % SVG)
+    if len(points) != len(expected):
+        fail("%d points drawn, sextant roofline lists %d regions" % (len(points), len(expected)))
+    for point in points:
+        title = point.find(SVG + "title").text
+        if point.find(SVG + "circle") is None:
+            fail("point %r has no circle" % title)
+        match = re.fullmatch(r"(.*): ([0-9.]+) FLOP/byte, ([0-9.]+) ([KMGT]?)FLOP/s, "
+                             r"[0-9.]+% of the attainable [0-9.]+ [KMGT]?FLOP/s, (\w+) bound", title)
+        if not match or match.group(1) not in expected:
+            fail("tooltip %r names no region of the table" % title)
+        scale = {"": 1e-9, "K": 1e-6, "M": 1e-3, "G": 1, "T": 1e3}[match.group(4)]
+        intensity, gflops, bound = expected[match.group(1)]
+        if (match.group(2) != intensity or abs(float(match.group(3)) * scale - float(gflops)) > 0.01
+                or match.group(5) != bound):
+            fail("%r: the table has %s FLOP/byte, %s GFLOP/s, %s bound" % (title, intensity, gflops, bound))
+    if len(root.findall(".//%spolyline[@class='roof']" % SVG)) != 1:
+        fail("no roof drawn")
+    print("roofline ok: %d points" % len(points))
+
+
 def print_folded(profile_path, metric):
     with open(profile_path) as f:
         profile = json.load(f)
@@ -147,11 +187,13 @@ def main():
         check_flamegraph(sys.argv[2], sys.argv[3])
     elif len(sys.argv) == 4 and sys.argv[1] == "folded":
         print_folded(sys.argv[2], sys.argv[3])
+    elif len(sys.argv) == 4 and sys.argv[1] == "roofline":
+        check_roofline(sys.argv[2], sys.argv[3])
     elif len(sys.argv) == 5 and sys.argv[1] == "matrix":
         check_matrix(sys.argv[2], sys.argv[3], sys.argv[4])
     else:
         fail("usage: check_svg.py flamegraph FILE.svg FOLDED | "
-             "matrix FILE.svg MPI_JSON bytes|messages")
+             "matrix FILE.svg MPI_JSON bytes|messages | roofline FILE.svg TABLE")
 
 
 if __name__ == "__main__":

@@ -2,15 +2,23 @@
 //
 // Part of Sextant. Embedded into the one file `sextant report --html`
 // writes, after the experiment's data (the JSON of the element
-// #sextant-data, made by tools/sextant/HtmlReport.cpp and described in
-// docs/html-report.md). Plain JavaScript without libraries: it builds three
-// views from the data, every name put into the page as text, never as
+// #sextant-data, made by format/HtmlReportData.cpp and described in
+// docs/output-formats.md). Plain JavaScript without libraries: it builds
+// its views from the data, every name put into the page as text, never as
 // markup:
-//  - the call tree: expand and collapse, sort by any column;
+//  - the call tree: expand and collapse, sort by any column (with the
+//    spread over threads and ranks where the data has it);
 //  - the flame graph: frames laid out as the SVG export lays them out
 //    (children by name, width = the sum of the values below, frames under
 //    0.1 pixels left out), click to zoom, search to highlight, any additive
 //    metric as width; colours are the data's (format/FrameColour.h);
+//  - the timeline of a traced run: one lane per thread and rank on a
+//    canvas, zoom and pan, the flame graph's colours, counter tracks;
+//  - of an MPI job: the communication matrix as a heat map (bytes or
+//    messages) and the load balance (wall time per rank, the spread of the
+//    call paths' time over the ranks);
+//  - the roofline, when the profile has FLOP metrics: the SVG plot the
+//    data holds (format/RooflineSvg.h);
 //  - the run: configuration, throttled and filtered regions, and the filter
 //    `sextant score -g` would write, with a button to copy it.
 'use strict';
@@ -78,6 +86,7 @@
   document.body.appendChild(header);
   const sections = {};
   const tabs = {};
+  let drawTimeline = null; // set when the data has a timeline
   function addTab(id, title) {
     const button = element('button', { id: 'tab-' + id }, title);
     button.addEventListener('click', () => showTab(id));
@@ -94,6 +103,7 @@
       tabs[key].classList.toggle('active', key === id);
     }
     if (id === 'flame') drawFlameGraph();
+    if (id === 'timeline' && drawTimeline) drawTimeline();
   }
 
   // ---- call tree -----------------------------------------------------------
@@ -115,6 +125,24 @@
       value: (i) => metricOf(i, m), text: metricText,
     });
   });
+  // The inclusive time's spread over threads and ranks: min, mean, max
+  // and imbalance (max / mean) of each call path, where the data has them.
+  const spreads = [
+    { key: 'thread', title: 'thread', data: data.thread_spread, at: 'thread' },
+    { key: 'rank', title: 'rank', data: data.rank_spread, at: 'rank' },
+  ];
+  for (const spread of spreads) {
+    if (!spread.data) continue;
+    const rows = spread.data.rows;
+    const part = (k) => (i) => (rows[i] === null ? null : rows[i][k]);
+    const where = (k) => (i) => (rows[i] === null ? '' : spread.at + ' ' + rows[i][k]);
+    columns.push(
+      { key: spread.key + '-min', title: spread.title + ' min s', value: part(0), text: seconds, tip: where(4) },
+      { key: spread.key + '-mean', title: spread.title + ' mean s', value: part(1), text: seconds },
+      { key: spread.key + '-max', title: spread.title + ' max s', value: part(2), text: seconds, tip: where(5) },
+      { key: spread.key + '-imbalance', title: spread.title + ' max/mean', value: part(3),
+        text: (v) => (v === null ? '-' : v.toFixed(2)) });
+  }
   const expanded = new Uint8Array(count);
   for (let i = 0; i < count; ++i) if (depth[i] < 2) expanded[i] = 1;
   let sortColumn = columns[1];
@@ -209,8 +237,10 @@
     name.appendChild(label);
     tr.appendChild(name);
     for (const column of columns.slice(1)) {
-      tr.appendChild(element('td', { class: 'num', 'data-key': column.key },
-        column.text(column.value(i))));
+      const td = element('td', { class: 'num', 'data-key': column.key },
+        column.text(column.value(i)));
+      if (column.tip) td.title = column.tip(i);
+      tr.appendChild(td);
     }
     return tr;
   }
@@ -384,6 +414,384 @@
     drawFlameGraph();
   });
   window.addEventListener('resize', drawFlameGraph);
+
+  // ---- timeline --------------------------------------------------------------
+  // One lane per thread (and rank) of a traced run, drawn on a canvas: the
+  // spans the data holds (downsampled when the report was written,
+  // format/TimelineLanes.h), and at most one rectangle per pixel column and
+  // depth where spans are narrower than a pixel, so that drawing stays fast
+  // at any zoom. The wheel zooms around the pointer, dragging pans; the
+  // colours are the flame graph's. Counter tracks below a lane show the
+  // metric's rate between samples.
+  if (data.timeline) {
+    const timeline = data.timeline;
+    const tlSection = addTab('timeline', 'Timeline');
+    const tlBar = element('div', { class: 'toolbar' });
+    const zoomIn = element('button', { id: 'timeline-zoom-in' }, 'Zoom in');
+    const zoomOut = element('button', { id: 'timeline-zoom-out' }, 'Zoom out');
+    const zoomReset = element('button', { id: 'timeline-reset' }, 'Whole run');
+    const tlView = element('span', { id: 'timeline-view' });
+    tlBar.append(zoomIn, zoomOut, zoomReset, tlView);
+    tlSection.appendChild(tlBar);
+    tlSection.appendChild(element('p', { class: 'note' },
+      'Wheel: zoom around the pointer; drag: pan; hover: the visit under the pointer. ' +
+      'Visits shorter than 1/65536 of the run that begin close together are merged ' +
+      'into one span, which says how many it holds.'));
+    const tlDetails = element('div', { id: 'timeline-details' }, ' ');
+    tlSection.appendChild(tlDetails);
+    const canvas = element('canvas', { id: 'timeline-canvas' });
+    tlSection.appendChild(canvas);
+
+    const rowHeight = 16;
+    const laneGap = 22;
+    const counterHeight = 30;
+    const labelWidth = 160;
+    // Per lane: per depth the spans' starts, ends, names and visits, by start.
+    const lanes = timeline.lanes.map((lane) => {
+      const depths = [];
+      const spans = lane.spans;
+      for (let k = 0; k < spans.length; k += 5) {
+        const d = spans[k + 2];
+        while (depths.length <= d) depths.push({ start: [], end: [], name: [], visits: [] });
+        depths[d].start.push(spans[k]);
+        depths[d].end.push(spans[k] + spans[k + 1]);
+        depths[d].name.push(spans[k + 3]);
+        depths[d].visits.push(spans[k + 4]);
+      }
+      return { name: lane.name, depths, counters: lane.counters };
+    });
+    let top = 0;
+    for (const lane of lanes) {
+      lane.top = top + laneGap;
+      top = lane.top + Math.max(1, lane.depths.length) * rowHeight + lane.counters.length * counterHeight;
+    }
+    const totalHeight = top + 8;
+    let view0 = 0;
+    let view1 = Math.max(timeline.duration_us, 1e-3);
+
+    // The first index of sorted array a whose value is at least v.
+    function lowerBound(a, v) {
+      let lo = 0;
+      let hi = a.length;
+      while (lo < hi) {
+        const mid = (lo + hi) >> 1;
+        if (a[mid] < v) lo = mid + 1;
+        else hi = mid;
+      }
+      return lo;
+    }
+    const timeText = (us) => (us >= 1e6 ? (us / 1e6).toFixed(6) + ' s'
+      : us >= 1e3 ? (us / 1e3).toFixed(3) + ' ms' : us.toFixed(3) + ' us');
+
+    drawTimeline = function () {
+      if (sections.timeline.classList.contains('hidden')) return;
+      const width = Math.max(400, tlSection.clientWidth - 32);
+      const ratio = window.devicePixelRatio || 1;
+      canvas.width = width * ratio;
+      canvas.height = totalHeight * ratio;
+      canvas.style.width = width + 'px';
+      canvas.style.height = totalHeight + 'px';
+      const g = canvas.getContext('2d');
+      g.setTransform(ratio, 0, 0, ratio, 0, 0);
+      g.clearRect(0, 0, width, totalHeight);
+      g.font = '11px sans-serif';
+      g.textBaseline = 'middle';
+      const area = width - labelWidth;
+      const scale = area / (view1 - view0);
+      let rects = 0;
+      for (const lane of lanes) {
+        g.fillStyle = '#222';
+        g.fillText(lane.name, 4, lane.top - 9);
+        lane.depths.forEach((depth, d) => {
+          const y = lane.top + d * rowHeight;
+          // Spans at one depth do not overlap: their ends are sorted too.
+          let k = lowerBound(depth.end, view0);
+          let lastColumn = -1;
+          for (; k < depth.start.length && depth.start[k] <= view1; ++k) {
+            const x0 = labelWidth + Math.max(0, (depth.start[k] - view0) * scale);
+            const x1 = labelWidth + Math.min(area, (depth.end[k] - view0) * scale);
+            const column = Math.floor(x0);
+            if (x1 - x0 < 1) {
+              if (column === lastColumn) continue;
+              lastColumn = column;
+            } else {
+              lastColumn = Math.floor(x1);
+            }
+            g.fillStyle = timeline.colours[depth.name[k]];
+            g.fillRect(x0, y, Math.max(1, x1 - x0), rowHeight - 1);
+            ++rects;
+            if (x1 - x0 > 30) {
+              g.save();
+              g.beginPath();
+              g.rect(x0, y, x1 - x0, rowHeight);
+              g.clip();
+              g.fillStyle = '#000';
+              g.fillText(timeline.names[depth.name[k]], x0 + 3, y + rowHeight / 2);
+              g.restore();
+            }
+          }
+        });
+        // Counter tracks: the rate between consecutive samples, scaled to
+        // the track's height.
+        lane.counters.forEach((counter, c) => {
+          const y = lane.top + Math.max(1, lane.depths.length) * rowHeight + c * counterHeight;
+          const t = counter.times;
+          const v = counter.values;
+          let max = 0;
+          for (let i = 1; i < t.length; ++i) {
+            if (t[i] > t[i - 1]) max = Math.max(max, (v[i] - v[i - 1]) / (t[i] - t[i - 1]));
+          }
+          g.fillStyle = '#555';
+          g.fillText(counter.name, 4, y + counterHeight / 2);
+          g.strokeStyle = '#4a7fb5';
+          g.beginPath();
+          for (let i = 1; i < t.length; ++i) {
+            if (t[i] < view0 || t[i - 1] > view1 || !(t[i] > t[i - 1])) continue;
+            const rate = (v[i] - v[i - 1]) / (t[i] - t[i - 1]);
+            const h = max > 0 ? (rate / max) * (counterHeight - 6) : 0;
+            const x0 = labelWidth + Math.max(0, (t[i - 1] - view0) * scale);
+            const x1 = labelWidth + Math.min(area, (t[i] - view0) * scale);
+            g.moveTo(x0, y + counterHeight - 3 - h);
+            g.lineTo(x1, y + counterHeight - 3 - h);
+          }
+          g.stroke();
+        });
+      }
+      canvas.setAttribute('data-rects', String(rects));
+      canvas.setAttribute('data-view', view0.toFixed(3) + ' ' + view1.toFixed(3));
+      tlView.textContent = timeText(view0) + ' \u2013 ' + timeText(view1) + ' of ' +
+        timeText(timeline.duration_us);
+    };
+
+    // The span under the pointer at (x, y) of the canvas, or null.
+    function spanAt(x, y) {
+      const width = canvas.clientWidth;
+      const time = view0 + ((x - labelWidth) * (view1 - view0)) / (width - labelWidth);
+      const halfPixel = (view1 - view0) / (width - labelWidth) / 2;
+      for (const lane of lanes) {
+        const d = Math.floor((y - lane.top) / rowHeight);
+        if (x < labelWidth || d < 0 || d >= lane.depths.length) continue;
+        const depth = lane.depths[d];
+        const k = lowerBound(depth.end, time - halfPixel);
+        if (k < depth.start.length && depth.start[k] <= time + halfPixel) {
+          return { lane, k, depth };
+        }
+      }
+      return null;
+    }
+    function zoomAround(time, factor) {
+      const span = (view1 - view0) * factor;
+      const limit = Math.max(timeline.duration_us, 1e-3);
+      const minSpan = 1e-3;
+      const newSpan = Math.min(limit, Math.max(minSpan, span));
+      const share = (time - view0) / (view1 - view0);
+      view0 = Math.max(0, Math.min(limit - newSpan, time - share * newSpan));
+      view1 = view0 + newSpan;
+      drawTimeline();
+    }
+    canvas.addEventListener('wheel', (event) => {
+      event.preventDefault();
+      const x = event.offsetX;
+      const time = view0 + ((x - labelWidth) * (view1 - view0)) / (canvas.clientWidth - labelWidth);
+      zoomAround(Math.max(view0, Math.min(view1, time)), event.deltaY < 0 ? 0.8 : 1.25);
+    }, { passive: false });
+    let dragFrom = null;
+    canvas.addEventListener('mousedown', (event) => { dragFrom = [event.clientX, view0, view1]; });
+    window.addEventListener('mouseup', () => { dragFrom = null; });
+    canvas.addEventListener('mousemove', (event) => {
+      if (dragFrom) {
+        const limit = Math.max(timeline.duration_us, 1e-3);
+        const span = dragFrom[2] - dragFrom[1];
+        const shift = ((dragFrom[0] - event.clientX) * span) / (canvas.clientWidth - labelWidth);
+        view0 = Math.max(0, Math.min(limit - span, dragFrom[1] + shift));
+        view1 = view0 + span;
+        drawTimeline();
+        return;
+      }
+      const hit = spanAt(event.offsetX, event.offsetY);
+      if (!hit) return;
+      const { lane, k, depth } = hit;
+      const visits = depth.visits[k];
+      tlDetails.textContent = lane.name + ': ' + timeline.names[depth.name[k]] +
+        (visits > 1 ? ' and others (' + visits + ' visits merged)' : '') + ', ' +
+        timeText(depth.start[k]) + ' to ' + timeText(depth.end[k]) + ' (' +
+        timeText(depth.end[k] - depth.start[k]) + ')';
+    });
+    const middle = () => (view0 + view1) / 2;
+    zoomIn.addEventListener('click', () => zoomAround(middle(), 0.5));
+    zoomOut.addEventListener('click', () => zoomAround(middle(), 2));
+    zoomReset.addEventListener('click', () => {
+      view0 = 0;
+      view1 = Math.max(timeline.duration_us, 1e-3);
+      drawTimeline();
+    });
+    window.addEventListener('resize', drawTimeline);
+  }
+
+  // ---- MPI job: communication matrix and load balance ----------------------
+  // The heat map has the colours of `sextant export --format=svg-matrix`
+  // (format/MatrixSvg.cpp): pale yellow to dark red on a logarithmic
+  // scale, grey where a pair has no traffic.
+  function heatColour(t) {
+    const from = [255, 237, 160];
+    const to = [189, 0, 38];
+    return '#' + from.map((f, k) => Math.round(f + (to[k] - f) * t)
+      .toString(16).padStart(2, '0')).join('');
+  }
+  function drawMatrix(box, details, ranks, traffic, field, unit) {
+    const cell = Math.max(3, Math.min(32, Math.floor(640 / Math.max(1, ranks))));
+    const left = 60;
+    const top = 40;
+    const size = ranks * cell;
+    let max = 0;
+    for (const pair of traffic) max = Math.max(max, pair[field]);
+    const logMax = Math.log1p(max);
+    const svg = svgElement('svg', { width: String(left + size + 20), height: String(top + size + 20) });
+    const label = (x, y, text, anchor) => {
+      const t = svgElement('text', { x: String(x), y: String(y), 'text-anchor': anchor || 'middle' });
+      t.textContent = text;
+      svg.appendChild(t);
+    };
+    label(left + size / 2, 14, 'to rank');
+    label(4, top + size / 2, 'from', 'start');
+    // Rank numbers along the axes, at most about 32 of them.
+    const step = Math.max(1, Math.ceil(ranks / 32));
+    for (let r = 0; r < ranks; r += step) {
+      label(left + (r + 0.5) * cell, top - 6, String(r));
+      label(left - 4, top + (r + 0.5) * cell + 4, String(r), 'end');
+    }
+    svg.appendChild(svgElement('rect', { x: String(left), y: String(top), width: String(size),
+      height: String(size), fill: '#f4f4f4', stroke: '#cccccc' }));
+    for (const pair of traffic) {
+      const value = pair[field];
+      if (value === 0) continue;
+      const t = logMax > 0 ? Math.log1p(value) / logMax : 1;
+      const rect = svgElement('rect', { class: 'cell', x: String(left + pair[1] * cell),
+        y: String(top + pair[0] * cell), width: String(cell), height: String(cell),
+        fill: heatColour(t), 'data-from': String(pair[0]), 'data-to': String(pair[1]),
+        'data-value': String(value) });
+      const text = 'rank ' + pair[0] + ' \u2192 rank ' + pair[1] + ': ' + grouped(value) + ' ' + unit;
+      const title = svgElement('title', {});
+      title.textContent = text;
+      rect.appendChild(title);
+      rect.addEventListener('mouseenter', () => { details.textContent = text; });
+      svg.appendChild(rect);
+    }
+    box.replaceChildren(svg);
+    return max;
+  }
+
+  // Horizontal bars: rows of [label, value, min, max, tooltip]; min and max
+  // (a whisker) may be null.
+  function drawBars(box, id, rows, unit) {
+    const labelWidth = 260;
+    const barWidth = 480;
+    const rowHeight = 20;
+    let max = 0;
+    for (const row of rows) max = Math.max(max, row[3] === null ? row[1] : row[3]);
+    const scale = max > 0 ? barWidth / max : 0;
+    const svg = svgElement('svg', { id: id, width: String(labelWidth + barWidth + 120),
+      height: String(rows.length * rowHeight + 8) });
+    rows.forEach(([label, value, low, high, tip], k) => {
+      const y = 4 + k * rowHeight;
+      const g = svgElement('g', { class: 'bar', 'data-value': String(value) });
+      const title = svgElement('title', {});
+      title.textContent = tip;
+      g.appendChild(title);
+      const text = svgElement('text', { x: String(labelWidth - 6), y: String(y + 13), 'text-anchor': 'end' });
+      text.textContent = label.length > 36 ? label.slice(0, 34) + '..' : label;
+      g.appendChild(text);
+      g.appendChild(svgElement('rect', { x: String(labelWidth), y: String(y + 2),
+        width: (value * scale).toFixed(2), height: String(rowHeight - 6), fill: '#4a7fb5' }));
+      if (low !== null && high !== null) {
+        const mid = String(y + rowHeight / 2 - 1);
+        g.appendChild(svgElement('line', { x1: (labelWidth + low * scale).toFixed(2), y1: mid,
+          x2: (labelWidth + high * scale).toFixed(2), y2: mid, stroke: '#222', 'stroke-width': '2' }));
+      }
+      const valueText = svgElement('text', { x: String(labelWidth + barWidth + 8), y: String(y + 13) });
+      valueText.textContent = value.toFixed(6) + ' ' + unit;
+      g.appendChild(valueText);
+      svg.appendChild(g);
+    });
+    box.appendChild(svg);
+  }
+
+  if (data.mpi) {
+    const mpiSection = addTab('mpi', 'MPI');
+    const mpi = data.mpi;
+    mpiSection.appendChild(element('h2', {}, 'Point-to-point communication'));
+    const mpiBar = element('div', { class: 'toolbar' });
+    const mpiField = element('select', { id: 'mpi-value' });
+    mpiField.append(element('option', { value: '2' }, 'bytes'), element('option', { value: '3' }, 'messages'));
+    const mpiDetails = element('span', { id: 'mpi-details' }, ' ');
+    mpiBar.append(element('label', {}, 'Show: '), mpiField, mpiDetails);
+    mpiSection.appendChild(mpiBar);
+    const matrixBox = element('div', { id: 'mpi-matrix' });
+    mpiSection.appendChild(matrixBox);
+    const legend = element('p', { class: 'note', id: 'mpi-legend' });
+    mpiSection.appendChild(legend);
+    const redraw = () => {
+      const field = Number(mpiField.value);
+      const unit = field === 2 ? 'bytes' : 'messages';
+      const max = drawMatrix(matrixBox, mpiDetails, mpi.ranks, mpi.traffic, field, unit);
+      legend.textContent = mpi.traffic.length === 0
+        ? 'No point-to-point traffic.'
+        : 'Row: sending rank, column: receiving rank. Colour: 1 to ' + grouped(max) + ' ' + unit +
+          ' sent, logarithmic, pale yellow to dark red; grey: none.';
+    };
+    mpiField.addEventListener('change', redraw);
+    redraw();
+
+    mpiSection.appendChild(element('h2', {}, 'Load balance'));
+    const balance = element('div', { id: 'load-balance' });
+    mpiSection.appendChild(balance);
+    if (mpi.wall_seconds.length > 0) {
+      balance.appendChild(element('h3', {}, 'Wall time per rank'));
+      drawBars(balance, 'rank-wall', mpi.wall_seconds.map((s, r) =>
+        ['rank ' + r, s, null, null, 'rank ' + r + ': ' + s.toFixed(6) + ' s']), 's');
+    }
+    if (data.rank_spread) {
+      balance.appendChild(element('h3', {}, 'Inclusive time of the call paths over the ranks'));
+      balance.appendChild(element('p', { class: 'note' },
+        'The 12 call paths with the largest maximum over the ranks: the bar is the mean, ' +
+        'the line runs from the minimum to the maximum (a rank that never ran the call path ' +
+        'counts 0).'));
+      const rows = data.rank_spread.rows;
+      const top = [];
+      for (let i = 0; i < count; ++i) if (rows[i] !== null) top.push(i);
+      top.sort((a, b) => rows[b][2] - rows[a][2] || a - b);
+      drawBars(balance, 'rank-regions', top.slice(0, 12).map((i) => {
+        const [min, mean, max, imbalance, minAt, maxAt] = rows[i];
+        return [nameOf(i), mean, min, max, nameOf(i) + ': min ' + min.toFixed(6) + ' s (rank ' +
+          minAt + '), mean ' + mean.toFixed(6) + ' s, max ' + max.toFixed(6) + ' s (rank ' + maxAt +
+          '), max/mean ' + (imbalance === null ? '-' : imbalance.toFixed(2))];
+      }), 's');
+    }
+  }
+
+  // ---- roofline --------------------------------------------------------------
+  // The picture of `sextant export --format=svg-roofline`
+  // (format/RooflineSvg.h), parsed as SVG (names in it are escaped text)
+  // and made interactive: a point's tooltip also shows above the plot.
+  if (data.roofline) {
+    const rooflineSection = addTab('roofline', 'Roofline');
+    rooflineSection.appendChild(element('p', { class: 'note' },
+      'Each region with floating-point operations at its arithmetic intensity ' +
+      '(FLOP per byte of memory traffic) and FLOP/s, inclusive, summed over its ' +
+      'call paths; the roofs are the peaks file of sextant roofline --measure-peaks.'));
+    const rooflineDetails = element('div', { id: 'roofline-details' }, ' ');
+    rooflineSection.appendChild(rooflineDetails);
+    const plot = element('div', { id: 'roofline-plot' });
+    const parsed = new DOMParser().parseFromString(data.roofline.svg, 'image/svg+xml');
+    const svg = document.importNode(parsed.documentElement, true);
+    for (const point of svg.querySelectorAll('g.point')) {
+      point.addEventListener('mouseenter', () => {
+        rooflineDetails.textContent = point.querySelector('title').textContent;
+      });
+    }
+    plot.appendChild(svg);
+    rooflineSection.appendChild(plot);
+  }
 
   // ---- the run -------------------------------------------------------------
   const runSection = addTab('run', 'Run');
