@@ -115,18 +115,41 @@ std::string matrixTable(const std::string &Title, const SparseMatrix &Rows,
   return S;
 }
 
+/// How summary.txt shows one of the job's matrices: two of its fields.
+struct MatrixView {
+  const char *Name; ///< "Point-to-point"
+  const char *Key;  ///< its key in the job's mpi.json
+  const char *FirstTable;
+  const char *FirstColumn;
+  uint64_t Traffic::*First;
+  const char *SecondTable;
+  const char *SecondColumn;
+  uint64_t Traffic::*Second;
+};
+
+constexpr MatrixView PointToPointView = {
+    "Point-to-point", "point_to_point",      "bytes sent",
+    "bytes sent",     &Traffic::BytesSent,   "messages sent",
+    "messages sent",  &Traffic::MessagesSent};
+constexpr MatrixView OneSidedView = {"One-sided",
+                                     "one_sided",
+                                     "bytes put/accumulated",
+                                     "bytes put/acc",
+                                     &Traffic::BytesSent,
+                                     "bytes got",
+                                     "bytes got",
+                                     &Traffic::BytesReceived};
+
 /// The HeaviestPairs pairs of a matrix with the most First (then Second),
 /// and how many pairs there are; every pair is in the job's mpi.json.
-std::string heaviestPairs(const std::string &Title, const SparseMatrix &Rows,
-                          const char *Key, const std::string &FirstName,
-                          uint64_t Traffic::*First,
-                          const std::string &SecondName,
-                          uint64_t Traffic::*Second) {
+std::string heaviestPairs(const MatrixView &View, const SparseMatrix &Rows) {
   struct Pair {
     size_t From;
     int To;
     const Traffic *T;
   };
+  uint64_t Traffic::*First = View.First;
+  uint64_t Traffic::*Second = View.Second;
   std::vector<Pair> Pairs;
   for (size_t From = 0; From < Rows.size(); ++From)
     for (const auto &[To, T] : Rows[From])
@@ -142,18 +165,28 @@ std::string heaviestPairs(const std::string &Title, const SparseMatrix &Rows,
                       return std::make_pair(A.From, A.To) <
                              std::make_pair(B.From, B.To);
                     });
-  std::string S = "\n" + Title + ": " + std::to_string(Pairs.size()) +
-                  " pair(s) with traffic, the " + std::to_string(Shown) +
-                  " with the most " + FirstName + " (every pair: mpi.json, \"" +
-                  Key + "\")\n";
-  S += "  from      to  " + padLeft(FirstName, 16) + "  " +
-       padLeft(SecondName, 16) + "\n";
+  std::string S = "\n" + std::string(View.Name) + ": " +
+                  std::to_string(Pairs.size()) + " pair(s) with traffic, the " +
+                  std::to_string(Shown) + " with the most " + View.FirstColumn +
+                  " (every pair: mpi.json, \"" + View.Key + "\")\n";
+  S += "  from      to  " + padLeft(View.FirstColumn, 16) + "  " +
+       padLeft(View.SecondColumn, 16) + "\n";
   for (size_t P = 0; P < Shown; ++P)
     S += padLeft(std::to_string(Pairs[P].From), 6) + " " +
          padLeft(std::to_string(Pairs[P].To), 7) + "  " +
          padLeft(std::to_string(Pairs[P].T->*First), 16) + "  " +
          padLeft(std::to_string(Pairs[P].T->*Second), 16) + "\n";
   return S;
+}
+
+/// A matrix as two tables up to DenseTableRanks ranks, else its heaviest
+/// pairs.
+std::string matrixText(const MatrixView &View, const SparseMatrix &Rows) {
+  if (Rows.size() > DenseTableRanks)
+    return heaviestPairs(View, Rows);
+  std::string Name = View.Name;
+  return matrixTable(Name + " " + View.FirstTable, Rows, View.First) +
+         matrixTable(Name + " " + View.SecondTable, Rows, View.Second);
 }
 
 bool anyTraffic(const SparseMatrix &Rows) {
@@ -164,30 +197,9 @@ bool anyTraffic(const SparseMatrix &Rows) {
 }
 
 std::string matrices(const JobMpi &Mpi) {
-  std::string S;
-  bool Small = Mpi.PointToPoint.size() <= DenseTableRanks;
-  if (Small) {
-    S += matrixTable("Point-to-point bytes sent", Mpi.PointToPoint,
-                     &Traffic::BytesSent);
-    S += matrixTable("Point-to-point messages sent", Mpi.PointToPoint,
-                     &Traffic::MessagesSent);
-  } else {
-    S += heaviestPairs("Point-to-point", Mpi.PointToPoint, "point_to_point",
-                       "bytes sent", &Traffic::BytesSent, "messages sent",
-                       &Traffic::MessagesSent);
-  }
-  if (anyTraffic(Mpi.OneSided)) {
-    if (Small) {
-      S += matrixTable("One-sided bytes put/accumulated", Mpi.OneSided,
-                       &Traffic::BytesSent);
-      S += matrixTable("One-sided bytes got", Mpi.OneSided,
-                       &Traffic::BytesReceived);
-    } else {
-      S += heaviestPairs("One-sided", Mpi.OneSided, "one_sided",
-                         "bytes put/acc", &Traffic::BytesSent, "bytes got",
-                         &Traffic::BytesReceived);
-    }
-  }
+  std::string S = matrixText(PointToPointView, Mpi.PointToPoint);
+  if (anyTraffic(Mpi.OneSided))
+    S += matrixText(OneSidedView, Mpi.OneSided);
   S += "\nPoint-to-point matrix: ";
   if (!Mpi.AllRanks)
     S += "incomplete (ranks are missing)\n";

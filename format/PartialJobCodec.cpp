@@ -11,8 +11,9 @@
 //   body     the partial's fields in a fixed order: counts and unsigned
 //            values as LEB128 varints, signed values (ranks, -1: none)
 //            zigzag-encoded varints, doubles as 8 bytes little-endian, the
-//            call tree as a flat preorder list of nodes each with its
-//            number of children (neither side recurses over its depth),
+//            call tree as the root's number of children then a flat
+//            preorder list of nodes each with its number of children
+//            (neither side recurses over its depth),
 //            the few free-form JSON values (a region's entry, a node's
 //            attributes, a rank's experiment entry) as tagged values.
 //
@@ -20,7 +21,7 @@
 // bits, a count larger than the bytes left, an index outside the string
 // table, JSON nested deeper than MaximumDepth, trailing bytes, and fields
 // that contradict the partial (ranks outside its range, unknown regions or
-// MPI functions, a tree cut short) are an error naming what was being read
+// MPI functions, a repeated call path) are an error naming what was being read
 // and at which byte; nothing reads outside the bytes.
 //
 //===----------------------------------------------------------------------===//
@@ -403,16 +404,17 @@ void Reader::readMetrics() {
 }
 
 void Reader::readNodes() {
-  size_t Count = In.count("the call tree");
-  // The nodes whose children are still to come, with their number.
+  // The nodes whose children are still to come, with their number (each
+  // child takes bytes: the stack is bounded by the bytes, not trusted).
   std::vector<std::pair<MergedNode *, size_t>> Open{
-      {&Partial.Root, Count == 0 ? 0 : SIZE_MAX}};
-  for (size_t I = 0; I < Count; ++I) {
-    while (Open.size() > 1 && Open.back().second == 0)
+      {&Partial.Root, In.count("the call tree")}};
+  while (!Open.empty()) {
+    if (Open.back().second == 0) {
       Open.pop_back();
+      continue;
+    }
+    --Open.back().second;
     MergedNode &Parent = *Open.back().first;
-    if (Open.size() > 1)
-      --Open.back().second;
     auto Node = std::make_unique<MergedNode>();
     Node->Region = region("a node's region");
     Node->Name = string("a node's name");
@@ -420,15 +422,12 @@ void Reader::readNodes() {
     Node->Attributes = value("a node's attributes");
     Node->Present = rankCount("a node's present ranks");
     Node->Values = held(Partial.Metrics.Names.size(), "a node's values");
-    size_t Children = In.unsignedValue("a node's number of children");
-    require(Children < Count, "a node's number of children", "too many");
+    size_t Children = In.count("a node's number of children");
     require(Parent.ChildByRegion.emplace(Node->Region, Node.get()).second,
             "a node", "a repeated call path");
     Parent.Children.push_back(std::move(Node));
     Open.push_back({Parent.Children.back().get(), Children});
   }
-  for (size_t I = 1; I < Open.size(); ++I)
-    require(Open[I].second == 0, "the call tree", "a tree cut short");
 }
 
 SparseTraffic Reader::traffic(const char *What) {
@@ -529,17 +528,10 @@ std::string serialize(const PartialJob &Partial) {
     Out.string(Partial.Metrics.Names[M]);
     Out.boolean(Partial.Metrics.Integer[M]);
   }
-  // The tree in preorder, without recursion.
-  size_t NodeCount = 0;
-  std::vector<const MergedNode *> Pending{&Partial.Root};
-  while (!Pending.empty()) {
-    const MergedNode *Node = Pending.back();
-    Pending.pop_back();
-    NodeCount += Node->Children.size();
-    for (const auto &Child : Node->Children)
-      Pending.push_back(Child.get());
-  }
-  Out.unsignedValue(NodeCount);
+  // The tree in preorder, without recursion: the root's number of
+  // children, then each node with its number of children.
+  Out.unsignedValue(Partial.Root.Children.size());
+  std::vector<const MergedNode *> Pending;
   for (auto Child = Partial.Root.Children.rbegin();
        Child != Partial.Root.Children.rend(); ++Child)
     Pending.push_back(Child->get());
