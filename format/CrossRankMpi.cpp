@@ -22,18 +22,23 @@ constexpr uint64_t Traffic::*TrafficMembers[job_keys::TrafficFieldCount] = {
     &Traffic::MessagesSent, &Traffic::BytesSent, &Traffic::MessagesReceived,
     &Traffic::BytesReceived};
 
-/// One table (ranks x ranks) per traffic field.
-json matrixJson(const TrafficMatrix &Rows) {
-  json Result;
-  for (size_t F = 0; F < job_keys::TrafficFieldCount; ++F) {
-    json Table = json::array();
-    for (const auto &Row : Rows) {
-      json Line = json::array();
-      for (const Traffic &T : Row)
-        Line.push_back(T.*TrafficMembers[F]);
-      Table.push_back(Line);
-    }
-    Result[job_keys::TrafficFields[F]] = Table;
+/// One entry of a rank's "point_to_point" or "one_sided" list.
+json trafficEntryJson(int Partner, const Traffic &T) {
+  json Entry = {{job_keys::Partner, Partner}};
+  for (size_t F = 0; F < job_keys::TrafficFieldCount; ++F)
+    Entry[job_keys::TrafficFields[F]] = T.*TrafficMembers[F];
+  return Entry;
+}
+
+/// One list per rank, of its partners with traffic (the shape of a rank's
+/// own list).
+json matrixJson(const SparseMatrix &Rows) {
+  json Result = json::array();
+  for (const SparseTraffic &Row : Rows) {
+    json List = json::array();
+    for (const auto &[Partner, T] : Row)
+      List.push_back(trafficEntryJson(Partner, T));
+    Result.push_back(std::move(List));
   }
   return Result;
 }
@@ -46,17 +51,23 @@ json statisticsJson(const FunctionStatistics &F) {
           {"per_rank", F.PerRank}};
 }
 
-/// A dense RankCount x RankCount matrix from the ranks' rows.
-TrafficMatrix denseMatrix(const std::vector<RankRecord> &Records, int RankCount,
+/// The job's sparse matrix from the ranks' rows: the partners of the job
+/// with traffic, ascending (a partner listed twice: its last entry).
+SparseMatrix sparseMatrix(const std::vector<RankRecord> &Records, int RankCount,
                           SparseTraffic RankRecord::*Row) {
-  size_t Ranks = static_cast<size_t>(RankCount);
-  TrafficMatrix Rows(Ranks, std::vector<Traffic>(Ranks));
-  for (const RankRecord &Record : Records)
-    if (Record.MpiRead && Record.Rank < RankCount)
-      for (const auto &[Partner, T] : Record.*Row)
-        if (Partner < RankCount)
-          Rows[static_cast<size_t>(Record.Rank)][static_cast<size_t>(Partner)] =
-              T;
+  SparseMatrix Rows(static_cast<size_t>(RankCount));
+  for (const RankRecord &Record : Records) {
+    if (!Record.MpiRead || Record.Rank >= RankCount)
+      continue;
+    std::map<int, Traffic> Partners;
+    for (const auto &[Partner, T] : Record.*Row)
+      if (Partner >= 0 && Partner < RankCount)
+        Partners[Partner] = T;
+    SparseTraffic &Out = Rows[static_cast<size_t>(Record.Rank)];
+    for (const auto &[Partner, T] : Partners)
+      if (!T.empty())
+        Out.push_back({Partner, T});
+  }
   return Rows;
 }
 
@@ -66,8 +77,8 @@ JobMpi jobMpi(const PartialJob &Partial, int RankCount) {
   JobMpi Mpi;
   Mpi.RankCount = RankCount;
   Mpi.PointToPoint =
-      denseMatrix(Partial.Ranks, RankCount, &RankRecord::PointToPoint);
-  Mpi.OneSided = denseMatrix(Partial.Ranks, RankCount, &RankRecord::OneSided);
+      sparseMatrix(Partial.Ranks, RankCount, &RankRecord::PointToPoint);
+  Mpi.OneSided = sparseMatrix(Partial.Ranks, RankCount, &RankRecord::OneSided);
   std::vector<const RankRecord *> ByRank(static_cast<size_t>(RankCount));
   for (const RankRecord &Record : Partial.Ranks)
     if (Record.MpiRead && Record.Rank < RankCount)
@@ -103,14 +114,9 @@ JobMpi jobMpi(const PartialJob &Partial, int RankCount) {
 
 json rankTrafficJson(const std::vector<Traffic> &Row) {
   json List = json::array();
-  for (size_t Partner = 0; Partner < Row.size(); ++Partner) {
-    if (Row[Partner].empty())
-      continue;
-    json Entry = {{job_keys::Partner, Partner}};
-    for (size_t F = 0; F < job_keys::TrafficFieldCount; ++F)
-      Entry[job_keys::TrafficFields[F]] = Row[Partner].*TrafficMembers[F];
-    List.push_back(Entry);
-  }
+  for (size_t Partner = 0; Partner < Row.size(); ++Partner)
+    if (!Row[Partner].empty())
+      List.push_back(trafficEntryJson(static_cast<int>(Partner), Row[Partner]));
   return List;
 }
 

@@ -3,7 +3,8 @@
 // Part of Sextant. The MPI side of a job: a rank's traffic and function
 // entries of its rank-<r>/mpi.json, and the job's mpi.json made from every
 // rank's (through the merged partial of PartialJob.h): the communication
-// matrices (ranks x ranks, point-to-point and one-sided), whether
+// matrices (point-to-point and one-sided, sparse: per rank its partners
+// with traffic, O(ranks + pairs with traffic), never ranks x ranks), whether
 // point-to-point traffic is symmetric (known only when every rank's
 // mpi.json was read), each MPI function's calls and bytes with cross-rank
 // statistics and per-rank values, how each rank ended and the other PMPI
@@ -54,8 +55,8 @@ struct JobMpi {
   int RankCount = 0;
   /// Whether every rank's mpi.json was read (else symmetry is unknown).
   bool AllRanks = false;
-  TrafficMatrix PointToPoint;
-  TrafficMatrix OneSided;
+  SparseMatrix PointToPoint;
+  SparseMatrix OneSided;
   std::vector<std::string> Asymmetries;
   /// Function name -> its fields in job_keys::FunctionFields order.
   std::map<std::string,

@@ -1,10 +1,10 @@
 //===- format/CrossRankTraffic.h - Traffic between ranks --------*- C++ -*-===//
 //
 // Part of Sextant. The traffic between two ranks (messages and bytes sent
-// and received), one rank's row of it (indexed by partner rank) and the
-// job's matrix (indexed by rank, then partner). matrixAsymmetries() lists
+// and received), one rank's row of it (its partners with traffic) and the
+// job's sparse matrix (one such row per rank). matrixAsymmetries() lists
 // the pairs whose sent and received counts disagree (a complete run has
-// none).
+// none), in O(pairs with traffic), not ranks x ranks.
 //
 //===----------------------------------------------------------------------===//
 
@@ -28,15 +28,20 @@ struct Traffic {
   bool empty() const { return MessagesSent == 0 && MessagesReceived == 0; }
 };
 
-/// Rows[rank][partner].
-using TrafficMatrix = std::vector<std::vector<Traffic>>;
-
 /// One rank's row as (partner, traffic) for the partners with an entry.
 using SparseTraffic = std::vector<std::pair<int, Traffic>>;
 
+/// The job's matrix: Rows[rank] is that rank's row, partners ascending,
+/// each partner once.
+using SparseMatrix = std::vector<SparseTraffic>;
+
+/// The traffic of Row with Partner (none: empty); Row is sorted.
+Traffic trafficWith(const SparseTraffic &Row, int Partner);
+
 /// "i->j: sent N messages / B bytes, j received M / C" for every pair whose
-/// sent (row i) and received (row j) counts differ. Rows is indexed by rank.
-std::vector<std::string> matrixAsymmetries(const TrafficMatrix &Rows);
+/// sent (row i) and received (row j) counts differ, ordered by i then j.
+/// Rows is indexed by rank, each row sorted by partner.
+std::vector<std::string> matrixAsymmetries(const SparseMatrix &Rows);
 
 } // namespace format
 } // namespace sextant

@@ -116,7 +116,9 @@ constexpr JsonFileFormat RegionsFormat{"sextant-regions", 1, 1};
 constexpr JsonFileFormat ThreadProfilesFormat{"sextant-thread-profiles", 1, 1};
 /// A rank's mpi.json (written by the MPI adapter) and the job's mpi.json.
 constexpr JsonFileFormat MpiFormat{"sextant-mpi", 2, 1};
-constexpr JsonFileFormat JobMpiFormat{"sextant-mpi-job", 1, 1};
+/// Version 2: the matrices list per rank its partners with traffic (version
+/// 1: dense ranks x ranks tables per field).
+constexpr JsonFileFormat JobMpiFormat{"sextant-mpi-job", 2, 2};
 /// The job's profile-ranks.json.
 constexpr JsonFileFormat ProfileRanksFormat{"sextant-profile-ranks", 1, 1};
 

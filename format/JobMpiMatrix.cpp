@@ -40,22 +40,38 @@ bool readJobTrafficMatrix(const std::string &Directory, const char *Field,
     if (Format != JobMpiFormat.Name)
       Top.fail(std::string("\"format\" is \"") + Format + "\", expected \"" +
                JobMpiFormat.Name + "\"");
+    uint64_t Version =
+        Top.member(keys::FormatVersion, "a version").asUnsigned();
+    if (Version < JobMpiFormat.MinimumReadableVersion ||
+        Version > JobMpiFormat.Version)
+      Top.fail("format_version " + std::to_string(Version) +
+               " is not one this sextant reads (" +
+               std::to_string(JobMpiFormat.MinimumReadableVersion) + " to " +
+               std::to_string(JobMpiFormat.Version) +
+               "); `sextant combine --force` rewrites the job's files");
     uint64_t Ranks = Top.member("ranks", "the job's size").asUnsigned();
-    JsonValue Rows = Top.member("point_to_point", "an object")
-                         .member(Field, "a ranks x ranks matrix");
-    Rows.expectArray("a ranks x ranks matrix");
+    JsonValue Rows =
+        Top.member("point_to_point", "one list of partners per rank");
+    Rows.expectArray("one list of partners per rank");
     if (Rows.raw().size() != Ranks)
       Rows.fail("has " + std::to_string(Rows.raw().size()) +
-                " rows, expected one per rank (" + std::to_string(Ranks) + ")");
+                " lists, expected one per rank (" + std::to_string(Ranks) +
+                ")");
+    // Dense for the pictures; the file lists only the pairs with traffic.
     Matrix.assign(Ranks, std::vector<uint64_t>(Ranks, 0));
     for (size_t I = 0; I < Ranks; ++I) {
       JsonValue Row = Rows.element(I);
-      Row.expectArray("a row of the matrix");
-      if (Row.raw().size() != Ranks)
-        Row.fail("has " + std::to_string(Row.raw().size()) +
-                 " columns, expected " + std::to_string(Ranks));
-      for (size_t J = 0; J < Ranks; ++J)
-        Matrix[I][J] = Row.element(J).asUnsigned();
+      Row.expectArray("the rank's partners");
+      for (size_t E = 0; E < Row.raw().size(); ++E) {
+        JsonValue Entry = Row.element(E);
+        Entry.expectObject();
+        JsonValue Partner = Entry.member(job_keys::Partner, "a rank");
+        uint64_t J = Partner.asUnsigned();
+        if (J >= Ranks)
+          Partner.fail("is not a rank of the job (" + std::to_string(Ranks) +
+                       " ranks)");
+        Matrix[I][J] = Entry.member(Field, "a count").asUnsigned();
+      }
     }
   } catch (const InputError &Failure) {
     Error = Failure.what();

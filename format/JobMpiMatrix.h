@@ -18,9 +18,12 @@
 namespace sextant {
 namespace format {
 
-/// Reads point_to_point.<Field> of Directory's job mpi.json (Field:
-/// "bytes_sent" or "messages_sent"): a square matrix, [i][j] what rank i
-/// sent to rank j. False with a message in Error otherwise.
+/// Reads Field of every pair of point_to_point of Directory's job mpi.json
+/// (Field: "bytes_sent" or "messages_sent"; the file lists per rank its
+/// partners with traffic) as a dense square matrix for the pictures: [i][j]
+/// what rank i sent to rank j, 0 for a pair the file does not list. False
+/// with a message in Error otherwise (a job's mpi.json of a format_version
+/// this reader does not read included).
 bool readJobTrafficMatrix(const std::string &Directory, const char *Field,
                           std::vector<std::vector<uint64_t>> &Matrix,
                           std::string &Error);

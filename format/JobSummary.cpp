@@ -90,7 +90,14 @@ std::string functionTable(const JobMpi &Mpi) {
   return S;
 }
 
-std::string matrixTable(const std::string &Title, const TrafficMatrix &Rows,
+/// Jobs of at most this many ranks show their matrices as tables; larger
+/// ones their heaviest pairs.
+constexpr size_t DenseTableRanks = 16;
+/// The pairs shown of a larger job's matrix.
+constexpr size_t HeaviestPairs = 20;
+
+/// One matrix as a table, Field of every (from, to) pair.
+std::string matrixTable(const std::string &Title, const SparseMatrix &Rows,
                         uint64_t Traffic::*Field) {
   std::string S =
       "\n" + Title + " (row: from rank, column: to rank)\n" + padLeft("", 6);
@@ -100,31 +107,99 @@ std::string matrixTable(const std::string &Title, const TrafficMatrix &Rows,
   for (size_t From = 0; From < Rows.size(); ++From) {
     S += padLeft(std::to_string(From), 6);
     for (size_t To = 0; To < Rows.size(); ++To)
-      S += padLeft(std::to_string(Rows[From][To].*Field), 14);
+      S += padLeft(
+          std::to_string(trafficWith(Rows[From], static_cast<int>(To)).*Field),
+          14);
     S += "\n";
   }
   return S;
 }
 
-bool anyTraffic(const TrafficMatrix &Rows) {
-  for (const auto &Row : Rows)
-    for (const Traffic &T : Row)
-      if (!T.empty())
-        return true;
+/// How summary.txt shows one of the job's matrices: two of its fields.
+struct MatrixView {
+  const char *Name; ///< "Point-to-point"
+  const char *Key;  ///< its key in the job's mpi.json
+  const char *FirstTable;
+  const char *FirstColumn;
+  uint64_t Traffic::*First;
+  const char *SecondTable;
+  const char *SecondColumn;
+  uint64_t Traffic::*Second;
+};
+
+constexpr MatrixView PointToPointView = {
+    "Point-to-point", "point_to_point",      "bytes sent",
+    "bytes sent",     &Traffic::BytesSent,   "messages sent",
+    "messages sent",  &Traffic::MessagesSent};
+constexpr MatrixView OneSidedView = {"One-sided",
+                                     "one_sided",
+                                     "bytes put/accumulated",
+                                     "bytes put/acc",
+                                     &Traffic::BytesSent,
+                                     "bytes got",
+                                     "bytes got",
+                                     &Traffic::BytesReceived};
+
+/// The HeaviestPairs pairs of a matrix with the most First (then Second),
+/// and how many pairs there are; every pair is in the job's mpi.json.
+std::string heaviestPairs(const MatrixView &View, const SparseMatrix &Rows) {
+  struct Pair {
+    size_t From;
+    int To;
+    const Traffic *T;
+  };
+  uint64_t Traffic::*First = View.First;
+  uint64_t Traffic::*Second = View.Second;
+  std::vector<Pair> Pairs;
+  for (size_t From = 0; From < Rows.size(); ++From)
+    for (const auto &[To, T] : Rows[From])
+      if (T.*First || T.*Second)
+        Pairs.push_back({From, To, &T});
+  size_t Shown = std::min(Pairs.size(), HeaviestPairs);
+  std::partial_sort(Pairs.begin(), Pairs.begin() + Shown, Pairs.end(),
+                    [&](const Pair &A, const Pair &B) {
+                      if (A.T->*First != B.T->*First)
+                        return A.T->*First > B.T->*First;
+                      if (A.T->*Second != B.T->*Second)
+                        return A.T->*Second > B.T->*Second;
+                      return std::make_pair(A.From, A.To) <
+                             std::make_pair(B.From, B.To);
+                    });
+  std::string S = "\n" + std::string(View.Name) + ": " +
+                  std::to_string(Pairs.size()) + " pair(s) with traffic, the " +
+                  std::to_string(Shown) + " with the most " + View.FirstColumn +
+                  " (every pair: mpi.json, \"" + View.Key + "\")\n";
+  S += "  from      to  " + padLeft(View.FirstColumn, 16) + "  " +
+       padLeft(View.SecondColumn, 16) + "\n";
+  for (size_t P = 0; P < Shown; ++P)
+    S += padLeft(std::to_string(Pairs[P].From), 6) + " " +
+         padLeft(std::to_string(Pairs[P].To), 7) + "  " +
+         padLeft(std::to_string(Pairs[P].T->*First), 16) + "  " +
+         padLeft(std::to_string(Pairs[P].T->*Second), 16) + "\n";
+  return S;
+}
+
+/// A matrix as two tables up to DenseTableRanks ranks, else its heaviest
+/// pairs.
+std::string matrixText(const MatrixView &View, const SparseMatrix &Rows) {
+  if (Rows.size() > DenseTableRanks)
+    return heaviestPairs(View, Rows);
+  std::string Name = View.Name;
+  return matrixTable(Name + " " + View.FirstTable, Rows, View.First) +
+         matrixTable(Name + " " + View.SecondTable, Rows, View.Second);
+}
+
+bool anyTraffic(const SparseMatrix &Rows) {
+  for (const SparseTraffic &Row : Rows)
+    if (!Row.empty())
+      return true;
   return false;
 }
 
 std::string matrices(const JobMpi &Mpi) {
-  std::string S = matrixTable("Point-to-point bytes sent", Mpi.PointToPoint,
-                              &Traffic::BytesSent);
-  S += matrixTable("Point-to-point messages sent", Mpi.PointToPoint,
-                   &Traffic::MessagesSent);
-  if (anyTraffic(Mpi.OneSided)) {
-    S += matrixTable("One-sided bytes put/accumulated", Mpi.OneSided,
-                     &Traffic::BytesSent);
-    S += matrixTable("One-sided bytes got", Mpi.OneSided,
-                     &Traffic::BytesReceived);
-  }
+  std::string S = matrixText(PointToPointView, Mpi.PointToPoint);
+  if (anyTraffic(Mpi.OneSided))
+    S += matrixText(OneSidedView, Mpi.OneSided);
   S += "\nPoint-to-point matrix: ";
   if (!Mpi.AllRanks)
     S += "incomplete (ranks are missing)\n";

@@ -4,8 +4,9 @@
 // ranks and wall times, the problems found while combining, every region's
 // inclusive and exclusive time over the ranks, the MPI functions' calls and
 // bytes, the communication matrices (one-sided ones only when there was
-// one-sided traffic), whether point-to-point traffic is symmetric, and the
-// other PMPI tools.
+// one-sided traffic; as ranks x ranks tables up to 16 ranks, beyond as the
+// 20 heaviest pairs, all of them being in the job's mpi.json), whether
+// point-to-point traffic is symmetric, and the other PMPI tools.
 //
 //===----------------------------------------------------------------------===//
 

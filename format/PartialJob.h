@@ -21,8 +21,9 @@
 //     function counters for mpi.json's "per_rank");
 //   * the other PMPI tools and the problems found, in rank order.
 //
-// serialize()/deserialize() carry a partial between ranks (CBOR, the tree
-// as a flat preorder list, so that no step recurses however deep the call
+// serialize()/deserialize() carry a partial between ranks (a compact
+// binary codec, PartialJobCodec.cpp: varints, a string table, the tree as a
+// flat preorder list, so that no step recurses however deep the call
 // tree); deserialize rejects anything malformed with an error.
 //
 //===----------------------------------------------------------------------===//

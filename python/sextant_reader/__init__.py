@@ -28,7 +28,10 @@ then also have the metrics of SEXTANT_METRICS.
 metadata(directory) gives the run's description (program, command,
 hostname, start time, ranks, threads, Sextant version) and
 load_profile_ranks(directory) the cross-rank statistics of a job's
-profile-ranks.json as one record per node and metric.
+profile-ranks.json as one record per node and metric. load_traffic(directory)
+gives the communication matrices of a job's mpi.json as one record per pair
+of ranks with traffic, traffic_matrix(document, field) one of them as a
+dense ranks x ranks list (for small jobs: the file itself is sparse).
 """
 
 import json
@@ -36,13 +39,20 @@ import os
 import sys
 import threading
 
-__all__ = ["load", "metadata", "load_profile_ranks", "is_job", "ranks",
-           "read_json", "load_deep_json", "ReaderError"]
+__all__ = ["load", "metadata", "load_profile_ranks", "load_traffic",
+           "traffic_matrix", "is_job", "ranks", "read_json",
+           "load_deep_json", "ReaderError"]
 
 EXPERIMENT = "experiment.json"
 PROFILE = "profile.json"
 THREAD_PROFILES = "profile-threads.json"
 PROFILE_RANKS = "profile-ranks.json"
+MPI = "mpi.json"
+# The job's mpi.json whose matrices list per rank its partners with
+# traffic (version 1 held dense ranks x ranks tables).
+JOB_MPI_FORMAT = ("sextant-mpi-job", 2)
+TRAFFIC_FIELDS = ("messages_sent", "bytes_sent", "messages_received",
+                  "bytes_received")
 RANK_PREFIX = "rank-"
 # For call trees nested deeper than Python's recursion limit
 # (load_deep_json): a thread with a 1 GiB stack parses a few hundred
@@ -238,3 +248,62 @@ def load_profile_ranks(directory):
             record.update(stats)
             records.append(record)
     return records
+
+
+def _job_mpi(directory):
+    """The job's mpi.json of DIRECTORY, checked to be of JOB_MPI_FORMAT."""
+    path = os.path.join(directory, MPI)
+    document = _load_json(path)
+    if (document.get("format"), document.get("format_version")) != \
+            JOB_MPI_FORMAT:
+        raise ReaderError("%s: not a Sextant job's mpi.json of format_version "
+                          "%d" % (path, JOB_MPI_FORMAT[1]))
+    return document
+
+
+def _pairs(document, kind):
+    """(rank, entry) for every entry of the job's matrix KIND
+    ("point_to_point" or "one_sided"): one list of partners per rank."""
+    rows = document.get(kind)
+    ranks = document.get("ranks")
+    if not isinstance(rows, list) or len(rows) != ranks:
+        raise ReaderError("mpi.json: %s is not one list per rank (%s ranks)"
+                          % (kind, ranks))
+    for rank, row in enumerate(rows):
+        for entry in row:
+            partner = entry.get("partner")
+            if not isinstance(partner, int) or not 0 <= partner < ranks:
+                raise ReaderError("mpi.json: %s[%d]: partner %r is not a "
+                                  "rank of the job" % (kind, rank, partner))
+            yield rank, entry
+
+
+def load_traffic(directory):
+    """The communication matrices of a job's mpi.json: one record per pair
+    of ranks with traffic, {"kind": "point_to_point" or "one_sided",
+    "rank", "partner", "messages_sent", "bytes_sent", "messages_received",
+    "bytes_received"} (what RANK sent to and received from PARTNER)."""
+    document = _job_mpi(directory)
+    records = []
+    for kind in ("point_to_point", "one_sided"):
+        for rank, entry in _pairs(document, kind):
+            record = {"kind": kind, "rank": rank, "partner": entry["partner"]}
+            record.update((f, entry.get(f, 0)) for f in TRAFFIC_FIELDS)
+            records.append(record)
+    return records
+
+
+def traffic_matrix(document, field, kind="point_to_point"):
+    """FIELD (one of TRAFFIC_FIELDS) of the matrix KIND of a parsed job
+    mpi.json as a dense list of lists, [i][j] = rank i's value with partner
+    j, 0 for the pairs the file does not list. ranks x ranks: for small
+    jobs and tests."""
+    if (document.get("format"), document.get("format_version")) != \
+            JOB_MPI_FORMAT:
+        raise ReaderError("not a Sextant job's mpi.json of format_version %d"
+                          % JOB_MPI_FORMAT[1])
+    ranks = document["ranks"]
+    matrix = [[0] * ranks for _ in range(ranks)]
+    for rank, entry in _pairs(document, kind):
+        matrix[rank][entry["partner"]] = entry.get(field, 0)
+    return matrix

@@ -27,7 +27,7 @@ import json
 import os
 import sys
 
-from sextant_experiment import run
+from sextant_experiment import run, traffic_matrix
 
 errors = []
 
@@ -49,9 +49,8 @@ def main():
     job = sys.argv[2]
     job_mpi = load(os.path.join(job, "mpi.json"))
     ranks = job_mpi["ranks"]
-    p2p = job_mpi["point_to_point"]
-    messages = sum(map(sum, p2p["messages_sent"]))
-    total_bytes = sum(map(sum, p2p["bytes_sent"]))
+    messages = sum(map(sum, traffic_matrix(job_mpi, "messages_sent")))
+    total_bytes = sum(map(sum, traffic_matrix(job_mpi, "bytes_sent")))
 
     names = {}
     slices = collections.defaultdict(list)   # (pid, tid) -> open B events

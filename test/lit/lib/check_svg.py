@@ -35,6 +35,8 @@ import re
 import sys
 import xml.etree.ElementTree as ET
 
+from sextant_experiment import traffic_matrix
+
 SVG = "{http://www.w3.org/2000/svg}"
 
 
@@ -117,7 +119,7 @@ def check_matrix(svg_path, mpi_path, metric):
     root = ET.parse(svg_path).getroot()
     with open(mpi_path) as f:
         mpi = json.load(f)
-    matrix = mpi["point_to_point"]["bytes_sent" if metric == "bytes" else "messages_sent"]
+    matrix = traffic_matrix(mpi, "bytes_sent" if metric == "bytes" else "messages_sent")
     expected = {}
     for i, row in enumerate(matrix):
         for j, value in enumerate(row):

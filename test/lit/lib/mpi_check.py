@@ -17,12 +17,24 @@
       checks that the point-to-point matrix is the halo exchange of a row
       decomposition: every rank sends M messages of B bytes to each
       neighbour rank (rank - 1 and rank + 1) and nothing else, and receives
-      the same; prints "halo matrix ok: ..." or fails.
+      the same (the dense matrix and python/sextant_reader's load_traffic
+      records); prints "halo matrix ok: ..." or fails.
+  mpi_check.py widen SRC DST N
+      writes DST, a job directory of N ranks (rank-<r>/ only, no combined
+      view) made from the rank directories of SRC, a job of a halo exchange
+      between neighbours of 3 or more ranks: the first and last ranks are
+      SRC's, every other rank a copy of SRC's rank 1 with its rank number
+      and partners moved (r - 1, r + 1); for the matrices of jobs larger
+      than the machine runs.
 """
 import argparse
+import json
+import os
+import shutil
 import sys
 
-from sextant_experiment import Experiment, ExperimentError, run, walk
+from sextant_experiment import (Experiment, ExperimentError, load_traffic,
+                                run, traffic_matrix, walk)
 
 
 def region_visits(job, profile, ranks):
@@ -70,7 +82,7 @@ def show(directory):
             name, entry["type"], entry["ranks"],
             " ".join("%d" % v for v in entry["visits"])))
     for field in ("bytes_sent", "messages_sent"):
-        for r, row in enumerate(mpi["point_to_point"][field]):
+        for r, row in enumerate(traffic_matrix(mpi, field)):
             print("p2p %s %d: %s" % (field, r, " ".join(str(v) for v in row)))
     print("symmetric: %s" % ("yes" if mpi["point_to_point_symmetric"] else "no"))
     print("experiment: mpi_ranks=%s threads=%s combined=%s" % (
@@ -89,7 +101,9 @@ def show_ranks(directory, count):
 
 def halo(directory, message_bytes, messages):
     mpi = Experiment(directory).mpi
-    p2p = mpi["point_to_point"]
+    p2p = {field: traffic_matrix(mpi, field) for field in
+           ("messages_sent", "bytes_sent", "messages_received",
+            "bytes_received")}
     ranks = mpi["ranks"]
     problems = []
     for i in range(ranks):
@@ -105,12 +119,47 @@ def halo(directory, message_bytes, messages):
                 if got != want:
                     problems.append("%s[%d][%d] = %d, expected %d" %
                                     (field, i, j, got, want))
+    # The same pairs as records (python/sextant_reader.load_traffic): one
+    # per rank and neighbour.
+    pairs = [(r["rank"], r["partner"], r["messages_sent"], r["bytes_sent"])
+             for r in load_traffic(directory) if r["kind"] == "point_to_point"]
+    want_pairs = sorted((i, j, messages, messages * message_bytes)
+                        for i in range(ranks) for j in (i - 1, i + 1)
+                        if 0 <= j < ranks)
+    if sorted(pairs) != want_pairs:
+        problems.append("load_traffic: %s, expected %s" % (pairs, want_pairs))
     if problems:
         for p in problems:
             print("error: " + p)
         sys.exit(1)
     print("halo matrix ok: %d ranks, %d messages of %d bytes to each "
           "neighbour" % (ranks, messages, message_bytes))
+
+
+def widen(source, target, count):
+    source_ranks = Experiment(source).load("experiment.json")["mpi_ranks"]
+    for rank in range(count):
+        if rank == 0:
+            original = 0
+        elif rank == count - 1:
+            original = source_ranks - 1
+        else:
+            original = 1
+        directory = os.path.join(target, "rank-%d" % rank)
+        shutil.copytree(os.path.join(source, "rank-%d" % original), directory)
+        shift = rank - original
+        for name, fields in (("experiment.json", ("mpi_rank", "mpi_ranks")),
+                             ("mpi.json", ("rank", "ranks"))):
+            path = os.path.join(directory, name)
+            with open(path) as f:
+                document = json.load(f)
+            document[fields[0]] = rank
+            document[fields[1]] = count
+            for kind in ("point_to_point", "one_sided"):
+                for entry in document.get(kind, []):
+                    entry["partner"] += shift
+            with open(path, "w") as f:
+                json.dump(document, f, indent=2, sort_keys=True)
 
 
 def main():
@@ -125,11 +174,17 @@ def main():
     h.add_argument("directory")
     h.add_argument("--message-bytes", type=int, required=True)
     h.add_argument("--messages", type=int, required=True)
+    w = sub.add_parser("widen")
+    w.add_argument("source")
+    w.add_argument("target")
+    w.add_argument("count", type=int)
     args = parser.parse_args()
     if args.command == "show":
         show(args.directory)
     elif args.command == "ranks":
         show_ranks(args.directory, args.count)
+    elif args.command == "widen":
+        widen(args.source, args.target, args.count)
     else:
         halo(args.directory, args.message_bytes, args.messages)
 

@@ -28,6 +28,9 @@ sub-directory rank-<r>/ per rank (docs/output-formats.md).
   sum_by_name(roots, metric)        a metric summed per region name
   parse_folded_line(line) / read_folded(path)
                                     'STACK VALUE' lines -> (STACK, VALUE)
+  traffic_matrix(mpi, field, kind)  a job mpi.json's sparse matrix as dense
+                                    ranks x ranks lists; load_traffic(dir)
+                                    its pairs as records (python/sextant_reader)
   ExperimentError, fail(message), run(main)
                                     errors: run() prints 'PROGRAM: error:
                                     MESSAGE' on stderr and exits with 1
@@ -43,7 +46,8 @@ import sys
 # python/sextant_reader of the source tree parses deeply nested files.
 sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)),
                                 "..", "..", "..", "python"))
-from sextant_reader import read_json  # noqa: E402
+from sextant_reader import (load_traffic, read_json,  # noqa: E402,F401
+                            traffic_matrix)
 
 EXPERIMENT = "experiment.json"
 REGIONS = "regions.json"

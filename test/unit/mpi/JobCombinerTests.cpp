@@ -140,7 +140,18 @@ TEST_CASE("the job's experiment, matrix and function statistics",
   CHECK(Experiment["ranks"][1]["directory"] == "rank-1");
 
   json Mpi = json::parse(Out.Mpi);
-  CHECK(Mpi["point_to_point"]["bytes_sent"] == json({{0, 16}, {16, 0}}));
+  // Per rank its partners with traffic (rank 0 sent 16 bytes to rank 1 and
+  // received as much from it).
+  CHECK(Mpi["format_version"] == 2);
+  REQUIRE(Mpi["point_to_point"].size() == 2);
+  CHECK(Mpi["point_to_point"][0] == json::array({{{"partner", 1},
+                                                  {"messages_sent", 1},
+                                                  {"bytes_sent", 16},
+                                                  {"messages_received", 1},
+                                                  {"bytes_received", 16}}}));
+  CHECK(Mpi["point_to_point"][1][0]["partner"] == 0);
+  CHECK(Mpi["point_to_point"][1][0]["bytes_sent"] == 16);
+  CHECK(Mpi["one_sided"] == json::array({json::array(), json::array()}));
   CHECK(Mpi["point_to_point_symmetric"] == true);
   const json &Send = Mpi["functions"][0];
   CHECK(Send["name"] == "MPI_Send");

@@ -1,8 +1,9 @@
 //===- test/unit/mpi/JobSummaryTests.cpp - A job's summary.txt ------------===//
 //
 // Part of Sextant. format/JobSummary: the header with wall times and
-// problems, the regions and functions tables, and the one-sided matrices
-// shown only when there was one-sided traffic.
+// problems, the regions and functions tables, the one-sided matrices
+// shown only when there was one-sided traffic, and the heaviest pairs
+// instead of the matrices beyond 16 ranks.
 //
 //===----------------------------------------------------------------------===//
 
@@ -51,8 +52,35 @@ TEST_CASE("the summary of a job with a missing rank", "[summary]") {
         std::string::npos);
   CHECK(S.find("One-sided") == std::string::npos);
 
-  Mpi.OneSided[0][1].MessagesSent = 1;
-  Mpi.OneSided[0][1].BytesSent = 4;
+  Traffic Put;
+  Put.MessagesSent = 1;
+  Put.BytesSent = 4;
+  Mpi.OneSided[0] = {{1, Put}};
   CHECK(summary(Mpi).find("One-sided bytes put/accumulated (row: from rank, "
                           "column: to rank)\n") != std::string::npos);
+}
+
+TEST_CASE("a large job's summary shows its heaviest pairs", "[summary]") {
+  // 40 ranks, rank r sends r + 1 messages of 100 bytes to r + 1 (a ring).
+  JobMpi Mpi;
+  Mpi.RankCount = 40;
+  Mpi.PointToPoint.resize(40);
+  Mpi.OneSided.resize(40);
+  for (int Rank = 0; Rank < 40; ++Rank) {
+    Traffic T;
+    T.MessagesSent = static_cast<uint64_t>(Rank) + 1;
+    T.BytesSent = 100 * T.MessagesSent;
+    Mpi.PointToPoint[static_cast<size_t>(Rank)] = {{(Rank + 1) % 40, T}};
+  }
+  std::string S = summary(Mpi);
+  CHECK(S.find("(row: from rank") == std::string::npos);
+  CHECK(S.find("\nPoint-to-point: 40 pair(s) with traffic, the 20 with the "
+               "most bytes sent (every pair: mpi.json, \"point_to_point\")\n"
+               "  from      to        bytes sent     messages sent\n"
+               "    39       0              4000                40\n"
+               "    38      39              3900                39\n") !=
+        std::string::npos);
+  CHECK(S.find("    20      21              2100                21\n"
+               "\nPoint-to-point matrix: ") != std::string::npos);
+  CHECK(S.find("One-sided") == std::string::npos);
 }

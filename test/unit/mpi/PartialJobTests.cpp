@@ -6,7 +6,8 @@
 // between the merges, for jobs of 1 to 7 ranks with differing call trees
 // and region ids, nodes some ranks lack, recursion, ties, extra metrics on
 // some ranks, missing ranks and unreadable files; serialize() round trips
-// and deserialize() rejects truncated and garbage bytes without crashing.
+// and deserialize() rejects truncated and garbage bytes without crashing,
+// cut or changed at every byte.
 //
 //===----------------------------------------------------------------------===//
 
@@ -304,13 +305,71 @@ TEST_CASE("truncated and garbage bytes are rejected", "[partial]") {
     PartialJob Read;
     CHECK_FALSE(deserialize(Garbage, Read, Error));
   }
-  // A CBOR array nested 100,000 deep: rejected, not a stack overflow.
+  // A region of arrays nested 100,000 deep: rejected, not a stack
+  // overflow. (Header, no strings, range [0, 1), 0 declared, 1 region.)
+  std::string Nested("SXPJ\x02\0\0\0\0\0\x02\0\x01", 13);
+  for (int Level = 0; Level < 100000; ++Level)
+    Nested += "\x07\x01";
   PartialJob Read;
-  CHECK_FALSE(deserialize(std::string(100000, '\x81'), Read, Error));
-  // Valid CBOR of the wrong shape.
-  std::vector<uint8_t> Other = json::to_cbor(json({{"format", 1}}));
-  CHECK_FALSE(
-      deserialize(std::string(Other.begin(), Other.end()), Read, Error));
+  CHECK_FALSE(deserialize(Nested, Read, Error));
+  CHECK(Error.find("JSON nested too deep reading a region") !=
+        std::string::npos);
+  // Another format, another version.
+  CHECK_FALSE(deserialize(std::string("{\"format\":1}"), Read, Error));
+  CHECK(Error.find("not a partial job") != std::string::npos);
+  std::string Later = Bytes;
+  Later[4] = 3;
+  CHECK_FALSE(deserialize(Later, Read, Error));
+  CHECK(Error.find("an unknown version") != std::string::npos);
+  // A varint longer than 64 bits, trailing bytes.
+  std::string Long("SXPJ\x02\0\0\0", 8);
+  Long += std::string(10, '\xff') + '\x01';
+  CHECK_FALSE(deserialize(Long, Read, Error));
+  CHECK(Error.find("a varint over 64 bits reading the string table") !=
+        std::string::npos);
+  CHECK_FALSE(deserialize(Bytes + '\0', Read, Error));
+  CHECK(Error.find("trailing bytes") != std::string::npos);
+}
+
+TEST_CASE("a partial cut or changed at every byte is an error or a partial",
+          "[partial]") {
+  // Every length and every byte changed three ways, on a real partial of
+  // three ranks (call tree, regions, metrics, MPI functions, partners).
+  // Run under ASan/UBSan in CI: no read outside the bytes, no overflow.
+  std::string Bytes = serialize(foldedJob(2, 3));
+  std::string Error;
+  size_t Rejected = 0, Named = 0, CutShort = 0;
+  for (size_t Length = 0; Length < Bytes.size(); ++Length) {
+    PartialJob Read;
+    Error.clear();
+    Rejected += !deserialize(Bytes.substr(0, Length), Read, Error);
+    // Each error names what was read where ("... reading X at byte N").
+    Named += Error.find(" reading ") != std::string::npos &&
+             Error.find(" at byte ") != std::string::npos;
+    CutShort += Error.find("bytes cut short reading") != std::string::npos;
+  }
+  CHECK(Rejected == Bytes.size());
+  CHECK(Named == Bytes.size());
+  CHECK(CutShort > 0);
+  size_t Accepted = 0;
+  for (size_t At = 0; At < Bytes.size(); ++At) {
+    for (unsigned char Flip : {0x01, 0x80, 0xff}) {
+      std::string Changed = Bytes;
+      Changed[At] = static_cast<char>(Changed[At] ^ Flip);
+      PartialJob Read;
+      if (!deserialize(Changed, Read, Error)) {
+        CHECK_FALSE(Error.empty());
+        continue;
+      }
+      ++Accepted; // a value changed within its range: finishing works
+      try {
+        finishJob(std::move(Read), 3, "/job");
+      } catch (const std::exception &) {
+      }
+    }
+  }
+  // Most changes of a double or a counter still read.
+  CHECK(Accepted > 0);
 }
 
 TEST_CASE("a partial of a call tree 100000 levels deep goes through bytes",
