@@ -17,10 +17,12 @@
 //
 // and @f.sextant.armed, an internal noinline copy of f with the handle value
 // as its first parameter, receives the usual instrumentation (register if
-// the value is SEXTANT_INVALID, guarded enter, guarded exits) from the pass.
-// The handle is still loaded once per call and the exit guards reuse that
-// value, so the contract of docs/design.md holds; a disarmed call costs one
-// load and one predictable branch in front of the original code.
+// the value is SEXTANT_INVALID, enter, exits) from the pass, without the
+// SEXTANT_FILTERED guards: the value is not SEXTANT_FILTERED unless its
+// registration returned it, and the runtime ignores it then. The handle is
+// still loaded once per call and the exits reuse that value, so the
+// contract of docs/design.md holds; a disarmed call costs one load and one
+// predictable branch in front of the original code.
 //
 // The clone is made by LLVM's CloneFunctionInto (LocalChangesOnly), which
 // maps the argument attributes to their new positions and gives the clone
