@@ -185,9 +185,10 @@ public:
   SEXTANT_ALWAYS_INLINE const CallPathTree::Node *exitTop(Ticks Now) noexcept {
     return closeTop(Now);
   }
-  /// True when the top frame is one of Region and closing it cannot reach
-  /// the throttling threshold: then exitTopUnthrottled() does what
-  /// exitTop() does.
+  /// True when the top frame is one of Region (never 0, the region of the
+  /// sentinel below an empty stack) and closing it cannot reach the
+  /// throttling threshold: then exitTopUnthrottled() does what exitTop()
+  /// does.
   SEXTANT_ALWAYS_INLINE bool
   canExitTopUnthrottled(uint32_t Region) const noexcept {
     const Frame &Top = frameBelow(Depth);
