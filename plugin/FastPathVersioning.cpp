@@ -19,7 +19,9 @@
 // and @f.sextant.armed, an internal noinline copy of f with the handle value
 // as an extra last parameter, receives the usual instrumentation (register
 // if the value is SEXTANT_INVALID, enter, exits) from the pass, with that
-// value in place of a load. The handle is still loaded once per call and
+// value in place of a load and without the SEXTANT_FILTERED guards: the
+// value is not SEXTANT_FILTERED unless its registration returned it, and
+// the runtime ignores it then. The handle is still loaded once per call and
 // the exits reuse that value, so the contract of docs/design.md holds; a
 // disarmed call costs one load and one predictable branch in front of the
 // original code. The handle goes last so that f's arguments stay in their

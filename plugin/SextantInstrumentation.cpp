@@ -27,7 +27,10 @@
 // Small functions (-sextant-version-max-instructions) are versioned instead
 // (FastPathVersioning): the function keeps its original body for disarmed
 // regions and tail-calls an armed clone, which gets the code above with the
-// handle value it receives as its last parameter in place of the load.
+// handle value it receives as its last parameter in place of the load and
+// without the two SEXTANT_FILTERED guards: the value it receives is never
+// SEXTANT_FILTERED, only its registration may return it, once, and the
+// runtime's enter and exit ignore that value (docs/design.md).
 //
 // Functions are selected in this order: the automatic skip rules
 // (SkipReasons), the compile-time filter (-sextant-filter), the size
@@ -185,11 +188,12 @@ static Selection selectFunction(Function &F, const RegionNames &Names,
 /// Inserts the entry code after the static allocas of the entry block and
 /// returns the handle value %sextant.h that the exits must reuse. The handle
 /// is Loaded if given (the value a versioned function loaded and passed to
-/// its armed clone), otherwise loaded here. All inserted instructions are
-/// located at the function's scope line.
+/// its armed clone; then the enter is not guarded), otherwise loaded here.
+/// All inserted instructions are located at the function's scope line.
 static Value *insertEntry(Function &F, const RegionGlobals &Region,
                           const InstrumentationABI &ABI,
                           Value *Loaded = nullptr) {
+  bool Guarded = !Loaded;
   LLVMContext &Ctx = F.getContext();
   BasicBlock &Entry = F.getEntryBlock();
   BasicBlock::iterator Body = Entry.getFirstNonPHIOrDbgOrAlloca();
@@ -222,6 +226,11 @@ static Value *insertEntry(Function &F, const RegionGlobals &Region,
   Handle->addIncoming(Registered, RegisterBlock);
   IRB.SetInsertPoint(Check, Body);
   IRB.SetCurrentDebugLocation(EntryLoc);
+  if (!Guarded) {
+    Check->setName("sextant.enter");
+    ABI.emitCall(IRB, ABI.enterRegion(), {Handle});
+    return Handle;
+  }
   Value *Armed =
       IRB.CreateICmpNE(Handle, ABI.filteredHandle(), "sextant.armed");
   Instruction *EnterTerm =
@@ -236,10 +245,11 @@ static Value *insertEntry(Function &F, const RegionGlobals &Region,
   return Handle;
 }
 
-/// Inserts the exit code before every exit point of F. Returns the number
-/// of exit points.
+/// Inserts the exit code before every exit point of F, guarded unless
+/// Guarded is false (an armed clone, see insertEntry). Returns the number of
+/// exit points.
 static unsigned insertExits(Function &F, Value *Handle,
-                            const InstrumentationABI &ABI) {
+                            const InstrumentationABI &ABI, bool Guarded) {
   SmallPtrSet<const Instruction *, 4> ExistingResumes;
   for (BasicBlock &BB : F)
     if (auto *Resume = dyn_cast<ResumeInst>(BB.getTerminator()))
@@ -263,6 +273,10 @@ static unsigned insertExits(Function &F, Value *Handle,
       Loc = DILocation::get(F.getContext(), 0, 0, SP);
     IRBuilder<> IRB(ExitPoint);
     IRB.SetCurrentDebugLocation(Loc);
+    if (!Guarded) {
+      ABI.emitCall(IRB, ABI.exitRegion(), {Handle});
+      continue;
+    }
     Value *Armed =
         IRB.CreateICmpNE(Handle, ABI.filteredHandle(), "sextant.armed.exit");
     Instruction *ExitTerm =
@@ -300,12 +314,12 @@ static Function *instrumentFunction(Function &F, const RegionNames &Names,
     Function *Clone = versionFunction(F, Region, ABI);
     Value *Handle =
         insertEntry(*Clone, Region, ABI, Clone->getArg(Clone->arg_size() - 1));
-    NumExitPoints += insertExits(*Clone, Handle, ABI);
+    NumExitPoints += insertExits(*Clone, Handle, ABI, /*Guarded=*/false);
     ++NumVersioned;
     return Clone;
   }
   Value *Handle = insertEntry(F, Region, ABI);
-  NumExitPoints += insertExits(F, Handle, ABI);
+  NumExitPoints += insertExits(F, Handle, ABI, /*Guarded=*/true);
   return &F;
 }
 

@@ -2,7 +2,8 @@
 """Count the instructions of one armed enter+exit pair with callgrind.
 
 Usage: count_instructions.py BUILD_DIR [--runtime DIR]
-                             [--baseline-runtime DIR] [--cases LIST]
+                             [--baseline-runtime DIR | --baseline-build DIR]
+                             [--cases LIST]
 
 BUILD_DIR is the micro benchmarks' build directory (<build>/benchmarks/micro),
 which holds sextant_count_driver (CountDriver.c; nothing is built here). For
@@ -35,7 +36,10 @@ driver and the runtime are run from copies without it (objcopy
 --strip-debug); the runtime is the driver's libsextant.so or, with
 --runtime, the one in DIR (the runtime/ directory of a build of another
 commit), loaded through LD_LIBRARY_PATH. --baseline-runtime DIR counts
-against DIR's runtime too and prints it as "before".
+against DIR's runtime too and prints it as "before"; --baseline-build DIR
+counts with the driver (and its runtime) in DIR, the benchmarks/micro
+directory of a build of another commit, which also compares what the
+plugin inserts.
 """
 import argparse
 import os
@@ -197,12 +201,22 @@ def main():
     parser.add_argument("--baseline-runtime",
                         help="also count against the libsextant.so in this "
                         "directory and print it as 'before'")
+    parser.add_argument("--baseline-build",
+                        help="also count with the driver and runtime of "
+                        "this build's benchmarks/micro directory and print "
+                        "it as 'before'")
     parser.add_argument("--cases", help="comma-separated subset of " +
                         ",".join(c[0] for c in CASES))
     args = parser.parse_args()
     names = set(args.cases.split(",")) if args.cases else None
-    baseline = (count(args.build_dir, args.baseline_runtime, names)
-                if args.baseline_runtime else None)
+    if args.baseline_runtime and args.baseline_build:
+        parser.error("--baseline-runtime and --baseline-build exclude each "
+                     "other")
+    baseline = None
+    if args.baseline_runtime:
+        baseline = count(args.build_dir, args.baseline_runtime, names)
+    elif args.baseline_build:
+        baseline = count(args.baseline_build, None, names)
     results = count(args.build_dir, args.runtime, names)
     print("Instructions per armed enter+exit pair (callgrind, instrumented "
           "minus plain, two call counts subtracted; %s):\n" %

@@ -79,15 +79,17 @@ __attribute__((visibility("hidden"))) uint32_t __sextant_region_register_impl(
   return registerDescriptor(Descriptor);
 }
 
+// ReturnAddress is the word after EnterFrame, the trampoline's frame record,
+// where the slow paths of recordEnterFast read it.
 __attribute__((visibility("hidden"))) void
 __sextant_region_enter_impl(uint32_t Handle, uintptr_t EnterFrame,
-                            uintptr_t ReturnAddress) noexcept {
-  recordEnterFast(Handle, EnterFrame, ReturnAddress);
+                            [[maybe_unused]] uintptr_t ReturnAddress) noexcept {
+  recordEnterFast(Handle, EnterFrame);
 }
 
 __attribute__((visibility("hidden"))) void
 __sextant_region_exit_impl(uint32_t Handle) noexcept {
-  recordExitFast(Handle, Clock::now());
+  recordExitFast(Handle, eventClockNow());
 }
 
 #else
@@ -99,12 +101,11 @@ __sextant_region_register(const sextant_region_descriptor *Descriptor) {
 
 SEXTANT_EXPORT SEXTANT_ABI_CALL void __sextant_region_enter(uint32_t Handle) {
   recordEnterFast(Handle,
-                  reinterpret_cast<uintptr_t>(__builtin_frame_address(0)),
-                  reinterpret_cast<uintptr_t>(__builtin_return_address(0)));
+                  reinterpret_cast<uintptr_t>(__builtin_frame_address(0)));
 }
 
 SEXTANT_EXPORT SEXTANT_ABI_CALL void __sextant_region_exit(uint32_t Handle) {
-  recordExitFast(Handle, Clock::now());
+  recordExitFast(Handle, eventClockNow());
 }
 
 #endif // SEXTANT_ABI_TRAMPOLINES

@@ -2,7 +2,7 @@
 //
 // Part of Sextant. The thread-local re-entry flag, the throttling call and
 // the out-of-line paths of the plugin's entry points (recordEnterFast,
-// recordExitFast) of core/RegionEvents.h.
+// recordExitFast) of core/RegionEvents.h, with their calling convention.
 //
 //===----------------------------------------------------------------------===//
 
@@ -20,30 +20,40 @@ void throttleAfterExit(uint32_t Region, uint64_t Visits, Ticks InclusiveTicks,
     Instance->throttleRegion(Region, Visits, InclusiveTicks, Now);
 }
 
-void enterSlowPath(uint32_t Handle, uintptr_t EnterFrame,
-                   uintptr_t ReturnAddress) noexcept {
-  recordEnter(Handle, EnterFrame, ReturnAddress, EnterSite::OwnFrame);
+/// The return address of the entry point with frame address EnterFrame.
+static uintptr_t entryReturnAddress(uintptr_t EnterFrame) {
+  return reinterpret_cast<const uintptr_t *>(EnterFrame)[1];
 }
 
-void enterSlowPathAfterBegin(ThreadState &State, uint32_t Handle,
-                             uintptr_t EnterFrame, uintptr_t ReturnAddress,
-                             Ticks Now) noexcept {
-  enterAfterBegin(State, Handle, EnterFrame, ReturnAddress, EnterSite::OwnFrame,
-                  Now);
+void enterSlowPath(uint32_t Handle, uintptr_t EnterFrame) noexcept {
+  recordEnter(Handle, EnterFrame, entryReturnAddress(EnterFrame),
+              EnterSite::OwnFrame);
 }
 
-void enterSlowPathNewFrame(ThreadState &State, uint32_t Handle, Ticks Now,
+void enterSlowPathAt(uint32_t Handle, uintptr_t EnterFrame,
+                     Ticks Now) noexcept {
+  ThreadState *State = beginEvent(Handle);
+  if (!State)
+    return;
+  enterAfterBegin(*State, Handle, EnterFrame, entryReturnAddress(EnterFrame),
+                  EnterSite::OwnFrame, Now);
+}
+
+void enterSlowPathNewFrame(uint32_t Handle, Ticks Now,
                            uintptr_t FrameAddress) noexcept {
-  enterWithFrameAddress(State, Handle, Now, FrameAddress,
+  enterWithFrameAddress(*CurrentThread, Handle, Now, FrameAddress,
                         /*ReuseFailed=*/true);
 }
 
-void enterSlowPathEnd(ThreadState &State, uint32_t Handle, Ticks Now,
-                      bool Traced) noexcept {
-  if (!Traced)
-    State.Trace->recordEnter(Handle, Now, State.Recorder);
-  if (State.Metrics)
-    State.Metrics->afterEnter(State.Recorder);
+void enterSlowPathTrace(uint32_t Handle, Ticks Now) noexcept {
+  ThreadState &State = *CurrentThread;
+  State.Trace->recordEnter(Handle, Now, State.Recorder);
+  endEvent(State);
+}
+
+void exitSlowPathTrace(Ticks Now) noexcept {
+  ThreadState &State = *CurrentThread;
+  State.Trace->recordExit(Now, State.Recorder);
   endEvent(State);
 }
 
@@ -51,18 +61,7 @@ void exitSlowPath(uint32_t Handle, Ticks Now) noexcept {
   recordExit(Handle, Now);
 }
 
-void exitSlowPathAfterBegin(ThreadState &State, uint32_t Handle,
-                            Ticks Now) noexcept {
-  exitAfterBegin(State, Handle, Now);
-}
-
-void exitSlowPathEnd(ThreadState &State, uint32_t Handle, Ticks Now,
-                     const CallPathTree::Node *Throttled,
-                     bool Traced) noexcept {
-  if (!Traced)
-    State.Trace->recordExit(Now, State.Recorder);
-  exitEnd(State, Handle, Now, Throttled);
-}
+Ticks clockNowNotTsc() noexcept { return Clock::now(); }
 
 } // namespace runtime
 } // namespace sextant

@@ -215,82 +215,101 @@ SEXTANT_ALWAYS_INLINE void recordExit(uint32_t Handle, Ticks Now) noexcept {
 // recordEnterFast and recordExitFast: the common case (thread attached,
 // frame address estimate known and no frame abandoned, the frame's node kept
 // by its stack slot, the trace's fast path, no metrics, no throttling)
-// straight through, inline, without calls and without exception handling,
-// and everything else in the out-of-line functions below
-// (RegionEvents.cpp). The result is the same as recordEnter and recordExit.
-// The cold functions have the C calling convention: the entry points
-// (preserve_most) save the registers their common case uses, which include
-// every register a call clobbers, so a preserve_most callee would only save
-// them again.
+// straight through, inline, without calls and without exception handling.
+// Every test comes before the first change of the recorder (the Busy flag
+// aside), so any other case clears Busy and hands the whole event to an
+// out-of-line function (RegionEvents.cpp) that runs recordEnter or
+// recordExit at the same time Now: the result is the same. Only the trace
+// is written after the recorder changed, as in recordEnter and recordExit,
+// and its slow path is out of line too. An enter whose
+// node is not kept by its stack slot goes on, its event begun and its frame
+// address known, in enterSlowPathNewFrame. Those functions,
+// and the clock read of a non-TSC source, have the entry points' calling
+// convention (SEXTANT_ABI_CALL, preserve_most with clang): a call of them
+// clobbers (almost) no register, so the entry points save only the few
+// registers their common case uses, not every register a C call clobbers.
 
-#define SEXTANT_COLD_EVENT_PATH __attribute__((noinline, cold))
+#define SEXTANT_COLD_EVENT_PATH __attribute__((noinline, cold)) SEXTANT_ABI_CALL
 
-/// recordEnter(Handle, EnterFrame, ReturnAddress, EnterSite::OwnFrame).
+/// recordEnter(Handle, EnterFrame, ReturnAddress, EnterSite::OwnFrame) by
+/// an entry point whose frame record is at EnterFrame (its frame address):
+/// the return address is the word after it, read here rather than on the
+/// fast path, on x86-64 and AArch64 alike.
 SEXTANT_COLD_EVENT_PATH void enterSlowPath(uint32_t Handle,
-                                           uintptr_t EnterFrame,
-                                           uintptr_t ReturnAddress) noexcept;
-/// enterAfterBegin(State, Handle, EnterFrame, ReturnAddress,
-/// EnterSite::OwnFrame, Now).
-SEXTANT_COLD_EVENT_PATH void enterSlowPathAfterBegin(ThreadState &State,
-                                                     uint32_t Handle,
-                                                     uintptr_t EnterFrame,
-                                                     uintptr_t ReturnAddress,
-                                                     Ticks Now) noexcept;
-/// enterAfterBegin(State, Handle, ..., Now) once the frame address
-/// (FrameAddress) is known and no frame is abandoned, when
-/// CallPathRecorder::tryEnterReused() failed.
+                                           uintptr_t EnterFrame) noexcept;
+/// enterSlowPath(Handle, EnterFrame) at time Now, read by the entry point.
 SEXTANT_COLD_EVENT_PATH void
-enterSlowPathNewFrame(ThreadState &State, uint32_t Handle, Ticks Now,
+enterSlowPathAt(uint32_t Handle, uintptr_t EnterFrame, Ticks Now) noexcept;
+/// The rest of recordEnter(Handle, ...) at time Now once the event began,
+/// the frame address FrameAddress is known and no frame is abandoned, when
+/// CallPathRecorder::canEnterReused() is false.
+SEXTANT_COLD_EVENT_PATH void
+enterSlowPathNewFrame(uint32_t Handle, Ticks Now,
                       uintptr_t FrameAddress) noexcept;
-/// The end of an enter whose frame is open and traced when the trace's
-/// fast path took it (Traced): the trace's slow path, the metrics,
-/// endEvent().
-SEXTANT_COLD_EVENT_PATH void enterSlowPathEnd(ThreadState &State,
-                                              uint32_t Handle, Ticks Now,
-                                              bool Traced) noexcept;
+/// The end of an enter of Handle at Now whose frame is open, when the
+/// trace's fast path could not take it: the trace's slow path, endEvent().
+SEXTANT_COLD_EVENT_PATH void enterSlowPathTrace(uint32_t Handle,
+                                                Ticks Now) noexcept;
+/// The end of an exit at Now that closed the top frame, when the trace's
+/// fast path could not take it: the trace's slow path, endEvent().
+SEXTANT_COLD_EVENT_PATH void exitSlowPathTrace(Ticks Now) noexcept;
 /// recordExit(Handle, Now).
 SEXTANT_COLD_EVENT_PATH void exitSlowPath(uint32_t Handle, Ticks Now) noexcept;
-/// exitAfterBegin(State, Handle, Now).
-SEXTANT_COLD_EVENT_PATH void
-exitSlowPathAfterBegin(ThreadState &State, uint32_t Handle, Ticks Now) noexcept;
-/// The end of an exit whose top frame was closed (Throttled: what exitTop
-/// returned) and traced when the trace's fast path took it (Traced): the
-/// trace's slow path, the metrics, endEvent(), the throttling.
-SEXTANT_COLD_EVENT_PATH void
-exitSlowPathEnd(ThreadState &State, uint32_t Handle, Ticks Now,
-                const CallPathTree::Node *Throttled, bool Traced) noexcept;
+/// Clock::now() when the source is not the TSC.
+SEXTANT_COLD_EVENT_PATH Ticks clockNowNotTsc() noexcept;
+
+/// Clock::now() for the entry points: the TSC inline, any other source out
+/// of line.
+SEXTANT_ALWAYS_INLINE Ticks eventClockNow() noexcept {
+#if SEXTANT_HAVE_TSC
+  if (__builtin_expect(ActiveClockSource.load(std::memory_order_relaxed) ==
+                           ClockSource::Tsc,
+                       1))
+    return TscClock::now();
+  return clockNowNotTsc();
+#else
+  return Clock::now();
+#endif
+}
 
 /// recordEnter(Handle, EnterFrame, ReturnAddress, EnterSite::OwnFrame) for
-/// the plugin's entry point.
+/// the plugin's entry point, whose return address is the word after its
+/// frame address EnterFrame (see enterSlowPath).
 SEXTANT_ALWAYS_INLINE void recordEnterFast(uint32_t Handle,
-                                           uintptr_t EnterFrame,
-                                           uintptr_t ReturnAddress) noexcept {
-  if (__builtin_expect(Handle == SEXTANT_INVALID || Handle == SEXTANT_FILTERED,
-                       0))
-    return;
+                                           uintptr_t EnterFrame) noexcept {
+  // No test of the handle: SEXTANT_INVALID and SEXTANT_FILTERED have no
+  // frame offset (FrameOffsetTable), so they take the slow path, which
+  // ignores them.
   ThreadState *State = CurrentThread;
   if (__builtin_expect(isThreadMarker(State), 0))
-    return enterSlowPath(Handle, EnterFrame, ReturnAddress);
+    return enterSlowPath(Handle, EnterFrame);
   if (!beginAttachedEvent(*State))
     return;
-  Ticks Now = Clock::now();
+  Ticks Now = eventClockNow();
   // The frame address estimate (see enterFrameAddress), when the offset is
   // known, the frame on the stack and the top frame not possibly abandoned;
-  // then the frame opened on the node its slot kept.
+  // then the frame opened on the node its slot kept (tryEnterReused, in
+  // two parts), traced by the trace's fast path.
   int32_t Offset = FrameOffsets.get(Handle);
   uintptr_t FrameAddress = EnterFrame + static_cast<uintptr_t>(Offset);
   CallPathRecorder &Recorder = State->Recorder;
   if (__builtin_expect(Offset <= 0 || !State->isOnStack(FrameAddress) ||
                            Recorder.topMayBeAbandoned(FrameAddress),
+                       0)) {
+    endEvent(*State);
+    return enterSlowPathAt(Handle, EnterFrame, Now);
+  }
+  if (__builtin_expect(!Recorder.canEnterReused(Handle), 0))
+    return enterSlowPathNewFrame(Handle, Now, FrameAddress);
+  if (__builtin_expect(State->Metrics != nullptr, 0)) {
+    endEvent(*State);
+    return enterSlowPathAt(Handle, EnterFrame, Now);
+  }
+  Recorder.enterReused(Now, FrameAddress);
+  if (__builtin_expect(State->TraceOut.tracing() &&
+                           !State->TraceOut.tryEnter(Handle, Now),
                        0))
-    return enterSlowPathAfterBegin(*State, Handle, EnterFrame, ReturnAddress,
-                                   Now);
-  if (__builtin_expect(!Recorder.tryEnterReused(Handle, Now, FrameAddress), 0))
-    return enterSlowPathNewFrame(*State, Handle, Now, FrameAddress);
-  bool Traced =
-      !State->TraceOut.tracing() || State->TraceOut.tryEnter(Handle, Now);
-  if (__builtin_expect(!Traced || State->Metrics != nullptr, 0))
-    return enterSlowPathEnd(*State, Handle, Now, Traced);
+    return enterSlowPathTrace(Handle, Now);
   endEvent(*State);
 }
 
@@ -305,13 +324,16 @@ SEXTANT_ALWAYS_INLINE void recordExitFast(uint32_t Handle, Ticks Now) noexcept {
   if (!beginAttachedEvent(*State))
     return;
   CallPathRecorder &Recorder = State->Recorder;
-  if (__builtin_expect(!Recorder.isTop(Handle), 0))
-    return exitSlowPathAfterBegin(*State, Handle, Now);
-  const CallPathTree::Node *Throttled = Recorder.exitTop(Now);
-  bool Traced = !State->TraceOut.tracing() || State->TraceOut.tryExit(Now);
+  if (__builtin_expect(!Recorder.canExitTopUnthrottled(Handle) ||
+                           State->Metrics != nullptr,
+                       0)) {
+    endEvent(*State);
+    return exitSlowPath(Handle, Now);
+  }
+  Recorder.exitTopUnthrottled(Now);
   if (__builtin_expect(
-          !Traced || State->Metrics != nullptr || Throttled != nullptr, 0))
-    return exitSlowPathEnd(*State, Handle, Now, Throttled, Traced);
+          State->TraceOut.tracing() && !State->TraceOut.tryExit(Now), 0))
+    return exitSlowPathTrace(Now);
   endEvent(*State);
 }
 

@@ -104,23 +104,31 @@ public:
   /// called.
   SEXTANT_ALWAYS_INLINE bool tryEnterReused(uint32_t Region, Ticks Now,
                                             uintptr_t FrameAddress) noexcept {
+    if (__builtin_expect(!canEnterReused(Region), 0))
+      return false;
+    enterReused(Now, FrameAddress);
+    return true;
+  }
+
+  /// tryEnterReused() in two parts: true when it would open the frame.
+  SEXTANT_ALWAYS_INLINE bool canEnterReused(uint32_t Region) const noexcept {
     // The sentinels (see Frames) make the checks of an empty or full stack
     // unnecessary: the slot past the last is never one of Region (not 0),
     // the one before the first has the root as its node.
+    const Frame &Slot = Frames[Depth];
+    return Slot.Region == Region &&
+           Tree.node(Slot.Node).Parent == frameBelow(Depth).Node;
+  }
+  /// Opens the frame of tryEnterReused() once canEnterReused() is true.
+  SEXTANT_ALWAYS_INLINE void enterReused(Ticks Now,
+                                         uintptr_t FrameAddress) noexcept {
     size_t Level = Depth;
     Frame &Slot = Frames[Level];
-    if (__builtin_expect(Slot.Region != Region, 0))
-      return false;
-    CallPathTree::NodeIndex Parent = frameBelow(Level).Node;
-    CallPathTree::Node &Node = Tree.node(Slot.Node);
-    if (__builtin_expect(Node.Parent != Parent, 0))
-      return false;
-    ++Node.Visits;
+    ++Tree.node(Slot.Node).Visits;
     Slot.Start = Now;
     Slot.ChildTicks = 0;
     Slot.FrameAddress = FrameAddress;
     Depth = Level + 1;
-    return true;
   }
 
   /// enter() on Node, a node of this recorder's tree that a caller kept
@@ -176,6 +184,20 @@ public:
   /// exit() returns.
   SEXTANT_ALWAYS_INLINE const CallPathTree::Node *exitTop(Ticks Now) noexcept {
     return closeTop(Now);
+  }
+  /// True when the top frame is one of Region (never 0, the region of the
+  /// sentinel below an empty stack) and closing it cannot reach the
+  /// throttling threshold: then exitTopUnthrottled() does what exitTop()
+  /// does.
+  SEXTANT_ALWAYS_INLINE bool
+  canExitTopUnthrottled(uint32_t Region) const noexcept {
+    const Frame &Top = frameBelow(Depth);
+    return Top.Region == Region &&
+           Tree.node(Top.Node).Visits != Throttle.Visits;
+  }
+  /// exitTop() once canExitTopUnthrottled() is true.
+  SEXTANT_ALWAYS_INLINE void exitTopUnthrottled(Ticks Now) noexcept {
+    closeTopTimes(Now);
   }
   /// The exit of Region when it is not the top frame: closes every frame
   /// down to the innermost one of Region and returns their number, or
@@ -267,6 +289,15 @@ private:
   };
 
   SEXTANT_ALWAYS_INLINE const CallPathTree::Node *closeTop(Ticks Now) noexcept {
+    CallPathTree::Node &Node = closeTopTimes(Now);
+    if (__builtin_expect(Node.Visits == Throttle.Visits, 0) &&
+        reachesThrottleThreshold(Throttle, Node.Visits, Node.InclusiveTicks))
+      return &Node;
+    return nullptr;
+  }
+
+  /// Closes the top frame at Now and returns its node.
+  SEXTANT_ALWAYS_INLINE CallPathTree::Node &closeTopTimes(Ticks Now) noexcept {
     const Frame &Top = Frames[--Depth];
     Ticks Elapsed = Now > Top.Start ? Now - Top.Start : 0;
     Ticks InChildren = Top.ChildTicks < Elapsed ? Top.ChildTicks : Elapsed;
@@ -274,10 +305,7 @@ private:
     Node.InclusiveTicks += Elapsed;
     Node.ExclusiveTicks += Elapsed - InChildren;
     frameBelow(Depth).ChildTicks += Elapsed; // the sentinel's is never read
-    if (__builtin_expect(Node.Visits == Throttle.Visits, 0) &&
-        reachesThrottleThreshold(Throttle, Node.Visits, Node.InclusiveTicks))
-      return &Node;
-    return nullptr;
+    return Node;
   }
 
   void growStack();

@@ -1,4 +1,4 @@
-; RUN: %opt -passes=sextant-instrument -S %s | FileCheck %s
+; RUN: %opt -passes=sextant-instrument -sextant-version-max-instructions=0 -S %s | FileCheck %s
 
 ;; A function that may unwind (no nounwind attribute) calling functions that
 ;; may throw: EscapeEnumerator turns those calls into invokes that unwind to
@@ -6,6 +6,8 @@
 ;; same guard) and resumes unwinding. Calls that cannot throw (nounwind
 ;; callees, the runtime's own entry points) stay calls. The descriptor
 ;; flags carry SEXTANT_REGION_MAY_UNWIND (33554432 | 2).
+;; (-sextant-version-max-instructions=0: the in-place form, whose exits are
+;; guarded; an armed clone's are not, see versioning.ll.)
 
 target triple = "x86_64-unknown-linux-gnu"
 

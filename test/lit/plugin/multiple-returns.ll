@@ -1,11 +1,10 @@
-; RUN: %opt -passes=sextant-instrument -sextant-version-max-instructions=0 -S %s \
-; RUN:   | FileCheck %s
+; RUN: %opt -passes=sextant-instrument -sextant-version-max-instructions=0 -S %s | FileCheck %s
 
 ;; A function with three returns gets one guarded exit call before each of
 ;; them, every one reusing the handle %sextant.h loaded once at entry. The
-;; function is nounwind, so there is no cleanup landing pad. Versioning is
-;; off: the in-place form is checked (the armed clone of versioning.ll gets
-;; the same).
+;; function is nounwind, so there is no cleanup landing pad.
+;; (-sextant-version-max-instructions=0: the in-place form, whose exits are
+;; guarded; an armed clone's are not, see versioning.ll.)
 
 target triple = "x86_64-unknown-linux-gnu"
 

@@ -168,39 +168,26 @@ entry:
 
 ;; The clone: internal, noinline, F's parameters and their attributes, the
 ;; handle value last, no memory attribute (it calls the runtime);
-;; registration while the value is 0, enter and exit guarded by the same
-;; value.
+;; registration while the value is 0, enter and exit with the same value and
+;; without SEXTANT_FILTERED guards (the runtime ignores that value, which
+;; only the registration may return).
 ; CHECK-LABEL: define internal zeroext i16 @leaf.sextant.armed(ptr nonnull %p, i16 zeroext %x, i32 %sextant.handle)
 ; CHECK-SAME:  unnamed_addr #[[CLONE_ATTRS:[0-9]+]] {
 ; CHECK-NEXT:  entry:
 ; CHECK-NEXT:    %sextant.unregistered = icmp eq i32 %sextant.handle, 0
-; CHECK-NEXT:    br i1 %sextant.unregistered, label %sextant.register, label %sextant.check, !prof ![[UNLIKELY]]
+; CHECK-NEXT:    br i1 %sextant.unregistered, label %sextant.register, label %sextant.enter, !prof ![[UNLIKELY]]
 ; CHECK-EMPTY:
 ; CHECK-NEXT:  sextant.register:
 ; CHECK-NEXT:    %sextant.id = call preserve_mostcc i32 @__sextant_region_register(ptr @__sextant_descr.leaf)
-; CHECK-NEXT:    br label %sextant.check
-; CHECK-EMPTY:
-; CHECK-NEXT:  sextant.check:
-; CHECK-NEXT:    %sextant.h = phi i32 [ %sextant.handle, %entry ], [ %sextant.id, %sextant.register ]
-; CHECK-NEXT:    %sextant.armed = icmp ne i32 %sextant.h, -1
-; CHECK-NEXT:    br i1 %sextant.armed, label %sextant.enter, label %sextant.body
+; CHECK-NEXT:    br label %sextant.enter
 ; CHECK-EMPTY:
 ; CHECK-NEXT:  sextant.enter:
+; CHECK-NEXT:    %sextant.h = phi i32 [ %sextant.handle, %entry ], [ %sextant.id, %sextant.register ]
 ; CHECK-NEXT:    call preserve_mostcc void @__sextant_region_enter(i32 %sextant.h)
-; CHECK-NEXT:    br label %sextant.body
-; CHECK-EMPTY:
-; CHECK-NEXT:  sextant.body:
 ; CHECK-NEXT:    %v = load i16, ptr %p, align 2
 ; CHECK-NEXT:    %s = add i16 %v, %x
 ; CHECK-NEXT:    %r = mul i16 %s, 3
-; CHECK-NEXT:    %sextant.armed.exit = icmp ne i32 %sextant.h, -1
-; CHECK-NEXT:    br i1 %sextant.armed.exit, label %sextant.exit, label %sextant.exited
-; CHECK-EMPTY:
-; CHECK-NEXT:  sextant.exit:
 ; CHECK-NEXT:    call preserve_mostcc void @__sextant_region_exit(i32 %sextant.h)
-; CHECK-NEXT:    br label %sextant.exited
-; CHECK-EMPTY:
-; CHECK-NEXT:  sextant.exited:
 ; CHECK-NEXT:    ret i16 %r
 ; CHECK-NEXT:  }
 

@@ -297,6 +297,32 @@ TEST_CASE("tryEnterReused opens a frame only on the node its slot kept",
   CHECK(Recorder.counters().IgnoredExits == 1);
 }
 
+TEST_CASE("canExitTopUnthrottled admits the top frame's region below the "
+          "throttling threshold's visit count only",
+          "[CallPathRecorder]") {
+  CallPathRecorder Recorder;
+  Recorder.setThrottleThreshold({/*Visits=*/2, /*MaxInclusiveTicks=*/100});
+  Recorder.enter(1, 10);
+  Recorder.enter(2, 11);
+  CHECK_FALSE(Recorder.canExitTopUnthrottled(1)); // not the top frame
+  REQUIRE(Recorder.canExitTopUnthrottled(2));
+  Recorder.exitTopUnthrottled(15);
+  CHECK(Recorder.depth() == 1);
+  CHECK(nodeAt(Recorder, {1, 2}).InclusiveTicks == 4);
+  CHECK(nodeAt(Recorder, {1, 2}).ExclusiveTicks == 4);
+  // The second visit reaches the threshold's count: refused, nothing
+  // changes; exit() closes it and reports the node.
+  Recorder.enter(2, 20);
+  CHECK_FALSE(Recorder.canExitTopUnthrottled(2));
+  CHECK(Recorder.depth() == 2);
+  CHECK(Recorder.exit(2, 22) == &nodeAt(Recorder, {1, 2}));
+  REQUIRE(Recorder.canExitTopUnthrottled(1));
+  Recorder.exitTopUnthrottled(30);
+  CHECK(Recorder.depth() == 0);
+  CHECK(nodeAt(Recorder, {1}).InclusiveTicks == 20);
+  CHECK(nodeAt(Recorder, {1}).ExclusiveTicks == 14);
+}
+
 TEST_CASE("a full stack refuses to reuse its end and grows in enter()",
           "[CallPathRecorder]") {
   CallPathRecorder Recorder;
