@@ -35,17 +35,23 @@ static constexpr StringLiteral DescriptorTypeName = "sextant.region_descriptor";
 
 /// Declares a runtime entry point. The runtime's functions never throw:
 /// marking them nounwind keeps EscapeEnumerator from turning the inserted
-/// calls into invokes.
+/// calls into invokes. They are nonlazybind: a call goes through the GOT,
+/// filled when the program is loaded, not through a PLT entry that the
+/// dynamic linker resolves at the first call. Its resolver keeps only the
+/// registers of the C convention (it clobbers R10), while a caller of a
+/// preserve_most function may keep a value in R10 across the call.
 template <typename... ArgsTy>
 static FunctionCallee declareRuntimeFunction(Module &M, StringRef Name,
                                              CallingConv::ID CC, Type *Result,
                                              ArgsTy... Args) {
   LLVMContext &Ctx = M.getContext();
-  AttributeList Attrs =
-      AttributeList().addFnAttribute(Ctx, Attribute::NoUnwind);
+  AttributeList Attrs = AttributeList()
+                            .addFnAttribute(Ctx, Attribute::NoUnwind)
+                            .addFnAttribute(Ctx, Attribute::NonLazyBind);
   FunctionCallee Callee = M.getOrInsertFunction(Name, Attrs, Result, Args...);
   if (auto *F = dyn_cast<Function>(Callee.getCallee())) {
     F->addFnAttr(Attribute::NoUnwind);
+    F->addFnAttr(Attribute::NonLazyBind);
     F->setCallingConv(CC);
   }
   return Callee;

@@ -30,7 +30,7 @@ define i32 @leaf(i32 %x) nounwind {
 ; PRESERVE-DAG: declare preserve_mostcc i32 @__sextant_region_register(ptr) #[[ATTRS:[0-9]+]]
 ; PRESERVE-DAG: declare preserve_mostcc void @__sextant_region_enter(i32) #[[ATTRS]]
 ; PRESERVE-DAG: declare preserve_mostcc void @__sextant_region_exit(i32) #[[ATTRS]]
-; PRESERVE-DAG: attributes #[[ATTRS]] = { nounwind }
+; PRESERVE-DAG: attributes #[[ATTRS]] = { nounwind nonlazybind }
 ; CCONV-DAG:    declare i32 @__sextant_region_register(ptr) #[[ATTRS:[0-9]+]]
 ; CCONV-DAG:    declare void @__sextant_region_enter(i32) #[[ATTRS]]
 ; CCONV-DAG:    declare void @__sextant_region_exit(i32) #[[ATTRS]]

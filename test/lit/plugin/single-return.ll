@@ -8,9 +8,10 @@
 ;; (no_sanitize_address/hwaddress: no redzones); the handle loaded once,
 ;; atomically, after the static allocas; registration only while the handle
 ;; is 0 (an unlikely branch); enter and exit guarded by "handle != -1" on
-;; the same loaded value; the runtime entry points declared once and
-;; nounwind; the module flag that marks the module as instrumented.
-;; Versioning is off here: this is the in-place form, which the armed clone
+;; the same loaded value; the runtime entry points declared once, nounwind
+;; and nonlazybind (called through the GOT: a lazy PLT resolver would
+;; clobber registers that preserve_most callers keep); the module flag that
+;; marks the module as instrumented. Versioning is off here: this is the in-place form, which the armed clone
 ;; of a versioned function also gets (versioning.ll).
 
 source_filename = "single-return.c"
@@ -68,7 +69,7 @@ entry:
 ; CHECK: declare preserve_mostcc i32 @__sextant_region_register(ptr) #[[RUNTIME:[0-9]+]]
 ; CHECK: declare preserve_mostcc void @__sextant_region_enter(i32) #[[RUNTIME]]
 ; CHECK: declare preserve_mostcc void @__sextant_region_exit(i32) #[[RUNTIME]]
-; CHECK: attributes #[[RUNTIME]] = { nounwind }
+; CHECK: attributes #[[RUNTIME]] = { nounwind nonlazybind }
 ; CHECK: !llvm.module.flags = !{![[FLAG:[0-9]+]]}
 ; CHECK: ![[FLAG]] = !{i32 7, !"sextant.instrumented", i32 1}
 ; CHECK: ![[UNLIKELY]] = !{!"branch_weights", i32 1, i32 {{[0-9]+}}}
