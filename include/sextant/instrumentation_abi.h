@@ -60,7 +60,10 @@ enum sextant_region_flags {
   /** An OpenMP construct recorded through OMPT by the runtime. */
   SEXTANT_REGION_OPENMP = 1u << 4,
   /** An MPI function measured by the PMPI adapter (libsextant-mpi). */
-  SEXTANT_REGION_MPI = 1u << 5
+  SEXTANT_REGION_MPI = 1u << 5,
+  /** A function of a library measured by a wrapper that `sextant wrap`
+   *  generated (wrapper_abi.h). */
+  SEXTANT_REGION_LIBRARY = 1u << 6
 };
 
 /** One per instrumented function; emitted by the plugin as a private
