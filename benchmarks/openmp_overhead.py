@@ -4,7 +4,10 @@
 Builds benchmarks/openmp/OpenMPRegions.c with clang -fopenmp twice (no
 plugin: only OpenMP events are measured): without Sextant (libomp runs
 without a tool) and linked with libsextant. Runs, round-robin, RUNS times
-each: no tool; libsextant with SEXTANT_OPENMP=off, basic and full. Each run
+each: no tool; a do-nothing OMPT tool (benchmarks/openmp/MinimalTool.c,
+through OMP_TOOL_LIBRARIES: the callbacks of the basic level, each
+returning at once, so what libomp spends because a tool is attached);
+libsextant with SEXTANT_OPENMP=off, basic and full. Each run
 prints the wall-clock and CPU time (all threads) of its region loop alone;
 the table gives their medians, the ratios to the tool-less run, the OpenMP
 events recorded (an enter and an exit per region visit, all threads, from
@@ -77,21 +80,30 @@ def main():
     run([args.clang, "-O2", "-g", "-fopenmp", source, "-o", plain])
     run([args.clang, "-O2", "-g", "-fopenmp", source, "-L" + runtime_dir,
          "-Wl,-rpath," + runtime_dir, "-lsextant", "-o", linked])
+    minimal_tool = os.path.join(work, "libminimaltool.so")
+    run([args.clang, "-O2", "-shared", "-fPIC",
+         os.path.join(HERE, "openmp", "MinimalTool.c"), "-o", minimal_tool])
 
     base_env = {k: v for k, v in os.environ.items()
                 if not k.startswith(("SEXTANT_", "OMP_", "KMP_"))}
+    # OMP_TOOL_LIBRARIES is set only for the minimal tool's runs.
     base_env["OMP_NUM_THREADS"] = str(args.threads)
     base_env["SEXTANT_VERBOSE"] = "0"
-    variants = [("no tool (uninstrumented)", plain, None),
-                ("SEXTANT_OPENMP=off", linked, "off"),
-                ("SEXTANT_OPENMP=basic", linked, "basic"),
-                ("SEXTANT_OPENMP=full", linked, "full")]
-    times = {name: [] for name, _, _ in variants}
-    cpu = {name: [] for name, _, _ in variants}
+    # (name, binary, SEXTANT_OPENMP level or None, OMPT tool library)
+    variants = [("no tool (uninstrumented)", plain, None, None),
+                ("minimal OMPT tool (returns at once)", plain, None,
+                 minimal_tool),
+                ("SEXTANT_OPENMP=off", linked, "off", None),
+                ("SEXTANT_OPENMP=basic", linked, "basic", None),
+                ("SEXTANT_OPENMP=full", linked, "full", None)]
+    times = {variant[0]: [] for variant in variants}
+    cpu = {variant[0]: [] for variant in variants}
     visits = {}
     for repetition in range(args.runs):
-        for name, binary, level in variants:
+        for name, binary, level, tool in variants:
             env = dict(base_env)
+            if tool:
+                env["OMP_TOOL_LIBRARIES"] = tool
             directory = os.path.join(work, "run-%s-%d" % (level, repetition))
             if level:
                 env["SEXTANT_OPENMP"] = level
@@ -110,7 +122,7 @@ def main():
     print("| variant | wall s | wall ratio | CPU s | CPU ratio "
           "| OpenMP events recorded | CPU ns per event |")
     print("|---|---:|---:|---:|---:|---:|---:|")
-    for name, _, level in variants:
+    for name, _, level, _ in variants:
         median = statistics.median(times[name])
         median_cpu = statistics.median(cpu[name])
         events = 2 * visits.get(name, 0)
