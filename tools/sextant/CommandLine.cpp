@@ -191,6 +191,24 @@ void CommandLine::warning(const std::string &Message) const {
   std::fprintf(stderr, "%s: warning: %s\n", Command.c_str(), Message.c_str());
 }
 
+namespace {
+std::string &runningCommandName() {
+  static std::string Name = "sextant";
+  return Name;
+}
+} // namespace
+
+const std::string &runningCommand() { return runningCommandName(); }
+
+void setRunningCommand(std::string Command) {
+  runningCommandName() = std::move(Command);
+}
+
+void warnRunningCommand(const std::string &Message) {
+  std::fprintf(stderr, "%s: warning: %s\n", runningCommand().c_str(),
+               Message.c_str());
+}
+
 bool parseUnsignedValue(const std::string &Text, uint64_t &Value) {
   if (Text.empty() || Text.size() > 20)
     return false;

@@ -77,6 +77,15 @@ private:
   int ExitStatus = 0;
 };
 
+/// The subcommand this process runs, e.g. "sextant report" (main() sets it
+/// before it runs the subcommand; "sextant" until then): code shared by
+/// several commands (reading traces, writing the HTML report) names it in
+/// its messages.
+const std::string &runningCommand();
+void setRunningCommand(std::string Command);
+/// Prints "<runningCommand()>: warning: MESSAGE" on standard error.
+void warnRunningCommand(const std::string &Message);
+
 /// A decimal integer without sign; false on anything else or overflow.
 bool parseUnsignedValue(const std::string &Text, uint64_t &Value);
 /// A non-negative duration: a decimal number (also 1e-6) optionally followed

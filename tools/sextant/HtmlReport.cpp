@@ -156,8 +156,7 @@ bool gatherExtras(const Experiment &E, HtmlReportExtras &Extras,
   // A trace that cannot be read leaves the timeline out, not the report.
   std::string TraceError;
   if (wasTraced(E) && !gatherTimeline(E, Extras, TraceError)) {
-    std::fprintf(stderr, "sextant: warning: the report has no timeline: %s\n",
-                 TraceError.c_str());
+    warnRunningCommand("the report has no timeline: " + TraceError);
     Extras.Timeline.clear();
     Extras.TimelineNames.clear();
   }

@@ -327,9 +327,10 @@ public:
     Samples = std::move(S);
     Width = Stride = Samples.Names.size();
     if (Width > 255) {
-      warnExport(P.Directory + ": a thread has " + std::to_string(Width) +
-                 " metrics; OTF2 takes 255 per sample, the first 255 are "
-                 "exported");
+      warnRunningCommand(
+          P.Directory + ": a thread has " + std::to_string(Width) +
+          " metrics; OTF2 takes 255 per sample, the first 255 are "
+          "exported");
       Width = 255;
       Samples.Names.resize(Width);
     }

@@ -7,22 +7,23 @@
 //
 //===----------------------------------------------------------------------===//
 
+#include "CommandLine.h"
 #include "SextantVersion.h"
 #include "Subcommands.h"
 
 #include <cstdio>
 #include <cstring>
 #include <new>
+#include <string>
 
 using namespace sextant::tool;
 
 static void printTopLevelHelp(FILE *Out) {
-  std::fprintf(Out,
-               "Usage: sextant <command> [options] [arguments]\n"
-               "\n"
-               "Sextant measures where HPC programs spend their time.\n"
-               "\n"
-               "Commands:\n");
+  std::fprintf(Out, "Usage: sextant <command> [options] [arguments]\n"
+                    "\n"
+                    "Sextant measures where HPC programs spend their time.\n"
+                    "\n"
+                    "Commands:\n");
   for (const Subcommand *C = subcommandsBegin(); C != subcommandsEnd(); ++C)
     std::fprintf(Out, "  %-10s %s\n", C->Name, C->Summary);
   std::fprintf(Out,
@@ -62,6 +63,7 @@ int main(int Argc, char **Argv) {
   }
   for (const Subcommand *C = subcommandsBegin(); C != subcommandsEnd(); ++C)
     if (!std::strcmp(C->Name, Name)) {
+      setRunningCommand(std::string("sextant ") + C->Name);
       try {
         return C->Run(Argc - 1, Argv + 1);
       } catch (const std::bad_alloc &) {

@@ -197,8 +197,8 @@ void readRanks(const std::string &Directory, const std::vector<int> &Ranks,
       readRankMpi(P);
       In.Processes.push_back(std::move(P));
     } catch (const InputError &Problem) {
-      warnExport(std::string(Problem.what()) + "; rank " +
-                 std::to_string(Rank) + " is left out");
+      warnRunningCommand(std::string(Problem.what()) + "; rank " +
+                         std::to_string(Rank) + " is left out");
     }
   }
   if (In.Processes.empty())
@@ -212,9 +212,10 @@ void readRanks(const std::string &Directory, const std::vector<int> &Ranks,
     if (std::find(Ranks.begin(), Ranks.end(), int(Rank)) == Ranks.end())
       Missing.push_back(static_cast<int>(Rank));
   if (!Missing.empty())
-    warnExport(Directory + ": rank(s) " + rankList(Missing) + " of " +
-               std::to_string(In.Ranks) +
-               " have no rank-<r>/ directory; the other ranks are exported");
+    warnRunningCommand(
+        Directory + ": rank(s) " + rankList(Missing) + " of " +
+        std::to_string(In.Ranks) +
+        " have no rank-<r>/ directory; the other ranks are exported");
 }
 
 /// Puts every rank on the common time base: rank 0's clock, from each
@@ -237,23 +238,25 @@ void alignClocks(TraceInput &In) {
       InitOnly.push_back(P.Rank);
   }
   if (!In.Unsynchronised.empty())
-    warnExport("rank(s) " + rankList(In.Unsynchronised) +
-               (Reference
-                    ? " have no clock synchronisation in their mpi.json (an "
-                      "older Sextant, or no MPI adapter)"
-                    : " cannot be aligned: rank 0 has no readable trace") +
-               "; their events are on their own time origins, so the ranks' "
-               "timelines do not line up");
+    warnRunningCommand(
+        "rank(s) " + rankList(In.Unsynchronised) +
+        (Reference ? " have no clock synchronisation in their mpi.json (an "
+                     "older Sextant, or no MPI adapter)"
+                   : " cannot be aligned: rank 0 has no readable trace") +
+        "; their events are on their own time origins, so the ranks' "
+        "timelines do not line up");
   if (!InitOnly.empty())
-    warnExport("rank(s) " + rankList(InitOnly) +
-               " did not synchronise their clocks at MPI_Finalize; their "
-               "offset from MPI_Init is used without drift correction");
+    warnRunningCommand(
+        "rank(s) " + rankList(InitOnly) +
+        " did not synchronise their clocks at MPI_Finalize; their "
+        "offset from MPI_Init is used without drift correction");
   if (!Imprecise.empty())
-    warnExport("the clock synchronisations of rank(s) " + rankList(Imprecise) +
-               " at MPI_Init and MPI_Finalize disagree by more than a "
-               "clock's drift (a slow ping-pong, e.g. on an oversubscribed "
-               "host); the one with the smaller round trip is used, without "
-               "drift correction");
+    warnRunningCommand(
+        "the clock synchronisations of rank(s) " + rankList(Imprecise) +
+        " at MPI_Init and MPI_Finalize disagree by more than a "
+        "clock's drift (a slow ping-pong, e.g. on an oversubscribed "
+        "host); the one with the smaller round trip is used, without "
+        "drift correction");
 }
 
 /// The first pass over a job's traces: the messages, and which send each
@@ -282,18 +285,15 @@ void matchJobMessages(TraceInput &In, TraceReading &Reading) {
   }
   In.Messages = Matches.Pairs.size();
   if (Matches.UnmatchedSends != 0 || Matches.UnmatchedReceives != 0)
-    warnExport(std::to_string(Matches.UnmatchedSends) + " send(s) and " +
-               std::to_string(Matches.UnmatchedReceives) +
-               " receive(s) have no matching partner in the traces (a rank "
-               "is missing, its trace lost events, or its partner is "
-               "unknown); they have no flow event");
+    warnRunningCommand(
+        std::to_string(Matches.UnmatchedSends) + " send(s) and " +
+        std::to_string(Matches.UnmatchedReceives) +
+        " receive(s) have no matching partner in the traces (a rank "
+        "is missing, its trace lost events, or its partner is "
+        "unknown); they have no flow event");
 }
 
 } // namespace
-
-void warnExport(const std::string &Message) {
-  std::fprintf(stderr, "sextant export: warning: %s\n", Message.c_str());
-}
 
 std::string rankList(const std::vector<int> &Ranks) {
   std::string List;
@@ -353,8 +353,9 @@ bool readThreadMetrics(const TraceFile &File, trace::MetricSamples &Samples) {
                      std::to_string(Samples.ThreadIndex) +
                      ", the file name thread " + std::to_string(File.Index));
   if (Samples.Truncated)
-    warnExport(Path + ": the file ends inside a sample; the samples before "
-                      "it are exported");
+    warnRunningCommand(Path +
+                       ": the file ends inside a sample; the samples before "
+                       "it are exported");
   return true;
 }
 
@@ -383,7 +384,7 @@ bool TraceReading::openFile(const Process &P, const TraceFile &File,
     if (!Reader.headerDamaged())
       throw InputError(File.Path + ": " + Error);
     if (Report) {
-      warnExport(File.Path + ": " + Error + "; the file is skipped");
+      warnRunningCommand(File.Path + ": " + Error + "; the file is skipped");
       ++DamagedFiles;
     }
     BytesDone += File.Size;
@@ -406,28 +407,31 @@ void TraceReading::reportFile(const TraceFile &File, size_t Open,
                               bool Truncated, const DamageTally &Damage,
                               uint64_t LostChunks) {
   if (Open != 0 && !Truncated)
-    warnExport(File.Path + ": " + std::to_string(Open) +
-               " region(s) are still open at the end of the file (the "
-               "process ended without completing its trace, e.g. by SIGKILL, "
-               "or its last chunks were dropped, see \"trace\" in "
-               "experiment.json); they are closed at the last event");
+    warnRunningCommand(
+        File.Path + ": " + std::to_string(Open) +
+        " region(s) are still open at the end of the file (the "
+        "process ended without completing its trace, e.g. by SIGKILL, "
+        "or its last chunks were dropped, see \"trace\" in "
+        "experiment.json); they are closed at the last event");
   if (Damage.Chunks != 0) {
-    warnExport(File.Path + ": " + Damage.describe());
+    warnRunningCommand(File.Path + ": " + Damage.describe());
     ++DamagedFiles;
   }
   // A skipped damaged chunk leaves a gap in the sequence, too.
   if (LostChunks > Damage.Chunks)
-    warnExport(File.Path + ": " + std::to_string(LostChunks - Damage.Chunks) +
-               " chunk(s) are missing (the runtime could not write them; see "
-               "\"trace\" in experiment.json); the regions open across each "
-               "gap are closed before it and opened again after it");
+    warnRunningCommand(
+        File.Path + ": " + std::to_string(LostChunks - Damage.Chunks) +
+        " chunk(s) are missing (the runtime could not write them; see "
+        "\"trace\" in experiment.json); the regions open across each "
+        "gap are closed before it and opened again after it");
 }
 
 void TraceReading::finish(size_t Files) {
   if (DamagedFiles != 0)
-    warnExport(std::to_string(DamagedFiles) + " of " + std::to_string(Files) +
-               " trace file(s) are damaged; the rest of the trace is "
-               "exported");
+    warnRunningCommand(std::to_string(DamagedFiles) + " of " +
+                       std::to_string(Files) +
+                       " trace file(s) are damaged; the rest of the trace is "
+                       "exported");
   Meter.finish();
 }
 

@@ -14,6 +14,7 @@
 #ifndef SEXTANT_TOOLS_TRACEINPUT_H
 #define SEXTANT_TOOLS_TRACEINPUT_H
 
+#include "CommandLine.h"
 #include "ProgressMeter.h"
 #include "format/ClockAlignment.h"
 #include "format/ExperimentDescription.h"
@@ -72,9 +73,6 @@ struct TraceInput {
   uint64_t Messages = 0;           ///< matched messages
 };
 
-/// Prints "sextant export: warning: Message" on standard error.
-void warnExport(const std::string &Message);
-
 /// Ranks as a list for messages: "1, 3 and 4".
 std::string rankList(const std::vector<int> &Ranks);
 
@@ -115,7 +113,7 @@ struct DamageTally {
 class TraceReading {
 public:
   explicit TraceReading(bool ShowProgress)
-      : Meter("sextant export", ShowProgress ? ProgressMeter::Mode::On
+      : Meter(runningCommand(), ShowProgress ? ProgressMeter::Mode::On
                                              : ProgressMeter::Mode::Off) {}
 
   /// The bytes the whole export reads, for the progress.
@@ -145,8 +143,8 @@ public:
         break;
       if (Status == trace::TraceFileReader::Status::Truncated) {
         if (Report)
-          warnExport(File.Path + ": " + Message +
-                     "; the events before it are exported");
+          warnRunningCommand(File.Path + ": " + Message +
+                             "; the events before it are exported");
         Truncated = true;
         break;
       }
