@@ -130,7 +130,10 @@ SEXTANT_ABI_STATIC_ASSERT(offsetof(sextant_region_descriptor, flags) == 40,
 SEXTANT_ABI_CALL uint32_t
 __sextant_region_register(const sextant_region_descriptor *descriptor);
 
-/** Records entry into / exit from an armed region. Never throws. */
+/** Records entry into / exit from an armed region. Never throws. A handle
+ *  that is SEXTANT_INVALID or SEXTANT_FILTERED records nothing, so a caller
+ *  that knows its handle is armed (the plugin's armed copy of a versioned
+ *  function) may call them without the guard. */
 SEXTANT_ABI_CALL void __sextant_region_enter(uint32_t handle);
 SEXTANT_ABI_CALL void __sextant_region_exit(uint32_t handle);
 
