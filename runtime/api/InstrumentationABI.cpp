@@ -89,7 +89,7 @@ __sextant_region_enter_impl(uint32_t Handle, uintptr_t EnterFrame,
 
 __attribute__((visibility("hidden"))) void
 __sextant_region_exit_impl(uint32_t Handle) noexcept {
-  recordExitFast(Handle, eventClockNow());
+  recordExitFast(Handle, fastPathClockNow());
 }
 
 #else
@@ -105,7 +105,7 @@ SEXTANT_EXPORT SEXTANT_ABI_CALL void __sextant_region_enter(uint32_t Handle) {
 }
 
 SEXTANT_EXPORT SEXTANT_ABI_CALL void __sextant_region_exit(uint32_t Handle) {
-  recordExitFast(Handle, eventClockNow());
+  recordExitFast(Handle, fastPathClockNow());
 }
 
 #endif // SEXTANT_ABI_TRAMPOLINES

@@ -42,6 +42,34 @@ SEXTANT_ALWAYS_INLINE bool beginAttachedEvent(ThreadState &State) {
   return true;
 }
 
+/// How beginFastEvent() went.
+enum class FastEventStart {
+  /// Busy is set: the event goes on on the fast path.
+  Begun,
+  /// Nested in an event of this thread: ignore the event.
+  Nested,
+  /// Finalization has begun or the clock source is not the TSC: Busy is
+  /// clear again; the event is for the slow path (which ignores it after
+  /// finalization, and reads the chosen clock).
+  Blocked
+};
+
+/// beginAttachedEvent() for the fast path of the plugin's entry points,
+/// with one test of FastPathBlockers instead of FinalizationStarted and the
+/// clock source (same protocol, ThreadState.h).
+SEXTANT_ALWAYS_INLINE FastEventStart beginFastEvent(ThreadState &State) {
+  if (State.Busy.load(std::memory_order_relaxed) != 0)
+    return FastEventStart::Nested;
+  State.Busy.store(1, std::memory_order_relaxed);
+  std::atomic_signal_fence(std::memory_order_seq_cst);
+  if (__builtin_expect(FastPathBlockers.load(std::memory_order_relaxed) != 0,
+                       0)) {
+    State.Busy.store(0, std::memory_order_relaxed);
+    return FastEventStart::Blocked;
+  }
+  return FastEventStart::Begun;
+}
+
 SEXTANT_ALWAYS_INLINE ThreadState *beginThreadEvent() {
   ThreadState *State = CurrentThread;
   if (__builtin_expect(isThreadMarker(State), 0)) {

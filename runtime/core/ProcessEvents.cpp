@@ -143,7 +143,7 @@ void Runtime::restartInChild() noexcept {
   } catch (...) {
     // Out of memory: the child must not write the parent's data.
     Finalized = true;
-    FinalizationStarted.store(true);
+    markFinalizationStarted(std::memory_order_seq_cst);
     Threads.closeInChild();
     printMessage(MessageKind::Error,
                  "out of memory after fork(): the child process records "

@@ -61,7 +61,16 @@ void exitSlowPath(uint32_t Handle, Ticks Now) noexcept {
   recordExit(Handle, Now);
 }
 
-Ticks clockNowNotTsc() noexcept { return Clock::now(); }
+void exitSlowPathUncheckedClock(uint32_t Handle, Ticks FastNow) noexcept {
+#if SEXTANT_HAVE_TSC
+  if (ActiveClockSource.load(std::memory_order_relaxed) == ClockSource::Tsc) {
+    recordExit(Handle, FastNow);
+    return;
+  }
+#endif
+  (void)FastNow;
+  recordExit(Handle, Clock::now());
+}
 
 } // namespace runtime
 } // namespace sextant

@@ -255,18 +255,18 @@ SEXTANT_COLD_EVENT_PATH void enterSlowPathTrace(uint32_t Handle,
 SEXTANT_COLD_EVENT_PATH void exitSlowPathTrace(Ticks Now) noexcept;
 /// recordExit(Handle, Now).
 SEXTANT_COLD_EVENT_PATH void exitSlowPath(uint32_t Handle, Ticks Now) noexcept;
-/// Clock::now() when the source is not the TSC.
-SEXTANT_COLD_EVENT_PATH Ticks clockNowNotTsc() noexcept;
+/// recordExit(Handle, ...) at FastNow, read with fastPathClockNow(), when
+/// the clock source is the TSC, else at Clock::now(): for exits that leave
+/// the fast path before FastPathBlockers was found clear.
+SEXTANT_COLD_EVENT_PATH void exitSlowPathUncheckedClock(uint32_t Handle,
+                                                        Ticks FastNow) noexcept;
 
-/// Clock::now() for the entry points: the TSC inline, any other source out
-/// of line.
-SEXTANT_ALWAYS_INLINE Ticks eventClockNow() noexcept {
+/// The clock of the fast path: the TSC, without testing the clock source
+/// (FastPathBlockers does; a time read before that test is checked by the
+/// slow path), or Clock::now() where there is no TSC.
+SEXTANT_ALWAYS_INLINE Ticks fastPathClockNow() noexcept {
 #if SEXTANT_HAVE_TSC
-  if (__builtin_expect(ActiveClockSource.load(std::memory_order_relaxed) ==
-                           ClockSource::Tsc,
-                       1))
-    return TscClock::now();
-  return clockNowNotTsc();
+  return TscClock::now();
 #else
   return Clock::now();
 #endif
@@ -283,9 +283,13 @@ SEXTANT_ALWAYS_INLINE void recordEnterFast(uint32_t Handle,
   ThreadState *State = CurrentThread;
   if (__builtin_expect(isThreadMarker(State), 0))
     return enterSlowPath(Handle, EnterFrame);
-  if (!beginAttachedEvent(*State))
+  FastEventStart Start = beginFastEvent(*State);
+  if (__builtin_expect(Start != FastEventStart::Begun, 0)) {
+    if (Start == FastEventStart::Blocked)
+      enterSlowPath(Handle, EnterFrame);
     return;
-  Ticks Now = eventClockNow();
+  }
+  Ticks Now = fastPathClockNow();
   // The frame address estimate (see enterFrameAddress), when the offset is
   // known, the frame on the stack and the top frame not possibly abandoned;
   // then the frame opened on the node its slot kept (tryEnterReused, in
@@ -313,16 +317,21 @@ SEXTANT_ALWAYS_INLINE void recordEnterFast(uint32_t Handle,
   endEvent(*State);
 }
 
-/// recordExit(Handle, Now) for the plugin's entry point.
+/// recordExit(Handle, Now) for the plugin's entry point, Now read with
+/// fastPathClockNow().
 SEXTANT_ALWAYS_INLINE void recordExitFast(uint32_t Handle, Ticks Now) noexcept {
   if (__builtin_expect(Handle == SEXTANT_INVALID || Handle == SEXTANT_FILTERED,
                        0))
     return;
   ThreadState *State = CurrentThread;
   if (__builtin_expect(isThreadMarker(State), 0))
-    return exitSlowPath(Handle, Now);
-  if (!beginAttachedEvent(*State))
+    return exitSlowPathUncheckedClock(Handle, Now);
+  FastEventStart Start = beginFastEvent(*State);
+  if (__builtin_expect(Start != FastEventStart::Begun, 0)) {
+    if (Start == FastEventStart::Blocked)
+      exitSlowPathUncheckedClock(Handle, Now);
     return;
+  }
   CallPathRecorder &Recorder = State->Recorder;
   if (__builtin_expect(!Recorder.canExitTopUnthrottled(Handle) ||
                            State->Metrics != nullptr,

@@ -42,6 +42,8 @@ namespace runtime {
 __thread ThreadState *CurrentThread __attribute__((tls_model("initial-exec"))) =
     nullptr;
 std::atomic<bool> FinalizationStarted{false};
+// The clock source is CLOCK_MONOTONIC until installClockSource() runs.
+std::atomic<uint8_t> FastPathBlockers{FastPathClockNotTsc};
 FrameOffsetTable FrameOffsets;
 
 namespace {
@@ -162,6 +164,10 @@ void Runtime::initialize() {
   for (const std::string &Warning : ClockWarnings)
     printMessage(MessageKind::Warning, Warning);
   installClockSource(ClockChoice.Source);
+  if (ClockChoice.Source == ClockSource::Tsc && SEXTANT_HAVE_TSC)
+    FastPathBlockers.fetch_and(static_cast<uint8_t>(~FastPathClockNotTsc));
+  else
+    FastPathBlockers.fetch_or(FastPathClockNotTsc);
   StartTicks = Clock::now();
   clock_gettime(CLOCK_REALTIME, &StartTime);
   Throttle =
@@ -412,7 +418,7 @@ void Runtime::finalize() noexcept {
     Finalized = true;
     if (Privileged)
       return; // writes nothing (PrivilegedExecution.h)
-    FinalizationStarted.store(true, std::memory_order_seq_cst);
+    markFinalizationStarted(std::memory_order_seq_cst);
     // Held until the measurement is written: exiting threads wait for it.
     std::unique_lock<std::mutex> ThreadsLock;
     if (!Threads.close(ThreadsLock))

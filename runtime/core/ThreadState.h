@@ -147,6 +147,22 @@ extern __thread ThreadState *CurrentThread
 /// ignored.
 extern std::atomic<bool> FinalizationStarted;
 
+/// Why an event may not take the fast path of the plugin's entry points
+/// (RegionEvents.h): FinalizationStarted, and a clock source other than the
+/// TSC, summarized in one byte so that the fast path reads one variable
+/// where it read two. Zero when neither holds.
+enum FastPathBlocker : uint8_t {
+  FastPathFinalizing = 1u << 0,
+  FastPathClockNotTsc = 1u << 1
+};
+extern std::atomic<uint8_t> FastPathBlockers;
+
+/// Sets FinalizationStarted (with Order) and blocks the fast path.
+inline void markFinalizationStarted(std::memory_order Order) noexcept {
+  FinalizationStarted.store(true, Order);
+  FastPathBlockers.fetch_or(FastPathFinalizing, std::memory_order_seq_cst);
+}
+
 /// Per-region CFA offsets of the process (see FrameAddress.h).
 extern FrameOffsetTable FrameOffsets;
 

@@ -24,6 +24,11 @@ WHAT is one of:
             reports an invariant TSC (constant_tsc and nonstop_tsc), and
             that otherwise STDERR_FILE has the fallback warning; prints
             'SEXTANT_CLOCK=tsc handled'.
+  times     profile.json and experiment.json: checks that the inclusive time
+            of every call path of one visit or more is more than 0 and at
+            most the run's wall time (wall_time_seconds, plus 10 ms), i.e.
+            that enters and exits were timed by the same clock; prints
+            'times within the wall time'.
 Any violation is printed to stderr with exit status 1.
 """
 import re
@@ -111,6 +116,17 @@ def check_folded(experiment):
         print(path)
 
 
+def check_times(experiment):
+    wall = experiment.experiment["wall_time_seconds"]
+    for step in walk(experiment.profile):
+        metrics = step.node["metrics"]
+        inclusive = metrics["time (inc)"]
+        if metrics["visits"] > 0 and not 0 < inclusive <= wall + 0.01:
+            fail("%s: inclusive time %g s, but the run took %g s"
+                 % (step.path, inclusive, wall))
+    print("times within the wall time")
+
+
 def check_clock(experiment, requested_tsc_stderr):
     info = experiment.experiment
     clock = info["clock"]
@@ -155,6 +171,8 @@ def main():
         check_threads(experiment, "--hide-names" in options)
     elif what == "folded":
         check_folded(experiment)
+    elif what == "times":
+        check_times(experiment)
     elif what == "clock":
         stderr = None
         if "--requested-tsc" in options:
