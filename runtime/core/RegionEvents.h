@@ -320,9 +320,9 @@ SEXTANT_ALWAYS_INLINE void recordEnterFast(uint32_t Handle,
 /// recordExit(Handle, Now) for the plugin's entry point, Now read with
 /// fastPathClockNow().
 SEXTANT_ALWAYS_INLINE void recordExitFast(uint32_t Handle, Ticks Now) noexcept {
-  if (__builtin_expect(Handle == SEXTANT_INVALID || Handle == SEXTANT_FILTERED,
-                       0))
-    return;
+  // No test of the handle: SEXTANT_INVALID and SEXTANT_FILTERED are never
+  // the top frame's region (canExitTopUnthrottled), so they take the slow
+  // path, which ignores them.
   ThreadState *State = CurrentThread;
   if (__builtin_expect(isThreadMarker(State), 0))
     return exitSlowPathUncheckedClock(Handle, Now);

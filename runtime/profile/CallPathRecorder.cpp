@@ -15,12 +15,14 @@ namespace {
 constexpr size_t InitialStackDepth = 64;
 } // namespace
 
-CallPathRecorder::Frame CallPathRecorder::EmptyStack[2];
+CallPathRecorder::Frame CallPathRecorder::EmptyStack[2] = {
+    {SentinelRegion}, {}};
 
 void CallPathRecorder::growStack() {
   // The old end sentinel becomes an unused slot (Region 0).
   size_t Grown = Stack.empty() ? InitialStackDepth : Capacity * 2;
   Stack.resize(Grown + 2);
+  Stack.front().Region = SentinelRegion;
   Frames = Stack.data() + 1;
   Capacity = Grown;
 }

@@ -178,17 +178,19 @@ public:
 
   /// True when the top frame is one of Region.
   SEXTANT_ALWAYS_INLINE bool isTop(uint32_t Region) const noexcept {
-    return frameBelow(Depth).Region == Region; // the sentinel's is 0
+    return frameBelow(Depth).Region == Region; // never the sentinel's
   }
   /// Closes the top frame at time Now (there must be one); returns what
   /// exit() returns.
   SEXTANT_ALWAYS_INLINE const CallPathTree::Node *exitTop(Ticks Now) noexcept {
     return closeTop(Now);
   }
-  /// True when the top frame is one of Region (never 0, the region of the
-  /// sentinel below an empty stack) and closing it cannot reach the
-  /// throttling threshold: then exitTopUnthrottled() does what exitTop()
-  /// does.
+  /// True when the top frame is one of Region and closing it cannot reach
+  /// the throttling threshold: then exitTopUnthrottled() does what exitTop()
+  /// does. False for every Region when the stack is empty (the sentinel's
+  /// region is SentinelRegion), also for the handle values SEXTANT_INVALID
+  /// and SEXTANT_FILTERED, which are never the region of an open frame: the
+  /// plugin's exit needs no test of its handle before this one.
   SEXTANT_ALWAYS_INLINE bool
   canExitTopUnthrottled(uint32_t Region) const noexcept {
     const Frame &Top = frameBelow(Depth);
@@ -280,6 +282,11 @@ public:
   static constexpr size_t hotBytes();
 
 private:
+  /// The region of the sentinel below the stack: neither a region id (ids
+  /// are 1 to RegionRegistry's limit, below it) nor a handle value
+  /// (SEXTANT_INVALID 0, SEXTANT_FILTERED 0xFFFFFFFF).
+  static constexpr uint32_t SentinelRegion = 0xFFFFFFFEu;
+
   struct Frame {
     uint32_t Region = 0;
     CallPathTree::NodeIndex Node = CallPathTree::RootNode;
@@ -323,8 +330,9 @@ private:
 
   /// Frames[0, Depth) are the open frames; Frames[Depth, Capacity) keep the
   /// frames last closed at their depth (Region 0 when never used).
-  /// Frames[-1] and Frames[Capacity] are sentinels, Region 0 (no region),
-  /// the former with the root as its node; before the first growStack(),
+  /// Frames[-1] and Frames[Capacity] are sentinels: Frames[-1] has the root
+  /// as its node and SentinelRegion as its region, Frames[Capacity] region 0
+  /// (no region); before the first growStack(),
   /// Frames points into EmptyStack, whose sentinels are only read.
   /// The members the fast path touches come first (see hotBytes()).
   Frame *Frames = EmptyStack + 1;

@@ -6,6 +6,8 @@
 
 #include "runtime/regions/RegionRegistry.h"
 
+#include <new>
+
 namespace sextant {
 namespace runtime {
 
@@ -37,6 +39,8 @@ RegionRegistry::Registration RegionRegistry::add(const RegionIdentity &Region) {
   if (Found != IdByKey.end())
     return {Found->second, Regions[Found->second - 1].Filtered, false};
 
+  if (Regions.size() >= MaxRegionId)
+    throw std::bad_alloc();
   RegionInfo Info;
   Info.Id = static_cast<uint32_t>(Regions.size() + 1);
   Info.DisplayName = std::string(Region.DisplayName);

@@ -82,8 +82,13 @@ public:
     bool New = false;
   };
 
+  /// The largest region id: ids stay below the handle value
+  /// SEXTANT_FILTERED and the region of the call-path recorder's sentinel
+  /// (CallPathRecorder::SentinelRegion, 0xFFFFFFFE).
+  static constexpr uint32_t MaxRegionId = 0xFFFFFFFDu;
+
   /// Registers Region (or finds it) and applies the filter to a new one.
-  /// Throws std::bad_alloc on exhaustion.
+  /// Throws std::bad_alloc on exhaustion (also of the ids).
   Registration add(const RegionIdentity &Region);
 
   /// A copy of every region, in id order (Id == index + 1).
