@@ -155,8 +155,8 @@ void recordSend(FunctionId Function, MPI_Comm Comm, int Destination,
 
 void recordReceive(FunctionId Function, const RankMap &Ranks,
                    const MPI_Status &Status) {
-  if (Status.MPI_SOURCE == MPI_PROC_NULL || Status.MPI_SOURCE < 0)
-    return;
+  // Cancelled first: the other fields of a cancelled receive's status are
+  // undefined (Open MPI's holds no valid source rank).
   int Cancelled = 0;
   PMPI_Test_cancelled(&Status, &Cancelled);
   Accounting &State = accounting();
@@ -164,6 +164,8 @@ void recordReceive(FunctionId Function, const RankMap &Ranks,
     State.CancelledOperations.fetch_add(1, std::memory_order_relaxed);
     return;
   }
+  if (Status.MPI_SOURCE == MPI_PROC_NULL || Status.MPI_SOURCE < 0)
+    return;
   // The status holds the received bytes (MPI_BYTE units).
   uint64_t Bytes = traits::receivedBytes(Status);
   State.PointToPoint.recordReceive(worldRankOf(Ranks, Status.MPI_SOURCE),
