@@ -62,35 +62,36 @@ MpiFlavour flavourOfWord(const std::string &Word) {
   return MpiFlavour::Unknown;
 }
 
-} // namespace
+struct FlavourNames {
+  MpiFlavour Flavour;
+  const char *Name;
+  const char *Title;
+};
+constexpr FlavourNames Flavours[] = {
+    {MpiFlavour::Mpich, "mpich", "MPICH"},
+    {MpiFlavour::OpenMpi, "openmpi", "Open MPI"}};
+constexpr FlavourNames UnknownFlavour = {MpiFlavour::Unknown, "",
+                                         "an unknown MPI"};
 
-const char *mpiFlavourName(MpiFlavour Flavour) {
-  switch (Flavour) {
-  case MpiFlavour::Mpich:
-    return "mpich";
-  case MpiFlavour::OpenMpi:
-    return "openmpi";
-  default:
-    return "";
-  }
+const FlavourNames &namesOf(MpiFlavour Flavour) {
+  for (const FlavourNames &Names : Flavours)
+    if (Names.Flavour == Flavour)
+      return Names;
+  return UnknownFlavour;
 }
 
+} // namespace
+
+const char *mpiFlavourName(MpiFlavour Flavour) { return namesOf(Flavour).Name; }
+
 const char *mpiFlavourTitle(MpiFlavour Flavour) {
-  switch (Flavour) {
-  case MpiFlavour::Mpich:
-    return "MPICH";
-  case MpiFlavour::OpenMpi:
-    return "Open MPI";
-  default:
-    return "an unknown MPI";
-  }
+  return namesOf(Flavour).Title;
 }
 
 MpiFlavour mpiFlavourNamed(const std::string &Name) {
-  if (Name == "mpich")
-    return MpiFlavour::Mpich;
-  if (Name == "openmpi")
-    return MpiFlavour::OpenMpi;
+  for (const FlavourNames &Names : Flavours)
+    if (Name == Names.Name)
+      return Names.Flavour;
   return MpiFlavour::Unknown;
 }
 
