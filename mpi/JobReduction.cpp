@@ -5,6 +5,7 @@
 //===----------------------------------------------------------------------===//
 
 #include "JobReduction.h"
+#include "MpiTraits.h"
 
 #include "format/JobDirectory.h"
 #include "format/PartialJob.h"
@@ -36,14 +37,7 @@ format::PartialJob ownPartial(const std::string &BaseDirectory, int Rank) {
 
 /// The partial of the ranks under Child, received from it.
 std::string receivePartial(MPI_Comm Comm, int Child) {
-  MPI_Status Status;
-  PMPI_Probe(Child, PartialTag, Comm, &Status);
-  MPI_Count Size = 0;
-  PMPI_Get_count_c(&Status, MPI_BYTE, &Size);
-  std::string Bytes(static_cast<size_t>(Size > 0 ? Size : 0), '\0');
-  PMPI_Recv_c(Bytes.data(), static_cast<MPI_Count>(Bytes.size()), MPI_BYTE,
-              Child, PartialTag, Comm, MPI_STATUS_IGNORE);
-  return Bytes;
+  return traits::receiveBytes(Child, PartialTag, Comm);
 }
 
 /// Merges the partial of the ranks [Child, End) into Partial; bytes that do
@@ -98,8 +92,7 @@ bool reduceJobView(MPI_Comm Comm, int Rank, int Size,
     } catch (const std::exception &) {
       Bytes.clear(); // the parent reports what it cannot read
     }
-    PMPI_Send_c(Bytes.data(), static_cast<MPI_Count>(Bytes.size()), MPI_BYTE,
-                reductionParent(Rank), PartialTag, Comm);
+    traits::sendBytes(Bytes, reductionParent(Rank), PartialTag, Comm);
     return false;
   }
   Job = format::finishJob(std::move(Partial), Size, BaseDirectory);

@@ -6,6 +6,7 @@
 
 #include "MpiAccounting.h"
 #include "MessageTrace.h"
+#include "MpiTraits.h"
 
 namespace sextant {
 namespace mpi {
@@ -29,7 +30,7 @@ uint64_t dataBytes(MPI_Datatype Type, MPI_Count Count) {
   if (Type == MPI_DATATYPE_NULL || Count <= 0)
     return 0;
   MPI_Count Size = 0;
-  if (PMPI_Type_size_c(Type, &Size) != MPI_SUCCESS || Size <= 0)
+  if (!traits::typeSize(Type, Size) || Size <= 0)
     return 0;
   return static_cast<uint64_t>(Size) * static_cast<uint64_t>(Count);
 }
@@ -154,8 +155,8 @@ void recordSend(FunctionId Function, MPI_Comm Comm, int Destination,
 
 void recordReceive(FunctionId Function, const RankMap &Ranks,
                    const MPI_Status &Status) {
-  if (Status.MPI_SOURCE == MPI_PROC_NULL || Status.MPI_SOURCE < 0)
-    return;
+  // Cancelled first: the other fields of a cancelled receive's status are
+  // undefined (Open MPI's holds no valid source rank).
   int Cancelled = 0;
   PMPI_Test_cancelled(&Status, &Cancelled);
   Accounting &State = accounting();
@@ -163,16 +164,15 @@ void recordReceive(FunctionId Function, const RankMap &Ranks,
     State.CancelledOperations.fetch_add(1, std::memory_order_relaxed);
     return;
   }
-  // MPICH's status holds the received bytes; counted in MPI_BYTE units.
-  MPI_Count Bytes = 0;
-  PMPI_Get_count_c(&Status, MPI_BYTE, &Bytes);
-  if (Bytes == MPI_UNDEFINED || Bytes < 0)
-    Bytes = 0;
+  if (Status.MPI_SOURCE == MPI_PROC_NULL || Status.MPI_SOURCE < 0)
+    return;
+  // The status holds the received bytes (MPI_BYTE units).
+  uint64_t Bytes = traits::receivedBytes(Status);
   State.PointToPoint.recordReceive(worldRankOf(Ranks, Status.MPI_SOURCE),
-                                   static_cast<uint64_t>(Bytes));
-  traceReceive(Ranks, Status, static_cast<uint64_t>(Bytes));
+                                   Bytes);
+  traceReceive(Ranks, Status, Bytes);
   State.Bytes[static_cast<unsigned>(Function)].Received.fetch_add(
-      static_cast<uint64_t>(Bytes), std::memory_order_relaxed);
+      Bytes, std::memory_order_relaxed);
 }
 
 void recordCollective(FunctionId Function, uint64_t Sent, uint64_t Received,

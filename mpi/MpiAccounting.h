@@ -21,13 +21,13 @@
 
 #include "CallRegion.h"
 #include "CommMatrix.h"
+#include "HandleKey.h"
 #include "RequestTable.h"
 
 #include <mpi.h>
 
 #include <atomic>
 #include <cstdint>
-#include <cstring>
 #include <memory>
 #include <mutex>
 #include <unordered_map>
@@ -35,14 +35,6 @@
 
 namespace sextant {
 namespace mpi {
-
-/// An MPI handle (an int in MPICH, a pointer elsewhere) as a 64-bit key.
-template <typename Handle> uint64_t handleKey(Handle Value) {
-  static_assert(sizeof(Handle) <= sizeof(uint64_t), "handle too large");
-  uint64_t Key = 0;
-  std::memcpy(&Key, &Value, sizeof(Handle));
-  return Key;
-}
 
 using RankMap = std::shared_ptr<const std::vector<int>>;
 

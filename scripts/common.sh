@@ -16,8 +16,11 @@ SEXTANT_DEBIAN_PACKAGES=(
   ca-certificates gcc libpapi-dev
   # Headers of elfutils' libdw (debug information, loaded at run time).
   libdw-dev
-  # The PMPI adapter (libsextant-mpi) and its tests: MPICH, flang for Fortran.
-  mpich libmpich-dev flang-19
+  # The PMPI adapters (libsextant-mpich, libsextant-openmpi) and their tests:
+  # MPICH, Open MPI (also OpenSHMEM's oshcc/oshrun), flang for Fortran.
+  mpich libmpich-dev openmpi-bin libopenmpi-dev flang-19
+  # The wrapped-library tests (sextant wrap): FFTW 3.
+  libfftw3-dev
   # LTO tests: lld loads the plugin at the link (-Wl,--load-pass-plugin=).
   lld-19
   # The compiler wrappers' tests: an autotools project, pkg-config files.

@@ -21,7 +21,10 @@
 // the adapter uses for its per-function counters and to find other PMPI
 // tools, and <output>.ids.h the enum FunctionId of their indices. A hook that
 // names no function of the header is an error, so that the table cannot drift
-// from the header.
+// from the header, unless it is listed as SEXTANT_MPI_OPTIONAL_HOOK(MPI_Name):
+// a function of a newer MPI standard than some supported libraries implement
+// (MPI 4.0's MPI_Isendrecv is not in Open MPI 4.1's mpi.h); the output's
+// first lines name the optional hooks the header lacks.
 //
 // Parameters are declared from their types' spellings (declare() keeps array
 // declarators such as "int ranges[][3]" valid); unnamed parameters get
@@ -128,20 +131,25 @@ CXChildVisitResult visit(CXCursor Cursor, CXCursor, CXClientData Data) {
   return CXChildVisit_Continue;
 }
 
-/// Names listed as SEXTANT_MPI_HOOK(Name) in the hooks file.
-bool readHooks(const std::string &Path, std::set<std::string> &Hooks) {
+/// Names listed as SEXTANT_MPI_HOOK(Name) or SEXTANT_MPI_OPTIONAL_HOOK(Name)
+/// in the hooks file; the latter also in Optional.
+bool readHooks(const std::string &Path, std::set<std::string> &Hooks,
+               std::set<std::string> &Optional) {
   std::ifstream In(Path);
   if (!In) {
     std::cerr << "sextant-mpi-wrapper-generator: cannot read '" << Path
               << "'\n";
     return false;
   }
-  std::regex Entry(R"(^\s*SEXTANT_MPI_HOOK\(\s*(\w+)\s*\))");
+  std::regex Entry(R"(^\s*SEXTANT_MPI_(OPTIONAL_)?HOOK\(\s*(\w+)\s*\))");
   std::string Line;
   while (std::getline(In, Line)) {
     std::smatch Match;
-    if (std::regex_search(Line, Match, Entry))
-      Hooks.insert(Match[1]);
+    if (!std::regex_search(Line, Match, Entry))
+      continue;
+    Hooks.insert(Match[2]);
+    if (Match[1].matched)
+      Optional.insert(Match[2]);
   }
   return true;
 }
@@ -228,8 +236,8 @@ int main(int Argc, char **Argv) {
     return 1;
   }
   std::string Header = Argv[1];
-  std::set<std::string> Hooks;
-  if (!readHooks(Argv[2], Hooks))
+  std::set<std::string> Hooks, Optional;
+  if (!readHooks(Argv[2], Hooks, Optional))
     return 1;
 
   std::vector<const char *> ClangArguments = {"-x", "c", "-std=c11"};
@@ -276,10 +284,15 @@ int main(int Argc, char **Argv) {
     else
       Wrapped.push_back(&F);
   }
+  std::vector<std::string> OptionalAbsent;
   for (const std::string &Hook : Hooks) {
     auto Found = Collected.Functions.find(Hook);
     if (Found == Collected.Functions.end() ||
         !Collected.Profiling.count("P" + Hook)) {
+      if (Optional.count(Hook)) {
+        OptionalAbsent.push_back(Hook);
+        continue;
+      }
       std::cerr << "sextant-mpi-wrapper-generator: " << Argv[2] << ": hook '"
                 << Hook << "' names no function with a PMPI "
                 << "counterpart in '" << Header << "'\n";
@@ -301,6 +314,9 @@ int main(int Argc, char **Argv) {
       << Unprofiled.size() << ".\n// Declared, but not defined by " << Argv[4]
       << " (not wrapped):";
   for (const std::string &Name : Undefined)
+    Out << " " << Name;
+  Out << "\n// Optional hooks of functions the header does not declare:";
+  for (const std::string &Name : OptionalAbsent)
     Out << " " << Name;
   Out << "\n// Do not edit.\n\n";
   Out << "#include \"mpi/CallRegion.h\"\n#include \"mpi/MpiHooks.h\"\n\n";

@@ -18,7 +18,7 @@
  *      MPI_IN_PLACE), MPI_Gatherv (rank r sends r + 1 ints to root 0, which
  *      uses MPI_IN_PLACE), MPI_Scatter (3 ints from root 0), MPI_Alltoall
  *      (2 ints per pair), MPI_Iallreduce (1 double) + MPI_Wait,
- *      MPI_Allreduce_c (3 doubles, the large-count variant)
+ *      MPI_Allreduce_c (3 doubles, the large-count variant; MPI 4.0 only)
  *   7. one-sided, between two fences: MPI_Put of 1 int to the right, MPI_Get
  *      of 2 ints from the left
  */
@@ -115,8 +115,10 @@ int main(int argc, char **argv) {
   MPI_Request Nonblocking;
   MPI_Iallreduce(&X, &Y, 1, MPI_DOUBLE, MPI_SUM, MPI_COMM_WORLD, &Nonblocking);
   MPI_Wait(&Nonblocking, MPI_STATUS_IGNORE);
+#if MPI_VERSION >= 4 /* large counts: MPI 4.0 (not Open MPI 4.1) */
   double Three3[3] = {1, 2, 3}, Three3Out[3];
   MPI_Allreduce_c(Three3, Three3Out, 3, MPI_DOUBLE, MPI_SUM, MPI_COMM_WORLD);
+#endif
 
   /* 7 */
   int *Window;

@@ -134,28 +134,69 @@ if _exports_cyg_profile_hooks(config.sextant_runtime_shared):
 for name in list(os.environ):
     if name.startswith("OMP_") or name.startswith("KMP_"):
         config.environment.pop(name, None)
-# MPI (MPICH) and the PMPI adapter: feature "mpi".
+# --- MPI flavours
+# One PMPI adapter per MPI (mpi/CMakeLists.txt), beside the default one
+# (config.sextant_mpi_adapter, libsextant-mpi.so, the adapter of
+# config.sextant_mpi_default). Feature "mpich" or "openmpi": that MPI's
+# adapter, compiler wrapper and launcher are there, with substitutions
+# %mpicc_<flavour>, %mpirun_<flavour>, %mpi_link_sextant_<flavour> (the
+# adapter of that MPI: libsextant-mpi when it is the default's),
+# %mpi_library_<flavour> (its name, sextant-mpi or sextant-<flavour>, as the
+# compiler wrappers link it), %mpi_adapter_<flavour> and
+# %mpi_adapter_static_<flavour>. Feature "mpi"
+# is "mpich" with the older names (%mpicc, %mpiexec, %mpi_link_sextant,
+# %mpi_adapter, %mpi_adapter_static). Every run is bounded so that a hang
+# fails the test instead of blocking the suite.
+#   MPICH: Hydra on this host only (-launcher fork).
+#   Open MPI: as root it needs --allow-run-as-root; --oversubscribe lets a
+#   job have more ranks than cores. OMPI_MCA_osc=^rdma: without it, programs
+#   crash in MPI_Finalize on this machine (the rdma one-sided component);
+#   OMPI_MCA_pml=ob1 and OMPI_MCA_btl=self,vader: shared memory only, so that
+#   no network transport (UCX, TCP, openib) is probed and none warns about
+#   missing interfaces or devices.
 mpi_adapter = getattr(config, "sextant_mpi_adapter", "")
-if (mpi_adapter and lit.util.which("mpicc.mpich") and
-        lit.util.which("mpiexec.mpich")):
-    config.available_features.add("mpi")
-    mpi_dir = os.path.dirname(mpi_adapter)
-    config.substitutions.append(("%mpicc", "mpicc.mpich -cc=" + config.clang + sanitize))
+mpi_default = getattr(config, "sextant_mpi_default", "")
+mpi_dir = os.path.dirname(mpi_adapter)
+openmpi_environment = ("OMPI_MCA_osc=^rdma OMPI_MCA_pml=ob1 "
+                       "OMPI_MCA_btl=self,vader")
+# flavour: (compiler wrapper, launcher, %mpicc_<flavour>, %mpirun_<flavour>)
+mpi_flavours = {
+    "mpich": ("mpicc.mpich", "mpiexec.mpich",
+              "mpicc.mpich -cc=" + config.clang + sanitize,
+              "timeout 300 mpiexec.mpich -launcher fork"),
+    "openmpi": ("mpicc.openmpi", "mpirun.openmpi",
+                "env OMPI_CC=" + config.clang + " mpicc.openmpi" + sanitize,
+                "env " + openmpi_environment + " timeout 300 mpirun.openmpi"
+                " --allow-run-as-root --oversubscribe"),
+}
+# The older names come last: a substitution must not eat a longer one.
+mpich_names = []
+for flavour, (wrapper, launcher, mpicc, mpirun) in mpi_flavours.items():
+    if not (mpi_adapter and os.path.exists(os.path.join(
+            mpi_dir, "libsextant-%s.so" % flavour))
+            and lit.util.which(wrapper) and lit.util.which(launcher)):
+        continue
+    config.available_features.add(flavour)
+    library = "sextant-mpi" if flavour == mpi_default else "sextant-" + flavour
+    link = ("-L%s -Wl,-rpath,%s -l%s -L%s -Wl,-rpath,%s -lsextant"
+            % (mpi_dir, mpi_dir, library, runtime_dir, runtime_dir))
+    names = [("%mpicc", mpicc), ("%mpirun", mpirun), ("%mpi_library", library),
+             ("%mpi_link_sextant", link),
+             ("%mpi_adapter_static", os.path.join(mpi_dir, "lib%s.a" % library)),
+             ("%mpi_adapter", os.path.join(mpi_dir, "lib%s.so" % library))]
+    for name, value in names:
+        config.substitutions.append((name + "_" + flavour, value))
+    if flavour == "mpich":
+        config.available_features.add("mpi")
+        mpich_names = [(name.replace("%mpirun", "%mpiexec"), value)
+                       for name, value in names]
+config.substitutions.extend(mpich_names)
+if "mpich" in config.available_features:
     # flang-new-19 with MPICH's mpif.h: mpifort.mpich passes gfortran-only
     # options to any compiler (see e2e/mpi/mpi_fortran.test).
     config.substitutions.append(
         ("%mpifort_flang", "flang-new-19 -I/usr/include/x86_64-linux-gnu/mpich"
          " -L/usr/lib/x86_64-linux-gnu"))
-    # Hydra on this host only (-launcher fork); every run is bounded so that
-    # a hang fails the test instead of blocking the suite.
-    config.substitutions.append(
-        ("%mpiexec", "timeout 300 mpiexec.mpich -launcher fork"))
-    config.substitutions.append(
-        ("%mpi_link_sextant", "-L%s -Wl,-rpath,%s -lsextant-mpi -L%s -Wl,-rpath,%s -lsextant"
-         % (mpi_dir, mpi_dir, runtime_dir, runtime_dir)))
-    config.substitutions.append(("%mpi_adapter_static",
-                                 os.path.join(mpi_dir, "libsextant-mpi.a")))
-    config.substitutions.append(("%mpi_adapter", mpi_adapter))
 
 if config.sanitizer:
     config.available_features.add("sanitizer")

@@ -1,15 +1,17 @@
 //===- tools/sextant-wrapper/ConfigMain.cpp - sextant-config --------------===//
 //
 // Part of Sextant. `sextant-config --cflags|--fflags|--libs|--mpi-libs|
-// --plugin|--prefix|--version|--help`: the options that build code with
-// Sextant by hand (for clang 19 and flang-new-19), for build systems the
-// wrappers and the CMake integration do not cover. Several options print
-// their words on one line, in the order given. See docs/sextant-config.md.
+// --mpi-libs=mpich|openmpi|--plugin|--prefix|--version|--help`: the options
+// that build code with Sextant by hand (for clang 19 and flang-new-19), for
+// build systems the wrappers and the CMake integration do not cover. Several
+// options print their words on one line, in the order given. See
+// docs/sextant-config.md.
 //
 //===----------------------------------------------------------------------===//
 
 #include "common/ShellQuoting.h"
 #include "tools/sextant-wrapper/InstallLayout.h"
+#include "tools/sextant-wrapper/MpiFlavour.h"
 #include "tools/sextant-wrapper/WrappedCommand.h"
 #include "tools/sextant-wrapper/WrapperConfiguration.h"
 
@@ -30,11 +32,14 @@ static void printHelp() {
       "  --libs      link options for the runtime (libsextant)\n"
       "  --mpi-libs  link options for the MPI adapter and the runtime; put\n"
       "              them before the MPI library\n"
+      "  --mpi-libs=mpich|openmpi\n"
+      "              the same for the adapter of that MPI\n"
       "  --plugin    the path of SextantPlugin.so\n"
       "  --prefix    the installation prefix\n"
       "  --version   Sextant's version\n"
       "  --help      this text\n"
-      "See docs/sextant-config.md; pkg-config: sextant, sextant-mpi.\n");
+      "See docs/sextant-config.md; pkg-config: sextant, sextant-mpi,\n"
+      "sextant-mpich, sextant-openmpi.\n");
 }
 
 int main(int Argc, char **Argv) {
@@ -59,7 +64,28 @@ int main(int Argc, char **Argv) {
       Add.insert(Add.end(), Plugin.begin(), Plugin.end());
       Add.push_back("-g");
     } else if (Option == "--libs" || Option == "--mpi-libs") {
-      Add = runtimeLinkOptions(Layout.LibDir, Option == "--mpi-libs");
+      Add = runtimeLinkOptions(Layout.LibDir,
+                               Option == "--mpi-libs" ? "sextant-mpi" : "");
+    } else if (Option.rfind("--mpi-libs=", 0) == 0) {
+      std::string Name = Option.substr(11);
+      MpiFlavour Flavour = mpiFlavourNamed(Name);
+      if (Flavour == MpiFlavour::Unknown) {
+        std::fprintf(stderr,
+                     "sextant-config: error: '%s': the MPI is mpich or "
+                     "openmpi\n",
+                     Option.c_str());
+        return 1;
+      }
+      std::string Library = "sextant-" + Name;
+      if (!pathExists(Layout.LibDir + "/lib" + Library + ".so")) {
+        std::fprintf(stderr,
+                     "sextant-config: error: %s/lib%s.so does not exist: "
+                     "Sextant was built without an adapter for %s\n",
+                     Layout.LibDir.c_str(), Library.c_str(),
+                     mpiFlavourTitle(Flavour));
+        return 1;
+      }
+      Add = runtimeLinkOptions(Layout.LibDir, Library);
     } else if (Option == "--plugin") {
       Add.push_back(Layout.PluginPath);
     } else if (Option == "--prefix") {

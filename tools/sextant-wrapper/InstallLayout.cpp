@@ -30,7 +30,6 @@ InstallLayout findInstallLayout() {
   Layout.LibDir = Layout.Prefix + "/" + SEXTANT_WRAPPER_LIBDIR;
   Layout.IncludeDir = Layout.Prefix + "/" + SEXTANT_WRAPPER_INCLUDEDIR;
   Layout.PluginPath = Layout.LibDir + "/SextantPlugin.so";
-  Layout.MpiAdapterPath = Layout.LibDir + "/libsextant-mpi.so";
   return Layout;
 }
 

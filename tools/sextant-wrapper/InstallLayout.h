@@ -20,7 +20,6 @@ struct InstallLayout {
   std::string LibDir;
   std::string IncludeDir;
   std::string PluginPath;
-  std::string MpiAdapterPath;
 };
 
 /// The layout of the installation this executable belongs to.

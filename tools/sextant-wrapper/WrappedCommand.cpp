@@ -9,10 +9,11 @@
 namespace sextant {
 namespace wrapper {
 
-std::vector<std::string> runtimeLinkOptions(const std::string &LibDir, bool Mpi) {
+std::vector<std::string> runtimeLinkOptions(const std::string &LibDir,
+                                            const std::string &MpiAdapter) {
   std::vector<std::string> Options = {"-L" + LibDir, "-Wl,-rpath," + LibDir};
-  if (Mpi)
-    Options.push_back("-lsextant-mpi");
+  if (!MpiAdapter.empty())
+    Options.push_back("-l" + MpiAdapter);
   Options.push_back("-lsextant");
   return Options;
 }
@@ -122,12 +123,14 @@ WrappedCommand buildWrappedCommand(const std::vector<std::string> &Args,
     bool Mpi = (Settings.MpiWrapper || Summary.LinksMpi) && !Summary.Shared;
     if (Mpi && !Settings.MpiAdapterAvailable) {
       Result.Warnings.push_back(
-          "the program links MPI, but " + Settings.LibDir +
-          "/libsextant-mpi.so does not exist (Sextant was built without "
-          "MPICH): MPI calls are not measured");
+          "the program links " + Settings.MpiTitle + ", but " +
+          Settings.LibDir + "/lib" + Settings.MpiAdapter +
+          ".so does not exist (Sextant was built without an adapter for " +
+          Settings.MpiTitle + "): MPI calls are not measured");
       Mpi = false;
     }
-    std::vector<std::string> Runtime = runtimeLinkOptions(Settings.LibDir, Mpi);
+    std::vector<std::string> Runtime = runtimeLinkOptions(
+        Settings.LibDir, Mpi ? Settings.MpiAdapter : std::string());
     Result.Args.insert(Result.Args.end(), Runtime.begin(), Runtime.end());
     if (Summary.Static)
       for (const char *Library : {"-lstdc++", "-lm", "-lpthread", "-ldl"})

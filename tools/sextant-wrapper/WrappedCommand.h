@@ -14,7 +14,8 @@
 //  - link lines get `-L<libdir> -Wl,-rpath,<libdir> [-lsextant-mpi]
 //    -lsextant` ahead of the first MPI library (or at the end), the adapter
 //    when the program links MPI (an MPI wrapper compiler or an MPI library on
-//    the line; not for -shared), and with -flto (clang and flang) lld with
+//    the line; not for -shared; the adapter of the line's MPI, see
+//    MpiFlavour.h), and with -flto (clang and flang) lld with
 //    the plugin loaded at the link (-fuse-ld=lld
 //    -Wl,--load-pass-plugin=<plugin>);
 //  - every other line is passed on unchanged, as is every argument the user
@@ -43,7 +44,11 @@ struct WrapperSettings {
   bool MpiWrapper = false;
   std::string PluginPath;
   std::string LibDir;
-  /// libsextant-mpi.so exists in LibDir.
+  /// The adapter's library for the line's MPI (MpiFlavour.h), linked as
+  /// -l<MpiAdapter>, and the MPI's name for messages.
+  std::string MpiAdapter = "sextant-mpi";
+  std::string MpiTitle = "MPI";
+  /// lib<MpiAdapter>.so exists in LibDir.
   bool MpiAdapterAvailable = true;
   /// Absolute path of the compile-time filter; empty: none.
   std::string FilterFile;
@@ -64,8 +69,10 @@ WrappedCommand buildWrappedCommand(const std::vector<std::string> &Args,
                                    const ArgumentSummary &Summary,
                                    const WrapperSettings &Settings);
 
-/// The link options for the runtime (and the adapter when Mpi).
-std::vector<std::string> runtimeLinkOptions(const std::string &LibDir, bool Mpi);
+/// The link options for the runtime, and for the adapter library
+/// MpiAdapter (e.g. "sextant-mpi") unless it is empty.
+std::vector<std::string> runtimeLinkOptions(const std::string &LibDir,
+                                            const std::string &MpiAdapter);
 
 /// The compile options that load and run the plugin: Fortran: for
 /// flang-new-19, else for clang 19.

@@ -17,6 +17,7 @@
 #include "tools/sextant-wrapper/ArgumentClassification.h"
 #include "tools/sextant-wrapper/CompilerIdentity.h"
 #include "tools/sextant-wrapper/InstallLayout.h"
+#include "tools/sextant-wrapper/MpiFlavour.h"
 #include "tools/sextant-wrapper/ResponseFiles.h"
 #include "tools/sextant-wrapper/WrappedCommand.h"
 #include "tools/sextant-wrapper/WrapperConfiguration.h"
@@ -159,9 +160,11 @@ const char *const WhatWorks =
     "Sextant's LLVM plugin), or GCC (gcc, g++, gfortran: instrumented with "
     "-finstrument-functions)";
 
-/// The compiler that Compiler runs, identified.
+/// The compiler that Compiler runs, identified; an MPI wrapper's -show
+/// output in ShowOutput.
 CompilerIdentity identify(const std::string &Compiler, bool MpiWrapper,
-                          const ArgumentSummary &Summary) {
+                          const ArgumentSummary &Summary,
+                          std::string &ShowOutput) {
   std::string Underlying = Compiler;
   if (MpiWrapper) {
     std::vector<std::string> Show = {Compiler};
@@ -178,6 +181,7 @@ CompilerIdentity identify(const std::string &Compiler, bool MpiWrapper,
              " -show' and '-showme' failed)");
     }
     Underlying = firstWord(Output);
+    ShowOutput = Output;
   }
   CompilerIdentity Identity = identifyCompilerByName(Underlying);
   if (Identity.Family == CompilerFamily::Unknown ||
@@ -225,7 +229,9 @@ void printHelp(const Personality &P) {
       "    $SEXTANT_FILTER_FILE; not with GCC);\n"
       "  to link lines: -L<libdir> -Wl,-rpath,<libdir> [-lsextant-mpi]\n"
       "    -lsextant (the MPI adapter when COMPILER is an MPI wrapper or an\n"
-      "    MPI library is linked), and with -flto the plugin at the link\n"
+      "    MPI library is linked: -lsextant-openmpi or -lsextant-mpich for\n"
+      "    the MPI that is not the default's), and with -flto the plugin at\n"
+      "    the link\n"
       "    (-fuse-ld=lld -Wl,--load-pass-plugin=<plugin>).\n"
       "Everything else (-E, -M, -fsyntax-only, --version, -v, configure\n"
       "probes) runs unchanged. COMPILER is the first argument when it is a\n"
@@ -315,10 +321,27 @@ int main(int Argc, char **Argv) {
   WrapperSettings Settings;
   Settings.Compiler = Compiler;
   Settings.MpiWrapper = isMpiCompilerWrapper(Compiler);
-  Settings.Identity = identify(Compiler, Settings.MpiWrapper, Summary);
+  std::string ShowOutput;
+  Settings.Identity =
+      identify(Compiler, Settings.MpiWrapper, Summary, ShowOutput);
   Settings.PluginPath = Layout.PluginPath;
   Settings.LibDir = Layout.LibDir;
-  Settings.MpiAdapterAvailable = pathExists(Layout.MpiAdapterPath);
+  // The adapter of the line's MPI (MpiFlavour.h): by the MPI wrapper's name,
+  // its -show output, or the line's own MPI options and libraries.
+  MpiFlavour Mpi = MpiFlavour::Unknown;
+  if (Settings.MpiWrapper) {
+    Mpi = mpiFlavourOfWrapper(Compiler);
+    if (Mpi == MpiFlavour::Unknown)
+      Mpi = mpiFlavourOfWords(splitWords(ShowOutput));
+  }
+  if (Mpi == MpiFlavour::Unknown)
+    Mpi = mpiFlavourOfWords(expandResponseFiles(UserArgs));
+  Settings.MpiAdapter =
+      mpiAdapterLibrary(Mpi, mpiFlavourNamed(SEXTANT_WRAPPER_MPI_DEFAULT));
+  if (Mpi != MpiFlavour::Unknown)
+    Settings.MpiTitle = mpiFlavourTitle(Mpi);
+  Settings.MpiAdapterAvailable =
+      pathExists(Layout.LibDir + "/lib" + Settings.MpiAdapter + ".so");
   const char *Lto = std::getenv("SEXTANT_WRAPPER_LTO");
   std::string LtoMode = Lto && *Lto ? Lto : "";
   if (!LtoMode.empty() && LtoMode != "link" && LtoMode != "compile")

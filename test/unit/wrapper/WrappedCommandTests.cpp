@@ -102,6 +102,26 @@ TEST_CASE("link lines get the runtime, the adapter before MPI", "[wrapper]") {
   CHECK(NoAdapter.Warnings.size() == 1);
 }
 
+TEST_CASE("link lines get the adapter of their MPI", "[wrapper]") {
+  // sextant-cc mpicc.openmpi with MPICH's adapter as the default.
+  WrapperSettings OpenMpi = settingsFor("mpicc.openmpi", CompilerFamily::Gcc);
+  OpenMpi.MpiWrapper = true;
+  OpenMpi.MpiAdapter = "sextant-openmpi";
+  OpenMpi.MpiTitle = "Open MPI";
+  CHECK(wrap({"a.o", "-o", "app"}, OpenMpi).Args ==
+        Words{"mpicc.openmpi", "a.o", "-o", "app", "-L/s/lib",
+              "-Wl,-rpath,/s/lib", "-lsextant-openmpi", "-lsextant"});
+  // Sextant built without Open MPI: a warning naming the missing library.
+  OpenMpi.MpiAdapterAvailable = false;
+  WrappedCommand NoAdapter = wrap({"a.o", "-o", "app"}, OpenMpi);
+  CHECK(NoAdapter.Args ==
+        concat({{"mpicc.openmpi", "a.o", "-o", "app"}, Runtime}));
+  REQUIRE(NoAdapter.Warnings.size() == 1);
+  CHECK(NoAdapter.Warnings[0].find("links Open MPI, but "
+                                   "/s/lib/libsextant-openmpi.so does not "
+                                   "exist") != std::string::npos);
+}
+
 TEST_CASE("LTO instruments at the link with lld", "[wrapper]") {
   WrapperSettings Clang = settingsFor("clang-19", CompilerFamily::Clang);
   CHECK(wrap({"-flto=thin", "-c", "a.c"}, Clang).Args ==
