@@ -157,6 +157,19 @@ if (mpi_adapter and lit.util.which("mpicc.mpich") and
                                  os.path.join(mpi_dir, "libsextant-mpi.a")))
     config.substitutions.append(("%mpi_adapter", mpi_adapter))
 
+# --- shmem: OpenSHMEM (Open MPI's oshcc and oshrun) for e2e/shmem, feature
+# "openshmem". %oshcc compiles with the suite's clang (so that %instrument
+# works); %oshrun runs on this host only, as root if need be, with the
+# setting this machine's Open MPI needs (OMPI_MCA_osc=^rdma, or it crashes
+# in finalize, docs/openshmem.md), bounded so that a hang fails the test.
+if lit.util.which("oshcc") and lit.util.which("oshrun"):
+    config.available_features.add("openshmem")
+    config.substitutions.append(
+        ("%oshcc", "env OMPI_CC=%s oshcc%s" % (config.clang, sanitize)))
+    config.substitutions.append(
+        ("%oshrun", "env OMPI_MCA_osc=^rdma timeout 300 oshrun "
+         "--allow-run-as-root --oversubscribe"))
+
 if config.sanitizer:
     config.available_features.add("sanitizer")
     for s in config.sanitizer.split(";"):
