@@ -169,6 +169,15 @@ void addList(CommandLine &Line, const char *Name,
                   }});
 }
 
+/// A string option that may be empty (--cppflags= from a CMake project).
+void addFlags(CommandLine &Line, const char *Name, std::string &Target) {
+  Line.addOption({Name, 0, true, [&Target](const std::string &Value,
+                                           std::string &) {
+                    Target = Value;
+                    return true;
+                  }});
+}
+
 bool validName(const std::string &Name) {
   if (Name.empty())
     return false;
@@ -207,8 +216,8 @@ int runInit(int Argc, char **Argv) {
   std::string Annotations;
   Line.addString("name", 0, S.Name);
   addList(Line, "header", S.Headers);
-  Line.addString("cppflags", 0, S.CompilerFlags);
-  Line.addString("ldflags", 0, S.LinkFlags);
+  addFlags(Line, "cppflags", S.CompilerFlags);
+  addFlags(Line, "ldflags", S.LinkFlags);
   Line.addString("libs", 0, S.Libraries);
   Line.addString("annotations", 0, Annotations);
   Line.addString("example", 0, S.Example);
@@ -311,7 +320,7 @@ int runGenerate(int Argc, char **Argv) {
   Options.OutputDirectory = ".";
   Line.addString("name", 0, Options.Name);
   addList(Line, "header", Options.Headers);
-  Line.addString("cppflags", 0, CompilerFlags);
+  addFlags(Line, "cppflags", CompilerFlags);
   Line.addString("filter", 0, Options.FilterPath);
   Line.addString("annotations", 0, Options.AnnotationPath);
   addList(Line, "library", Options.Libraries);
