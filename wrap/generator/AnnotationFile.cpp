@@ -10,6 +10,7 @@
 #include <llvm/Support/GlobPattern.h>
 
 #include <cctype>
+#include <deque>
 #include <fstream>
 #include <set>
 #include <sstream>
@@ -67,6 +68,9 @@ void merge(AnnotationValue &Into, const AnnotationValue &From) {
 struct AnnotationFile::Impl {
   std::string Name;
   std::vector<Block> Blocks;
+  /// The patterns' text: llvm::GlobPattern refers to it, so it must not
+  /// move.
+  std::deque<std::string> PatternTexts;
   std::map<std::string, std::string> Variadic;
 
   std::string where(unsigned Line) const {
@@ -126,8 +130,9 @@ bool AnnotationFile::parse(const std::string &Text, const std::string &Name,
         Current = &Self->Blocks.back();
         Current->Line = LineNumber;
         for (const std::string &Word : Words) {
+          Self->PatternTexts.push_back(Word);
           llvm::Expected<llvm::GlobPattern> Pattern =
-              llvm::GlobPattern::create(Word);
+              llvm::GlobPattern::create(Self->PatternTexts.back());
           if (!Pattern) {
             Errors.push_back(Where + "error: bad pattern '" + Word +
                              "': " + llvm::toString(Pattern.takeError()));
