@@ -227,7 +227,7 @@ bool parseHeaders(const std::vector<std::string> &Headers,
     clang_disposeDiagnostic(Diagnostic);
   }
   if (Errors) {
-    Error += std::to_string(Errors) +
+    Error += "note: " + std::to_string(Errors) +
              " error(s) parsing the headers as C++17: if a header or a type "
              "is not found, add its directory with --cppflags=-I<dir>; if a "
              "declaration needs a macro, define it with --cppflags=-D<NAME>; "

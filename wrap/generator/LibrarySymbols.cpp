@@ -12,6 +12,9 @@
 #include <llvm/Object/ObjectFile.h>
 #include <llvm/Support/Error.h>
 
+#include <fstream>
+#include <vector>
+
 namespace sextant {
 namespace wrap {
 
@@ -53,10 +56,49 @@ bool addObject(const llvm::object::ObjectFile &Object,
   return addDefined(Object.symbols(), Names, Error);
 }
 
+/// The files a GNU ld script (such as Debian's libm.so or libc.so) names:
+/// its words that are absolute paths.
+bool linkerScriptInputs(const std::string &Path,
+                        std::vector<std::string> &Inputs) {
+  std::ifstream In(Path);
+  std::string Text(4096, '\0');
+  In.read(&Text[0], static_cast<std::streamsize>(Text.size()));
+  Text.resize(static_cast<size_t>(In.gcount()));
+  if (Text.rfind("\x7f" "ELF", 0) == 0 || Text.rfind("!<arch>", 0) == 0 ||
+      Text.find('\0') != std::string::npos)
+    return false; // a binary, not a script
+  for (size_t Open; (Open = Text.find("/*")) != std::string::npos;) {
+    size_t Close = Text.find("*/", Open + 2);
+    Text.erase(Open, Close == std::string::npos ? std::string::npos
+                                                : Close + 2 - Open);
+  }
+  if (Text.find("GROUP") == std::string::npos &&
+      Text.find("INPUT") == std::string::npos)
+    return false;
+  std::string Word;
+  for (char C : Text + " ") {
+    if (C == ' ' || C == '\t' || C == '\n' || C == '(' || C == ')') {
+      if (!Word.empty() && Word[0] == '/' && Word != Path)
+        Inputs.push_back(Word);
+      Word.clear();
+    } else {
+      Word += C;
+    }
+  }
+  return !Inputs.empty();
+}
+
 } // namespace
 
 bool readLibrarySymbols(const std::string &Path, std::set<std::string> &Names,
                         std::string &Error) {
+  std::vector<std::string> Inputs;
+  if (linkerScriptInputs(Path, Inputs)) {
+    for (const std::string &Input : Inputs)
+      if (!readLibrarySymbols(Input, Names, Error))
+        return false;
+    return true;
+  }
   llvm::Expected<llvm::object::OwningBinary<llvm::object::Binary>> Owning =
       llvm::object::createBinary(Path);
   if (!Owning) {

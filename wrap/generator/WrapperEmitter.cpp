@@ -111,9 +111,7 @@ void *sextant_wrap_find(void **Slot, const char *Symbol, void *Self) {
 
 )";
 
-const char LibraryPreamble[] = R"(#include "sextant/wrapper_abi.h"
-
-namespace {
+const char LibraryPreamble[] = R"(namespace {
 // The wrapped library, registered at the first call that needs it.
 int sextant_wrap_library() {
   static int Id = -2;
@@ -258,6 +256,7 @@ std::string emitWrapperSource(const WrapperSpec &Spec) {
   for (const EmittedFunction &E : Spec.Functions)
     NeedsLibrary |= E.Annotations.needsLibrary();
   if (NeedsLibrary) {
+    Out << "#include \"sextant/wrapper_abi.h\"\n\n";
     Out << "static const char *const SextantFunctionNames[] = {\n";
     for (const EmittedFunction &E : Spec.Functions)
       Out << "    \"" << escapeCString(E.Function->DisplayName) << "\",\n";
