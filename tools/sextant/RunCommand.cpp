@@ -265,6 +265,21 @@ void printFile(const std::string &Path) {
 
 enum class AfterRun { Summary, Report, Tree, Nothing };
 
+/// The non-empty items of Text separated by Separator.
+std::vector<std::string> splitList(const std::string &Text, char Separator) {
+  std::vector<std::string> Items;
+  size_t Begin = 0;
+  while (Begin <= Text.size()) {
+    size_t End = Text.find(Separator, Begin);
+    if (End == std::string::npos)
+      End = Text.size();
+    if (End > Begin)
+      Items.push_back(Text.substr(Begin, End - Begin));
+    Begin = End + 1;
+  }
+  return Items;
+}
+
 /// The run-time form of wrapper Name (docs/wrapping.md): a path as given,
 /// else libsextant-wrap-NAME-preload.so in $SEXTANT_WRAP_PATH's directories,
 /// then in the lib/ directory of this sextant's installation. "" with the
@@ -276,18 +291,8 @@ std::string findWrapper(const std::string &Name, std::string &Searched) {
     return ::stat(Name.c_str(), &Info) == 0 ? Name : std::string();
   }
   std::vector<std::string> Directories;
-  if (const char *Path = std::getenv("SEXTANT_WRAP_PATH")) {
-    std::string List = Path;
-    size_t Begin = 0;
-    while (Begin <= List.size()) {
-      size_t End = List.find(':', Begin);
-      if (End == std::string::npos)
-        End = List.size();
-      if (End > Begin)
-        Directories.push_back(List.substr(Begin, End - Begin));
-      Begin = End + 1;
-    }
-  }
+  if (const char *Path = std::getenv("SEXTANT_WRAP_PATH"))
+    Directories = splitList(Path, ':');
   char Exe[4096];
   ssize_t Length = ::readlink("/proc/self/exe", Exe, sizeof(Exe) - 1);
   if (Length > 0) {
@@ -396,22 +401,15 @@ int runRunCommand(int Argc, char **Argv) {
   std::string HtmlPath;
   Line.addString("html", 0, HtmlPath);
   std::vector<std::string> Wrappers;
-  Line.addOption({"wrap", 0, true, [&](const std::string &Value,
-                                       std::string &Error) {
-                    size_t Begin = 0;
-                    while (Begin <= Value.size()) {
-                      size_t End = Value.find(',', Begin);
-                      if (End == std::string::npos)
-                        End = Value.size();
-                      if (End > Begin)
-                        Wrappers.push_back(Value.substr(Begin, End - Begin));
-                      Begin = End + 1;
-                    }
-                    if (!Wrappers.empty())
-                      return true;
-                    Error = "expected a wrapper name, got '" + Value + "'";
-                    return false;
-                  }});
+  Line.addOption(
+      {"wrap", 0, true, [&](const std::string &Value, std::string &Error) {
+         for (std::string &Name : splitList(Value, ','))
+           Wrappers.push_back(std::move(Name));
+         if (!Wrappers.empty())
+           return true;
+         Error = "expected a wrapper name, got '" + Value + "'";
+         return false;
+       }});
   if (Line.parse(Argc, Argv) == CommandLine::Outcome::Exit)
     return Line.exitStatus();
   const std::vector<std::string> &Program = Line.positional();
@@ -429,14 +427,14 @@ int runRunCommand(int Argc, char **Argv) {
       std::string Searched;
       std::string Found = findWrapper(Name, Searched);
       if (Found.empty()) {
-        Line.failure("wrapper '" + Name + "' not found: no " +
-                     (Name.find('/') != std::string::npos
-                          ? Name
-                          : "libsextant-wrap-" + Name + "-preload.so in " +
-                                Searched) +
-                     " (install it with 'cmake --install' in its 'sextant "
-                     "wrap init' directory, or set SEXTANT_WRAP_PATH); the "
-                     "program was not run");
+        Line.failure(
+            "wrapper '" + Name + "' not found: no " +
+            (Name.find('/') != std::string::npos
+                 ? Name
+                 : "libsextant-wrap-" + Name + "-preload.so in " + Searched) +
+            " (install it with 'cmake --install' in its 'sextant "
+            "wrap init' directory, or set SEXTANT_WRAP_PATH); the "
+            "program was not run");
         return ExitFailure;
       }
       Preload += (Preload.empty() ? "" : ":") + Found;

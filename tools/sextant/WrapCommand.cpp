@@ -88,7 +88,8 @@ const char InitHelp[] =
     "                         found through the include path; may be repeated\n"
     "    --cppflags=FLAGS     compiler flags for the headers (-I, -D)\n"
     "    --ldflags=FLAGS      linker flags (-L directories)\n"
-    "    --libs=LIBS          the libraries (-lNAME or paths), blank-separated\n"
+    "    --libs=LIBS          the libraries (-lNAME or paths), "
+    "blank-separated\n"
     "    --annotations=FILE   the annotation file (docs/wrapping.md)\n"
     "    --example=FILE       the example's name, main.c by default; a C++\n"
     "                         name (main.cpp) also builds the wrapper with\n"
@@ -162,28 +163,50 @@ const char CheckHelp[] =
 
 void addList(CommandLine &Line, const char *Name,
              std::vector<std::string> &Target) {
-  Line.addOption({Name, 0, true, [&Target](const std::string &Value,
-                                           std::string &) {
-                    Target.push_back(Value);
-                    return true;
-                  }});
+  Line.addOption(
+      {Name, 0, true, [&Target](const std::string &Value, std::string &) {
+         Target.push_back(Value);
+         return true;
+       }});
 }
 
 /// A string option that may be empty (--cppflags= from a CMake project).
 void addFlags(CommandLine &Line, const char *Name, std::string &Target) {
-  Line.addOption({Name, 0, true, [&Target](const std::string &Value,
-                                           std::string &) {
-                    Target = Value;
-                    return true;
-                  }});
+  Line.addOption(
+      {Name, 0, true, [&Target](const std::string &Value, std::string &) {
+         Target = Value;
+         return true;
+       }});
 }
 
-bool validName(const std::string &Name) {
-  if (Name.empty())
-    return false;
+/// Checks the wrapper's name (part of file names); false after the usage
+/// error.
+bool checkName(const CommandLine &Line, const std::string &Name, int &Status) {
+  bool Valid = !Name.empty();
   for (char C : Name)
-    if (!(std::isalnum(static_cast<unsigned char>(C)) || C == '_' || C == '-'))
-      return false;
+    Valid &=
+        std::isalnum(static_cast<unsigned char>(C)) || C == '_' || C == '-';
+  if (!Valid)
+    Status = Line.usageError(
+        "--name needs a name of letters, digits, _ and -, got '" + Name + "'");
+  return Valid;
+}
+
+/// Parses the command line, checks --name and, when Headers is given, that
+/// there is a --header; false with the exit status in Status.
+bool parseCommon(CommandLine &Line, int Argc, char **Argv,
+                 const std::string &Name,
+                 const std::vector<std::string> *Headers, int &Status) {
+  if (Line.parse(Argc, Argv) == CommandLine::Outcome::Exit) {
+    Status = Line.exitStatus();
+    return false;
+  }
+  if (!checkName(Line, Name, Status))
+    return false;
+  if (Headers && Headers->empty()) {
+    Status = Line.usageError("missing --header");
+    return false;
+  }
   return true;
 }
 
@@ -221,13 +244,9 @@ int runInit(int Argc, char **Argv) {
   Line.addString("libs", 0, S.Libraries);
   Line.addString("annotations", 0, Annotations);
   Line.addString("example", 0, S.Example);
-  if (Line.parse(Argc, Argv) == CommandLine::Outcome::Exit)
-    return Line.exitStatus();
-  if (!validName(S.Name))
-    return Line.usageError("--name needs a name of letters, digits, _ and -, "
-                           "got '" + S.Name + "'");
-  if (S.Headers.empty())
-    return Line.usageError("missing --header");
+  int Status = ExitSuccess;
+  if (!parseCommon(Line, Argc, Argv, S.Name, &S.Headers, Status))
+    return Status;
   if (wrap::splitFlags(S.Libraries).empty())
     return Line.usageError("missing --libs (e.g. --libs=-lfftw3)");
   if (Line.positional().size() > 1)
@@ -265,12 +284,14 @@ int runInit(int Argc, char **Argv) {
         Searched += " " + D;
       Line.failure("library '" + L.Given +
                    "' not found (searched the -L directories of --ldflags "
-                   "and" + Searched + ")");
+                   "and" +
+                   Searched + ")");
       Missing = true;
       continue;
     }
     std::printf("sextant wrap init: %s: shared %s, static %s\n",
-                L.Given.c_str(), L.Shared.empty() ? "missing" : L.Shared.c_str(),
+                L.Given.c_str(),
+                L.Shared.empty() ? "missing" : L.Shared.c_str(),
                 L.Static.empty() ? "missing" : L.Static.c_str());
     if (L.Shared.empty())
       Line.warning("no shared version of '" + L.Given +
@@ -280,7 +301,8 @@ int runInit(int Argc, char **Argv) {
     else if (L.Static.empty())
       Line.warning("no static version of '" + L.Given +
                    "': all four forms are built against the shared library; "
-                   "programs cannot link '" + L.Given + "' statically");
+                   "programs cannot link '" +
+                   L.Given + "' statically");
   }
   if (Missing)
     return Line.failure("nothing was written");
@@ -325,13 +347,9 @@ int runGenerate(int Argc, char **Argv) {
   Line.addString("annotations", 0, Options.AnnotationPath);
   addList(Line, "library", Options.Libraries);
   Line.addString("output-dir", 0, Options.OutputDirectory);
-  if (Line.parse(Argc, Argv) == CommandLine::Outcome::Exit)
-    return Line.exitStatus();
-  if (!validName(Options.Name))
-    return Line.usageError("--name needs a name of letters, digits, _ and -, "
-                           "got '" + Options.Name + "'");
-  if (Options.Headers.empty())
-    return Line.usageError("missing --header");
+  int Status = ExitSuccess;
+  if (!parseCommon(Line, Argc, Argv, Options.Name, &Options.Headers, Status))
+    return Status;
   if (!Line.positional().empty())
     return Line.usageError("unexpected argument '" + Line.positional()[0] +
                            "'");
@@ -349,11 +367,9 @@ int runCheck(int Argc, char **Argv) {
   addList(Line, "library", Options.Libraries);
   Line.addString("output", 0, Options.OutputPath);
   addList(Line, "system-library", System);
-  if (Line.parse(Argc, Argv) == CommandLine::Outcome::Exit)
-    return Line.exitStatus();
-  if (!validName(Options.Name))
-    return Line.usageError("--name needs a name of letters, digits, _ and -, "
-                           "got '" + Options.Name + "'");
+  int Status = ExitSuccess;
+  if (!parseCommon(Line, Argc, Argv, Options.Name, nullptr, Status))
+    return Status;
   if (Options.FunctionList.empty())
     return Line.usageError("missing --functions (NAME.functions, written by "
                            "'sextant wrap generate')");
@@ -363,8 +379,8 @@ int runCheck(int Argc, char **Argv) {
     Options.OutputPath = Options.Name + ".check.filter";
   Options.SystemLibraries =
       System.empty() ? wrap::defaultSystemLibraries() : System;
-  int Status = wrap::checkWrapper(Options, std::cout, std::cerr);
-  return Status == 0 ? ExitSuccess : ExitFailure;
+  return wrap::checkWrapper(Options, std::cout, std::cerr) == 0 ? ExitSuccess
+                                                                : ExitFailure;
 }
 
 } // namespace

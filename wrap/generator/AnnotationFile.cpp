@@ -115,8 +115,8 @@ bool AnnotationFile::parse(const std::string &Text, const std::string &Name,
     bool Indented = Line[0] == ' ' || Line[0] == '\t';
     size_t Blank = Content.find_first_of(" \t");
     std::string Key = Content.substr(0, Blank);
-    std::string Rest =
-        Blank == std::string::npos ? std::string() : trim(Content.substr(Blank));
+    std::string Rest = Blank == std::string::npos ? std::string()
+                                                  : trim(Content.substr(Blank));
     if (!Indented) {
       Current = nullptr;
       std::vector<std::string> Words = splitTopLevel(Rest);
@@ -181,8 +181,9 @@ bool AnnotationFile::parse(const std::string &Text, const std::string &Name,
           Rest == "fetching-atomic")
         A.Transfer = Value;
       else
-        Errors.push_back(Where + "error: expected 'transfer put', 'get', "
-                                 "'atomic' or 'fetching-atomic', got '" +
+        Errors.push_back(Where +
+                         "error: expected 'transfer put', 'get', "
+                         "'atomic' or 'fetching-atomic', got '" +
                          Rest + "'");
     } else if (Key == "bytes") {
       if (needsValue())
@@ -199,9 +200,10 @@ bool AnnotationFile::parse(const std::string &Text, const std::string &Name,
     } else if (Key == "sets-rank") {
       std::vector<std::string> Parts = splitTopLevel(Rest);
       if (Parts.size() != 2) {
-        Errors.push_back(Where + "error: expected 'sets-rank RANK SIZE', two "
-                                 "expressions without blanks outside "
-                                 "parentheses, got '" +
+        Errors.push_back(Where +
+                         "error: expected 'sets-rank RANK SIZE', two "
+                         "expressions without blanks outside "
+                         "parentheses, got '" +
                          Rest + "'");
         continue;
       }
@@ -252,17 +254,18 @@ FunctionAnnotations AnnotationFile::lookup(const std::string &Symbol) {
 
 std::vector<std::string> expressionParameters(const std::string &Expression) {
   static const std::set<std::string> Keywords = {
-      "sizeof", "char",   "short",    "int",    "long",  "unsigned",
-      "signed", "float",  "double",   "const",  "void",  "size_t",
-      "struct", "true",   "false",    "nullptr", "NULL", "static_cast",
-      "reinterpret_cast", "_Bool",    "bool"};
+      "sizeof",           "char",  "short",  "int",     "long", "unsigned",
+      "signed",           "float", "double", "const",   "void", "size_t",
+      "struct",           "true",  "false",  "nullptr", "NULL", "static_cast",
+      "reinterpret_cast", "_Bool", "bool"};
   std::vector<std::string> Names;
   size_t I = 0, N = Expression.size();
   while (I < N) {
     char C = Expression[I];
     if (std::isdigit(static_cast<unsigned char>(C))) {
-      while (I < N && (std::isalnum(static_cast<unsigned char>(Expression[I])) ||
-                       Expression[I] == '.'))
+      while (I < N &&
+             (std::isalnum(static_cast<unsigned char>(Expression[I])) ||
+              Expression[I] == '.'))
         ++I;
       continue;
     }

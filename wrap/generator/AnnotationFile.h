@@ -1,4 +1,4 @@
-//===- wrap/generator/AnnotationFile.h - A wrapper's annotations -*- C++ -*-===//
+//===- wrap/generator/AnnotationFile.h - Annotation files -------*- C++ -*-===//
 //
 // Part of Sextant. NAME.annotations tells the generator what the library's
 // functions mean, so that the wrappers record bytes and peers

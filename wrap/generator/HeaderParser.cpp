@@ -99,14 +99,13 @@ void describe(CXCursor Cursor, Visitor &Self) {
   Base.Variadic = clang_isFunctionTypeVariadic(Type);
   Base.ResultType = spell(clang_getResultType(Type), Qualify);
 
-  bool IsMember = Kind == CXCursor_CXXMethod && !clang_CXXMethod_isStatic(Cursor);
-  if (Kind == CXCursor_Constructor || Kind == CXCursor_Destructor ||
-      IsMember) {
-    Base.FunctionKind = Kind == CXCursor_Constructor
-                            ? WrappedFunction::Kind::Constructor
-                        : Kind == CXCursor_Destructor
-                            ? WrappedFunction::Kind::Destructor
-                            : WrappedFunction::Kind::Member;
+  bool IsMember =
+      Kind == CXCursor_CXXMethod && !clang_CXXMethod_isStatic(Cursor);
+  if (Kind == CXCursor_Constructor || Kind == CXCursor_Destructor || IsMember) {
+    Base.FunctionKind =
+        Kind == CXCursor_Constructor  ? WrappedFunction::Kind::Constructor
+        : Kind == CXCursor_Destructor ? WrappedFunction::Kind::Destructor
+                                      : WrappedFunction::Kind::Member;
     CXType Class = clang_getCursorType(clang_getCursorSemanticParent(Cursor));
     std::string ThisType = spell(Class, true);
     if (clang_CXXMethod_isConst(Cursor))
@@ -122,8 +121,8 @@ void describe(CXCursor Cursor, Visitor &Self) {
     P.Name = toString(clang_getCursorSpelling(Argument));
     if (P.Name.empty() || P.Name.rfind("sextant_", 0) == 0)
       P.Name = "sextant_argument_" + std::to_string(I);
-    P.Declaration = declareParameter(
-        spell(clang_getCursorType(Argument), Qualify), P.Name);
+    P.Declaration =
+        declareParameter(spell(clang_getCursorType(Argument), Qualify), P.Name);
     Base.Parameters.push_back(P);
   }
   std::string Reason = whyNotWrappable(Cursor);

@@ -1,4 +1,4 @@
-//===- wrap/generator/HeaderParser.h - Functions of C/C++ headers -*- C++ -*-===//
+//===- wrap/generator/HeaderParser.h - Functions of headers -----*- C++ -*-===//
 //
 // Part of Sextant. Parses a library's headers with libclang (as C++17, the
 // language of the generated wrappers) and lists every function they declare

@@ -24,10 +24,14 @@ bool endsWith(const std::string &Text, const std::string &Suffix) {
 
 const std::vector<std::string> &systemLibraryDirectories() {
   static const std::vector<std::string> Directories = {
-      "/usr/local/lib/x86_64-linux-gnu", "/usr/local/lib",
-      "/lib/x86_64-linux-gnu",           "/usr/lib/x86_64-linux-gnu",
-      "/lib64",                          "/usr/lib64",
-      "/lib",                            "/usr/lib"};
+      "/usr/local/lib/x86_64-linux-gnu",
+      "/usr/local/lib",
+      "/lib/x86_64-linux-gnu",
+      "/usr/lib/x86_64-linux-gnu",
+      "/lib64",
+      "/usr/lib64",
+      "/lib",
+      "/usr/lib"};
   return Directories;
 }
 

@@ -1,4 +1,4 @@
-//===- wrap/generator/LibraryLocator.h - Find the target libraries -*- C++ -*-===//
+//===- wrap/generator/LibraryLocator.h - Find the libraries -----*- C++ -*-===//
 //
 // Part of Sextant. Finds the shared (.so) and static (.a) file of each
 // library a wrapper wraps, as the linker would: `-lNAME` is searched in the

@@ -46,7 +46,8 @@ bool addDefined(Range Symbols, std::set<std::string> &Names,
 
 bool addObject(const llvm::object::ObjectFile &Object,
                std::set<std::string> &Names, std::string &Error) {
-  if (const auto *Elf = llvm::dyn_cast<llvm::object::ELFObjectFileBase>(&Object))
+  if (const auto *Elf =
+          llvm::dyn_cast<llvm::object::ELFObjectFileBase>(&Object))
     if (Elf->getEType() == llvm::ELF::ET_DYN) {
       auto Dynamic = Elf->getDynamicSymbolIterators();
       std::vector<llvm::object::SymbolRef> Symbols(Dynamic.begin(),
@@ -64,8 +65,10 @@ bool linkerScriptInputs(const std::string &Path,
   std::string Text(4096, '\0');
   In.read(&Text[0], static_cast<std::streamsize>(Text.size()));
   Text.resize(static_cast<size_t>(In.gcount()));
-  if (Text.rfind("\x7f" "ELF", 0) == 0 || Text.rfind("!<arch>", 0) == 0 ||
-      Text.find('\0') != std::string::npos)
+  if (Text.rfind("\x7f"
+                 "ELF",
+                 0) == 0 ||
+      Text.rfind("!<arch>", 0) == 0 || Text.find('\0') != std::string::npos)
     return false; // a binary, not a script
   for (size_t Open; (Open = Text.find("/*")) != std::string::npos;) {
     size_t Close = Text.find("*/", Open + 2);

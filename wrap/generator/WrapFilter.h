@@ -1,4 +1,4 @@
-//===- wrap/generator/WrapFilter.h - Which functions are wrapped -*- C++ -*-===//
+//===- wrap/generator/WrapFilter.h - Which functions ------------*- C++ -*-===//
 //
 // Part of Sextant. The filter of a wrapper's working directory (NAME.filter,
 // written by `sextant wrap init`) in Score-P's syntax, read by the filter

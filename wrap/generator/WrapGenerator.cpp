@@ -51,9 +51,9 @@ bool writeFile(const std::string &Path, const std::string &Text,
 
 /// The va_list sibling of variadic F: configured, or "v" + name when the
 /// headers declare such a function taking a va_list last.
-std::string findSibling(const WrappedFunction &F, const AnnotationFile &A,
-                        const std::map<std::string, const WrappedFunction *>
-                            &BySymbol) {
+std::string
+findSibling(const WrappedFunction &F, const AnnotationFile &A,
+            const std::map<std::string, const WrappedFunction *> &BySymbol) {
   std::string Configured = A.variadicSibling(F.Symbol);
   if (!Configured.empty())
     return Configured;
@@ -147,8 +147,8 @@ bool generateWrapper(const GenerateOptions &Options, std::ostream &Out,
     Siblings.push_back(Sibling);
   }
   if (Failed) {
-    Err << Generate << "error: the annotation file '"
-        << Options.AnnotationPath << "' has errors\n";
+    Err << Generate << "error: the annotation file '" << Options.AnnotationPath
+        << "' has errors\n";
     return false;
   }
   for (const std::string &Warning : Annotations.unusedPatterns())
@@ -193,9 +193,9 @@ bool generateWrapper(const GenerateOptions &Options, std::ostream &Out,
 
 std::vector<std::string> defaultSystemLibraries() {
   std::vector<std::string> Found;
-  for (const char *Name : {"libc.so.6", "libm.so.6", "libpthread.so.0",
-                           "libdl.so.2", "librt.so.1", "libstdc++.so.6",
-                           "libgcc_s.so.1"}) {
+  for (const char *Name :
+       {"libc.so.6", "libm.so.6", "libpthread.so.0", "libdl.so.2", "librt.so.1",
+        "libstdc++.so.6", "libgcc_s.so.1"}) {
     for (const char *Directory :
          {"/lib/x86_64-linux-gnu/", "/usr/lib/x86_64-linux-gnu/", "/lib64/",
           "/usr/lib64/"}) {
@@ -242,8 +242,9 @@ int checkWrapper(const CheckOptions &Options, std::ostream &Out,
     std::getline(Fields, Status, '\t');
     std::getline(Fields, Symbol, '\t');
     std::getline(Fields, Rest);
-    bool Candidate = Status == "wrapped" ||
-                     (Status == "skipped" && Rest.rfind("not exported", 0) == 0);
+    bool Candidate =
+        Status == "wrapped" ||
+        (Status == "skipped" && Rest.rfind("not exported", 0) == 0);
     if (!Candidate || Symbol.empty())
       continue;
     ++Listed;
@@ -270,8 +271,9 @@ int checkWrapper(const CheckOptions &Options, std::ostream &Out,
       "': functions the headers declare that " + LibraryNames +
       " does not export.\n# Copy the lines into the SCOREP_REGION_NAMES "
       "block of " +
-      Options.Name + ".filter (docs/wrapping.md).\nSCOREP_REGION_NAMES_BEGIN\n" +
-      Lines.str() + "SCOREP_REGION_NAMES_END\n";
+      Options.Name +
+      ".filter (docs/wrapping.md).\nSCOREP_REGION_NAMES_BEGIN\n" + Lines.str() +
+      "SCOREP_REGION_NAMES_END\n";
   if (!writeFile(Options.OutputPath, Text, Err, Check))
     return 2;
   Out << Check << Options.Name << ": " << Missing << " of " << Listed

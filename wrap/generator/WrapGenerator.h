@@ -1,4 +1,4 @@
-//===- wrap/generator/WrapGenerator.h - Generate a library wrapper -*- C++ -*-===//
+//===- wrap/generator/WrapGenerator.h - Generate a wrapper ------*- C++ -*-===//
 //
 // Part of Sextant. `sextant wrap generate` and `sextant wrap check` on top of
 // the parser, filter, annotation file, emitter and ELF reader: which
@@ -38,10 +38,10 @@ bool generateWrapper(const GenerateOptions &Options, std::ostream &Out,
 
 struct CheckOptions {
   std::string Name;
-  std::string FunctionList;           ///< NAME.functions
-  std::vector<std::string> Libraries; ///< the target libraries
+  std::string FunctionList;                 ///< NAME.functions
+  std::vector<std::string> Libraries;       ///< the target libraries
   std::vector<std::string> SystemLibraries; ///< default: libc, libm, ...
-  std::string OutputPath;             ///< the filter lines go here
+  std::string OutputPath;                   ///< the filter lines go here
 };
 
 /// The system libraries `check` looks into by default.

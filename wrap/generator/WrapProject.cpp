@@ -225,14 +225,13 @@ std::string projectCMakeLists(const ProjectSettings &S) {
       "#   cmake --install build                         # install\n"
       "cmake_minimum_required(VERSION 3.20)\n"
       "project(sextant_wrap_" +
-      S.Name + " LANGUAGES C CXX)\n\n" + "set(WRAP_NAME " +
-      cmakeQuote(S.Name) + ")\nset(WRAP_HEADERS " + cmakeList(S.Headers) +
-      ")\nset(WRAP_CPPFLAGS " + cmakeQuote(S.CompilerFlags) +
-      ")\nset(WRAP_LDFLAGS " + cmakeQuote(S.LinkFlags) + ")\nset(WRAP_LIBS " +
-      cmakeQuote(S.Libraries) + ")\nset(WRAP_ANNOTATIONS " +
-      cmakeQuote(S.AnnotationPath) + ")\nset(WRAP_EXAMPLE " +
-      cmakeQuote(S.Example) + ")\nset(WRAP_CXX_EXCEPTIONS " +
-      (Cxx ? "ON" : "OFF") +
+      S.Name + " LANGUAGES C CXX)\n\n" + "set(WRAP_NAME " + cmakeQuote(S.Name) +
+      ")\nset(WRAP_HEADERS " + cmakeList(S.Headers) + ")\nset(WRAP_CPPFLAGS " +
+      cmakeQuote(S.CompilerFlags) + ")\nset(WRAP_LDFLAGS " +
+      cmakeQuote(S.LinkFlags) + ")\nset(WRAP_LIBS " + cmakeQuote(S.Libraries) +
+      ")\nset(WRAP_ANNOTATIONS " + cmakeQuote(S.AnnotationPath) +
+      ")\nset(WRAP_EXAMPLE " + cmakeQuote(S.Example) +
+      ")\nset(WRAP_CXX_EXCEPTIONS " + (Cxx ? "ON" : "OFF") +
       ")\n# The libraries as `sextant wrap init` found them.\n"
       "set(WRAP_SHARED_LIBRARIES " +
       cmakeList(Shared) + ")\nset(WRAP_STATIC_LIBRARIES " + cmakeList(Static) +

@@ -1,4 +1,4 @@
-//===- wrap/generator/WrapProject.h - A wrapper's working directory -*- C++ -*-===//
+//===- wrap/generator/WrapProject.h - Wrapper's project ---------*- C++ -*-===//
 //
 // Part of Sextant. What `sextant wrap init` writes into a new working
 // directory: NAME.filter (the headers and function names to wrap, Score-P
@@ -22,12 +22,12 @@ namespace wrap {
 
 struct ProjectSettings {
   std::string Name;
-  std::vector<std::string> Headers;      ///< as given
-  std::vector<std::string> HeaderPaths;  ///< as the compiler found them
+  std::vector<std::string> Headers;     ///< as given
+  std::vector<std::string> HeaderPaths; ///< as the compiler found them
   std::string CompilerFlags, LinkFlags, Libraries; ///< as given
-  std::string AnnotationPath;            ///< absolute, or ""
+  std::string AnnotationPath;                      ///< absolute, or ""
   std::vector<LocatedLibrary> Located;
-  std::string SextantPrefix;             ///< where find_package looks first
+  std::string SextantPrefix; ///< where find_package looks first
   std::string Example = "main.c";
 };
 

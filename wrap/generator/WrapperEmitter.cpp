@@ -159,7 +159,8 @@ void emitFunction(std::ostream &Out, const EmittedFunction &E, unsigned I) {
   Out << "using SextantType_" << Index << " = auto("
       << (Parameters.empty() ? "void" : Parameters) << ") -> " << F.ResultType
       << ";\n";
-  Out << (F.Variadic ? "SEXTANT_WRAP_DECLARE_VARIADIC(" : "SEXTANT_WRAP_DECLARE(")
+  Out << (F.Variadic ? "SEXTANT_WRAP_DECLARE_VARIADIC("
+                     : "SEXTANT_WRAP_DECLARE(")
       << Index << ", " << Symbol << ")\n";
   Out << "SEXTANT_WRAP_DESCRIPTOR(" << Index << ", \""
       << escapeCString(F.DisplayName) << "\", " << Symbol << ", \""
@@ -194,9 +195,8 @@ void emitFunction(std::ostream &Out, const EmittedFunction &E, unsigned I) {
     if (Records) {
       Out << "  if (sextant_library >= 0) {\n";
       Out << "    unsigned long long sextant_bytes = "
-          << (A.Bytes.present()
-                  ? "(unsigned long long)(" + A.Bytes.Text + ")"
-                  : std::string("0"))
+          << (A.Bytes.present() ? "(unsigned long long)(" + A.Bytes.Text + ")"
+                                : std::string("0"))
           << ";\n";
       if (A.Transfer.present())
         Out << "    __sextant_wrapped_transfer(sextant_library, " << Index

@@ -1,4 +1,4 @@
-//===- wrap/generator/WrapperEmitter.h - Generated wrapper source -*- C++ -*-===//
+//===- wrap/generator/WrapperEmitter.h - Wrapper source ---------*- C++ -*-===//
 //
 // Part of Sextant. Writes the one C++17 source from which all four forms of
 // a library wrapper are compiled (docs/wrapping.md):
@@ -42,9 +42,9 @@ struct EmittedFunction {
 };
 
 struct WrapperSpec {
-  std::string Name;                    ///< the wrapper's name (fftw3)
-  std::vector<std::string> Headers;    ///< as given: paths or <names>
-  std::string Libraries;               ///< for messages: "libfftw3.so"
+  std::string Name;                 ///< the wrapper's name (fftw3)
+  std::vector<std::string> Headers; ///< as given: paths or <names>
+  std::string Libraries;            ///< for messages: "libfftw3.so"
   std::vector<EmittedFunction> Functions;
 };
 

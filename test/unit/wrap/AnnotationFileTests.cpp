@@ -87,8 +87,8 @@ TEST_CASE("errors name the file and line", "[wrap]") {
   CHECK(Errors[1].rfind("bad.ann:3: error: expected 'transfer put'", 0) == 0);
   CHECK(Errors[2].rfind("bad.ann:4: error: unknown attribute 'colective'", 0) ==
         0);
-  CHECK(Errors[3].rfind("bad.ann:5: error: expected 'sets-rank RANK SIZE'", 0) ==
-        0);
+  CHECK(Errors[3].rfind("bad.ann:5: error: expected 'sets-rank RANK SIZE'",
+                        0) == 0);
   CHECK(Errors[4] == "bad.ann:6: error: 'bytes' needs an expression");
   CHECK(Errors[5].rfind("bad.ann:9: error: unknown line 'varargs'", 0) == 0);
   CHECK(Errors[6] == "bad.ann:7: error: 'transfer' and 'peer' go together: a "

@@ -33,8 +33,7 @@ WrappedFunction putmem() {
 }
 } // namespace
 
-TEST_CASE("parameter declarators keep arrays and function pointers",
-          "[wrap]") {
+TEST_CASE("parameter declarators keep arrays and function pointers", "[wrap]") {
   CHECK(declareParameter("int (*)(int)", "f") == "int (*f)(int)");
   CHECK(declareParameter("const int (*)[3]", "rows") == "const int (*rows)[3]");
   CHECK(declareParameter("int[]", "values") == "int values[]");
@@ -85,8 +84,8 @@ TEST_CASE("annotations become calls of wrapper_abi.h", "[wrap]") {
   WrapperSpec Spec;
   Spec.Name = "oshmem";
   Spec.Headers = {"/opt/include/shmem.h"};
-  Spec.Functions = {{&Put, PutA, ""}, {&Barrier, BarrierA, ""},
-                    {&Init, InitA, ""}};
+  Spec.Functions = {
+      {&Put, PutA, ""}, {&Barrier, BarrierA, ""}, {&Init, InitA, ""}};
   std::string Text = emitWrapperSource(Spec);
   CHECK(contains(Text, "#include \"/opt/include/shmem.h\""));
   CHECK(contains(Text, "#include \"sextant/wrapper_abi.h\""));
@@ -107,8 +106,7 @@ TEST_CASE("annotations become calls of wrapper_abi.h", "[wrap]") {
                        "  return sextant_result;"));
 }
 
-TEST_CASE("a variadic function is forwarded to its va_list sibling",
-          "[wrap]") {
+TEST_CASE("a variadic function is forwarded to its va_list sibling", "[wrap]") {
   WrappedFunction F;
   F.Symbol = F.DisplayName = "printf";
   F.ResultType = "int";
