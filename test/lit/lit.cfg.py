@@ -230,3 +230,11 @@ def _searchable_by_others(path):
 if (os.geteuid() == 0 and lit.util.which("setpriv")
         and _searchable_by_others(config.sextant_binary_dir)):
     config.available_features.add("unprivileged-user")
+
+# --- wrap
+# `sextant wrap` (test/lit/e2e/wrap/): FFTW 3 (Debian: libfftw3-dev) is the
+# real library the tests wrap, feature "fftw3".
+if os.path.exists("/usr/include/fftw3.h") and any(
+        os.path.exists(os.path.join(d, "libfftw3.so"))
+        for d in ("/usr/lib/x86_64-linux-gnu", "/lib/x86_64-linux-gnu", "/usr/lib")):
+    config.available_features.add("fftw3")
