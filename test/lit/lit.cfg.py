@@ -165,7 +165,7 @@ if (mpi_adapter and lit.util.which("mpicc.mpich") and
 if lit.util.which("oshcc") and lit.util.which("oshrun"):
     config.available_features.add("openshmem")
     config.substitutions.append(
-        ("%oshcc", "env OMPI_CC=%s oshcc%s" % (config.clang, sanitize)))
+        ("%oshcc", "env OSHMEM_CC=%s oshcc%s" % (config.clang, sanitize)))
     config.substitutions.append(
         ("%oshrun", "env OMPI_MCA_osc=^rdma timeout 300 oshrun "
          "--allow-run-as-root --oversubscribe"))

@@ -48,10 +48,10 @@ static void exchange(void) {
   int Right = (Me + 1) % Count, Left = (Me + Count - 1) % Count;
   int Across = (Me + 2) % Count;
   memset(Bytes, 'a' + Me, sizeof(Bytes));
-  for (int I = 0; I < 10; ++I)
-    Ints[I] = Me * 100 + I;
-  for (int I = 0; I < 5; ++I)
-    Longs[I] = Me * 1000L + I;
+  for (int K = 0; K < 10; ++K)
+    Ints[K] = Me * 100 + K;
+  for (int K = 0; K < 5; ++K)
+    Longs[K] = Me * 1000L + K;
   shmem_putmem(BytesIn, Bytes, sizeof(Bytes), Right);
   shmem_int_put(IntsIn, Ints, 10, Right);
   shmem_barrier_all();
@@ -78,8 +78,8 @@ static void atomics(void) {
 }
 
 static void reduce(void) {
-  for (int I = 0; I < SHMEM_REDUCE_SYNC_SIZE; ++I)
-    Sync[I] = SHMEM_SYNC_VALUE;
+  for (int K = 0; K < SHMEM_REDUCE_SYNC_SIZE; ++K)
+    Sync[K] = SHMEM_SYNC_VALUE;
   Value = Me + 1;
   shmem_barrier_all();
   shmem_int_sum_to_all(&Sum, &Value, 1, 0, 0, Count, Work, Sync);
