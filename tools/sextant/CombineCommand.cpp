@@ -35,7 +35,7 @@ namespace {
 
 const char CombineHelp[] =
     "NAME\n"
-    "    sextant combine - build the combined view of an MPI or OpenSHMEM job\n"
+    "    sextant combine - build the combined view of an MPI job\n"
     "\n"
     "SYNOPSIS\n"
     "    sextant combine [-f|--force] JOBDIR\n"
