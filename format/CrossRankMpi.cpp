@@ -17,11 +17,6 @@ using nlohmann::json;
 
 namespace {
 
-/// The members of Traffic in job_keys::TrafficFields order.
-constexpr uint64_t Traffic::*TrafficMembers[job_keys::TrafficFieldCount] = {
-    &Traffic::MessagesSent, &Traffic::BytesSent, &Traffic::MessagesReceived,
-    &Traffic::BytesReceived};
-
 /// One entry of a rank's "point_to_point" or "one_sided" list.
 json trafficEntryJson(int Partner, const Traffic &T) {
   json Entry = {{job_keys::Partner, Partner}};
@@ -30,8 +25,8 @@ json trafficEntryJson(int Partner, const Traffic &T) {
   return Entry;
 }
 
-/// One list per rank, of its partners with traffic (the shape of a rank's
-/// own list).
+} // namespace
+
 json matrixJson(const SparseMatrix &Rows) {
   json Result = json::array();
   for (const SparseTraffic &Row : Rows) {
@@ -43,13 +38,15 @@ json matrixJson(const SparseMatrix &Rows) {
   return Result;
 }
 
-json statisticsJson(const FunctionStatistics &F) {
+json functionStatisticsJson(const FunctionStatistics &F) {
   const RankStatistics &S = F.Statistics;
   return {{"total", F.Total},      {"min", S.Min},
           {"mean", S.Mean},        {"max", S.Max},
           {"min_rank", S.MinRank}, {"max_rank", S.MaxRank},
           {"per_rank", F.PerRank}};
 }
+
+namespace {
 
 /// The job's sparse matrix from the ranks' rows: the partners of the job
 /// with traffic, ascending (a partner listed twice: its last entry).
@@ -151,7 +148,8 @@ std::string jobMpiJson(const JobMpi &Mpi) {
   for (const auto &[Name, Fields] : Mpi.Functions) {
     json F = {{"name", Name}};
     for (size_t Field = 0; Field < job_keys::FunctionFieldCount; ++Field)
-      F[job_keys::FunctionFields[Field]] = statisticsJson(Fields[Field]);
+      F[job_keys::FunctionFields[Field]] =
+          functionStatisticsJson(Fields[Field]);
     Functions.push_back(F);
   }
   json Out = {{keys::Format, JobMpiFormat.Name},

@@ -38,6 +38,10 @@ nlohmann::json rankTrafficJson(const std::vector<Traffic> &Row);
 /// with a partner).
 SparseTraffic readRankTraffic(const nlohmann::json &List);
 
+/// The job's sparse matrix as one list per rank of its partners with
+/// traffic (the shape of a rank's own list).
+nlohmann::json matrixJson(const SparseMatrix &Rows);
+
 /// One entry of a rank's "functions": Counts in job_keys::FunctionFields order.
 nlohmann::json rankFunctionJson(
     const std::string &Name,
@@ -50,6 +54,10 @@ struct FunctionStatistics {
   /// Each rank's value (0 for a rank without the function or not read).
   std::vector<double> PerRank;
 };
+
+/// F as {"total", "min", "mean", "max", "min_rank", "max_rank",
+/// "per_rank"}.
+nlohmann::json functionStatisticsJson(const FunctionStatistics &F);
 
 struct JobMpi {
   int RankCount = 0;

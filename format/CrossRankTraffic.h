@@ -28,6 +28,12 @@ struct Traffic {
   bool empty() const { return MessagesSent == 0 && MessagesReceived == 0; }
 };
 
+/// The members of Traffic in the order of their keys in the files
+/// (job_keys::TrafficFields of ExperimentSchema.h).
+constexpr uint64_t Traffic::*TrafficMembers[] = {
+    &Traffic::MessagesSent, &Traffic::BytesSent, &Traffic::MessagesReceived,
+    &Traffic::BytesReceived};
+
 /// One rank's row as (partner, traffic) for the partners with an entry.
 using SparseTraffic = std::vector<std::pair<int, Traffic>>;
 

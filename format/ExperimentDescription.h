@@ -33,6 +33,8 @@ struct RegionFlags {
   bool User = false; ///< a region of the user API (sextant_region_begin)
   bool OpenMP = false;
   bool Mpi = false;
+  /// A function of a library measured by a generated wrapper.
+  bool Library = false;
 };
 
 /// regions.json "filter_rule": the rule of the runtime filter that decided.

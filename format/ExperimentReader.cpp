@@ -36,31 +36,6 @@ bool fileExists(const std::string &Path) {
   return ::stat(Path.c_str(), &Info) == 0;
 }
 
-/// Checks "format" and "format_version" of a top-level object.
-void checkFormat(const JsonValue &Top, const JsonFileFormat &Format,
-                 const char *WhatFile) {
-  Top.expectObject((std::string("an object (a ") + WhatFile + ")").c_str());
-  std::string Found =
-      Top.member(keys::Format, (std::string("\"") + Format.Name + "\"").c_str())
-          .asString();
-  if (Found != Format.Name)
-    Top.member(keys::Format, "")
-        .fail("is \"" + Found + "\", expected \"" + Format.Name + "\": not a " +
-              WhatFile);
-  JsonValue Version = Top.member(keys::FormatVersion, "an integer");
-  uint64_t Number = Version.asUnsigned();
-  if (Number < Format.MinimumReadableVersion || Number > Format.Version) {
-    std::string Readable = std::to_string(Format.Version);
-    if (Format.MinimumReadableVersion != Format.Version)
-      Readable =
-          std::to_string(Format.MinimumReadableVersion) + " to " + Readable;
-    Version.fail("is " + std::to_string(Number) +
-                 ", but this sextant reads format_version " + Readable +
-                 (Number > Format.Version ? " (written by a newer Sextant?)"
-                                          : " (written by an older Sextant)"));
-  }
-}
-
 /// Checks that Directory exists and is an experiment directory.
 void checkDirectory(const std::string &Directory) {
   struct stat Info;
@@ -212,7 +187,7 @@ void readMetadata(const std::string &Directory, ExperimentMetadata &Out) {
   std::string Path = joinPath(Directory, files::Experiment);
   nlohmann::json Document = loadJsonFile(Path);
   JsonValue Top(Document, Path);
-  checkFormat(Top, ExperimentFormat, "Sextant experiment.json");
+  checkFileFormat(Top, ExperimentFormat, "Sextant experiment.json");
   Out = ExperimentMetadata();
   Out.SextantVersion =
       Top.member(k::SextantVersion, "a version string").asString();
@@ -289,6 +264,7 @@ RegionRecord readRegion(const JsonValue &Entry, size_t Index) {
   readOptional(Flags, k::User, Region.Flags.User);
   readOptional(Flags, k::OpenMP, Region.Flags.OpenMP);
   readOptional(Flags, k::Mpi, Region.Flags.Mpi);
+  readOptional(Flags, k::Library, Region.Flags.Library);
   Region.Filtered = Entry.member(k::Filtered, "true or false").asBool();
   readOptional(Entry, k::FilterReason, Region.FilterReason);
   if (std::optional<JsonValue> Rule = optionalObject(Entry, k::FilterRule)) {
@@ -318,7 +294,7 @@ void readRegions(const std::string &Directory,
   std::string Path = joinPath(Directory, files::Regions);
   nlohmann::json Document = loadJsonFile(Path);
   JsonValue Top(Document, Path);
-  checkFormat(Top, RegionsFormat, "Sextant regions.json");
+  checkFileFormat(Top, RegionsFormat, "Sextant regions.json");
   JsonValue List = Top.member(region_keys::Regions, "an array of regions");
   List.expectArray("an array of regions");
   Regions.clear();
@@ -330,13 +306,13 @@ void readRegions(const std::string &Directory,
 /// frame.type of a call-path node.
 FrameType frameType(const JsonValue &Type) {
   std::string Name = Type.asString();
-  for (FrameType Known :
-       {FrameType::Function, FrameType::OpenMP, FrameType::Mpi})
+  for (FrameType Known : {FrameType::Function, FrameType::OpenMP,
+                          FrameType::Mpi, FrameType::Library})
     if (Name == frameTypeName(Known))
       return Known;
   Type.fail("is \"" + Name +
-            "\", expected \"function\", \"openmp\" or "
-            "\"mpi\"");
+            "\", expected \"function\", \"openmp\", \"mpi\" or "
+            "\"library\"");
 }
 
 /// How the metric Key is written, judged by its name and its first value.
@@ -515,7 +491,7 @@ bool readThreadProfiles(const Experiment &Experiment,
   return catchInputErrors(Error, Path, [&] {
     nlohmann::json Document = loadJsonFile(Path);
     JsonValue Top(Document, Path);
-    checkFormat(Top, ThreadProfilesFormat, "Sextant profile-threads.json");
+    checkFileFormat(Top, ThreadProfilesFormat, "Sextant profile-threads.json");
     Threads = ThreadProfileList();
     if (Top.has(keys::MaxSeparateThreads))
       Threads.MaxSeparateThreads =

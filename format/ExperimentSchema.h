@@ -32,6 +32,14 @@ constexpr char Folded[] = "profile.folded";
 constexpr char Summary[] = "summary.txt";
 constexpr char Configuration[] = "config.txt";
 constexpr char Mpi[] = "mpi.json";
+/// The calls and traffic of a library measured by a generated wrapper
+/// (include/sextant/wrapper_abi.h): "library-<name>.json", in a rank's
+/// experiment and in the job's combined view.
+constexpr char LibraryPrefix[] = "library-";
+constexpr char LibrarySuffix[] = ".json";
+inline std::string libraryFileName(const std::string &Library) {
+  return LibraryPrefix + Library + LibrarySuffix;
+}
 /// An MPI job's cross-rank statistics per call path of its profile.json.
 constexpr char ProfileRanks[] = "profile-ranks.json";
 /// The folder of the trace files (trace/thread-<index>.sxt, TraceFormat.h,
@@ -101,6 +109,29 @@ inline bool parseRunClaim(const std::string &Text, long &Pid,
                                       : ProgramEnd - Line - 9);
   return End == Text.c_str() + Line && Pid > 0;
 }
+/// The claim of a job's base directory by the processes of one job that
+/// have no MPI adapter to agree on it (a wrapped library placed them,
+/// runtime/wrapped/JobBaseDirectory.h): "job <id>\ncreated <ns>\n", the
+/// launcher's job identity and the creation time in nanoseconds since the
+/// epoch. Created complete (linked from a temporary file).
+constexpr char JobClaim[] = ".sextant-job";
+inline std::string renderJobClaim(const std::string &JobId,
+                                  long long CreatedNs) {
+  return "job " + JobId + "\ncreated " + std::to_string(CreatedNs) + "\n";
+}
+/// The job and the creation time of a job claim's text; false when it is
+/// not one.
+inline bool parseJobClaim(const std::string &Text, std::string &JobId,
+                          long long &CreatedNs) {
+  size_t Line = Text.find('\n');
+  if (Text.compare(0, 4, "job ") != 0 || Line == std::string::npos ||
+      Text.compare(Line + 1, 8, "created ") != 0)
+    return false;
+  JobId = Text.substr(4, Line - 4);
+  char *End = nullptr;
+  CreatedNs = std::strtoll(Text.c_str() + Line + 9, &End, 10);
+  return End != Text.c_str() + Line + 9 && *End == '\n';
+}
 } // namespace files
 
 /// A JSON file's "format" member and the versions of its layout: the one
@@ -119,6 +150,9 @@ constexpr JsonFileFormat MpiFormat{"sextant-mpi", 2, 1};
 /// Version 2: the matrices list per rank its partners with traffic (version
 /// 1: dense ranks x ranks tables per field).
 constexpr JsonFileFormat JobMpiFormat{"sextant-mpi-job", 2, 2};
+/// A process's library-<name>.json (runtime/wrapped) and the job's.
+constexpr JsonFileFormat LibraryFormat{"sextant-library", 1, 1};
+constexpr JsonFileFormat JobLibraryFormat{"sextant-library-job", 1, 1};
 /// The job's profile-ranks.json.
 constexpr JsonFileFormat ProfileRanksFormat{"sextant-profile-ranks", 1, 1};
 
@@ -243,6 +277,7 @@ constexpr char Demangled[] = "demangled";
 constexpr char User[] = "user";
 constexpr char OpenMP[] = "openmp";
 constexpr char Mpi[] = "mpi";
+constexpr char Library[] = "library";
 constexpr char Filtered[] = "filtered";
 constexpr char FilterReason[] = "filter_reason";
 constexpr char FilterRule[] = "filter_rule";
@@ -259,13 +294,15 @@ constexpr char AccumulationSum[] = "sum";
 constexpr char AccumulationMaximum[] = "maximum";
 
 /// frame.type of a call-path node: what kind of region it is.
-enum class FrameType { Function, OpenMP, Mpi };
+enum class FrameType { Function, OpenMP, Mpi, Library };
 
-/// The spelling of Type in profile.json: "function", "openmp", "mpi".
+/// The spelling of Type in profile.json: "function", "openmp", "mpi",
+/// "library" (a function of a wrapped library, wrapper_abi.h).
 constexpr const char *frameTypeName(FrameType Type) {
-  return Type == FrameType::Mpi      ? "mpi"
-         : Type == FrameType::OpenMP ? "openmp"
-                                     : "function";
+  return Type == FrameType::Mpi       ? "mpi"
+         : Type == FrameType::OpenMP  ? "openmp"
+         : Type == FrameType::Library ? "library"
+                                      : "function";
 }
 
 /// The keys of an MPI job's combined view (format/CrossRank*, format/Job*)
@@ -296,6 +333,24 @@ constexpr size_t FunctionFieldCount = 4;
 constexpr const char *FunctionFields[FunctionFieldCount] = {
     "calls", "bytes_sent", "bytes_received", "root_calls"};
 } // namespace job_keys
+
+/// The members of library-<name>.json, a process's and the job's
+/// (LibraryCalls.h, JobLibrary.h); a partner's traffic uses
+/// job_keys::Partner and job_keys::TrafficFields.
+namespace library_keys {
+constexpr char Library[] = "library";
+constexpr char Rank[] = "rank";
+constexpr char Ranks[] = "ranks";
+constexpr char RanksRead[] = "ranks_read";
+constexpr char Functions[] = "functions";
+constexpr char Name[] = "name";
+constexpr char Traffic[] = "traffic";
+constexpr char PeersOutOfRange[] = "peers_out_of_range";
+/// The counters of one function.
+constexpr size_t FunctionFieldCount = 3;
+constexpr const char *FunctionFields[FunctionFieldCount] = {"calls", "bytes",
+                                                            "collective_calls"};
+} // namespace library_keys
 
 } // namespace format
 } // namespace sextant

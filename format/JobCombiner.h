@@ -27,6 +27,7 @@
 #define SEXTANT_FORMAT_JOBCOMBINER_H
 
 #include <string>
+#include <utility>
 #include <vector>
 
 namespace sextant {
@@ -48,6 +49,9 @@ struct CombinedFiles {
   std::string Experiment;
   std::string Mpi;
   std::string Summary;
+  /// More files of the view (name, contents), written before the others:
+  /// the wrapped libraries' library-<name>.json (JobLibrary.h).
+  std::vector<std::pair<std::string, std::string>> Extra;
   /// One line per problem found (a rank's missing or unreadable file, an
   /// asymmetric point-to-point pair), without the "sextant: " prefix.
   std::vector<std::string> Problems;

@@ -86,6 +86,13 @@ bool writeCombinedFiles(const std::string &JobDirectory,
   const std::string *Contents[] = {&Files.Regions,      &Files.Profile,
                                    &Files.ProfileRanks, &Files.Mpi,
                                    &Files.Summary,      &Files.Experiment};
+  for (const auto &[Name, Text] : Files.Extra) {
+    std::string Message;
+    if (!writeFileAtomically(JobDirectory, Name, Text, Message)) {
+      Error = Name + ": " + std::strerror(errno);
+      return false;
+    }
+  }
   const std::vector<std::string> &Names = combinedFileNames();
   for (size_t I = 0; I < Names.size(); ++I) {
     std::string Message;

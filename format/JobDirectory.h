@@ -30,7 +30,8 @@ bool findRankDirectories(const std::string &JobDirectory,
 /// cannot be read).
 RankFiles readRankFiles(const std::string &JobDirectory, int Rank);
 
-/// The files of the combined view, in the order they are written.
+/// The files of the combined view, in the order they are written (after
+/// the extra files).
 const std::vector<std::string> &combinedFileNames();
 
 /// Writes Files into JobDirectory; false with Error ("<file>: <reason>") on

@@ -28,6 +28,14 @@ bool readJobTrafficMatrix(const std::string &Directory, const char *Field,
                           std::vector<std::vector<uint64_t>> &Matrix,
                           std::string &Error);
 
+/// The same from the job's library-<Library>.json of Directory (its
+/// "traffic"; Field: "bytes_sent", "bytes_received", "messages_sent" or
+/// "messages_received"), made by `sextant combine` (JobLibrary.h).
+bool readJobLibraryMatrix(const std::string &Directory,
+                          const std::string &Library, const char *Field,
+                          std::vector<std::vector<uint64_t>> &Matrix,
+                          std::string &Error);
+
 } // namespace format
 } // namespace sextant
 

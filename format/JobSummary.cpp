@@ -115,23 +115,12 @@ std::string matrixTable(const std::string &Title, const SparseMatrix &Rows,
   return S;
 }
 
-/// How summary.txt shows one of the job's matrices: two of its fields.
-struct MatrixView {
-  const char *Name; ///< "Point-to-point"
-  const char *Key;  ///< its key in the job's mpi.json
-  const char *FirstTable;
-  const char *FirstColumn;
-  uint64_t Traffic::*First;
-  const char *SecondTable;
-  const char *SecondColumn;
-  uint64_t Traffic::*Second;
-};
-
 constexpr MatrixView PointToPointView = {
-    "Point-to-point", "point_to_point",      "bytes sent",
-    "bytes sent",     &Traffic::BytesSent,   "messages sent",
-    "messages sent",  &Traffic::MessagesSent};
+    "Point-to-point", "mpi.json",      "point_to_point",
+    "bytes sent",     "bytes sent",    &Traffic::BytesSent,
+    "messages sent",  "messages sent", &Traffic::MessagesSent};
 constexpr MatrixView OneSidedView = {"One-sided",
+                                     "mpi.json",
                                      "one_sided",
                                      "bytes put/accumulated",
                                      "bytes put/acc",
@@ -168,7 +157,7 @@ std::string heaviestPairs(const MatrixView &View, const SparseMatrix &Rows) {
   std::string S = "\n" + std::string(View.Name) + ": " +
                   std::to_string(Pairs.size()) + " pair(s) with traffic, the " +
                   std::to_string(Shown) + " with the most " + View.FirstColumn +
-                  " (every pair: mpi.json, \"" + View.Key + "\")\n";
+                  " (every pair: " + View.File + ", \"" + View.Key + "\")\n";
   S += "  from      to  " + padLeft(View.FirstColumn, 16) + "  " +
        padLeft(View.SecondColumn, 16) + "\n";
   for (size_t P = 0; P < Shown; ++P)
@@ -177,16 +166,6 @@ std::string heaviestPairs(const MatrixView &View, const SparseMatrix &Rows) {
          padLeft(std::to_string(Pairs[P].T->*First), 16) + "  " +
          padLeft(std::to_string(Pairs[P].T->*Second), 16) + "\n";
   return S;
-}
-
-/// A matrix as two tables up to DenseTableRanks ranks, else its heaviest
-/// pairs.
-std::string matrixText(const MatrixView &View, const SparseMatrix &Rows) {
-  if (Rows.size() > DenseTableRanks)
-    return heaviestPairs(View, Rows);
-  std::string Name = View.Name;
-  return matrixTable(Name + " " + View.FirstTable, Rows, View.First) +
-         matrixTable(Name + " " + View.SecondTable, Rows, View.Second);
 }
 
 bool anyTraffic(const SparseMatrix &Rows) {
@@ -215,6 +194,14 @@ std::string matrices(const JobMpi &Mpi) {
 }
 
 } // namespace
+
+std::string matrixText(const MatrixView &View, const SparseMatrix &Rows) {
+  if (Rows.size() > DenseTableRanks)
+    return heaviestPairs(View, Rows);
+  std::string Name = View.Name;
+  return matrixTable(Name + " " + View.FirstTable, Rows, View.First) +
+         matrixTable(Name + " " + View.SecondTable, Rows, View.Second);
+}
 
 std::string jobSummary(const JobSummaryInput &Input) {
   return header(Input) + regionTable(Input) + functionTable(Input.Mpi) +

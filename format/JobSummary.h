@@ -38,6 +38,24 @@ struct JobSummaryInput {
   const JobMpi &Mpi;
 };
 
+/// How summary.txt shows one of the job's sparse matrices: two of its
+/// fields.
+struct MatrixView {
+  const char *Name; ///< "Point-to-point"
+  const char *File; ///< the job's file holding every pair: "mpi.json"
+  const char *Key;  ///< its key in File
+  const char *FirstTable;
+  const char *FirstColumn;
+  uint64_t Traffic::*First;
+  const char *SecondTable;
+  const char *SecondColumn;
+  uint64_t Traffic::*Second;
+};
+
+/// Rows as two tables (View's two fields, row: from rank, column: to rank)
+/// up to 16 ranks, beyond as the 20 pairs with the most First.
+std::string matrixText(const MatrixView &View, const SparseMatrix &Rows);
+
 /// The job's summary.txt.
 std::string jobSummary(const JobSummaryInput &Input);
 

@@ -6,6 +6,7 @@
 //===----------------------------------------------------------------------===//
 
 #include "format/JsonInput.h"
+#include "format/ExperimentSchema.h"
 
 #include <algorithm>
 #include <cerrno>
@@ -300,6 +301,30 @@ std::string describeJsonValue(const nlohmann::json &Value) {
     return "the number " + Value.dump();
   default:
     return "a value of another kind";
+  }
+}
+
+void checkFileFormat(const JsonValue &Top, const JsonFileFormat &Format,
+                     const char *WhatFile) {
+  Top.expectObject((std::string("an object (a ") + WhatFile + ")").c_str());
+  std::string Found =
+      Top.member(keys::Format, (std::string("\"") + Format.Name + "\"").c_str())
+          .asString();
+  if (Found != Format.Name)
+    Top.member(keys::Format, "")
+        .fail("is \"" + Found + "\", expected \"" + Format.Name + "\": not a " +
+              WhatFile);
+  JsonValue Version = Top.member(keys::FormatVersion, "an integer");
+  uint64_t Number = Version.asUnsigned();
+  if (Number < Format.MinimumReadableVersion || Number > Format.Version) {
+    std::string Readable = std::to_string(Format.Version);
+    if (Format.MinimumReadableVersion != Format.Version)
+      Readable =
+          std::to_string(Format.MinimumReadableVersion) + " to " + Readable;
+    Version.fail("is " + std::to_string(Number) +
+                 ", but this sextant reads format_version " + Readable +
+                 (Number > Format.Version ? " (written by a newer Sextant?)"
+                                          : " (written by an older Sextant)"));
   }
 }
 

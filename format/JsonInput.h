@@ -96,6 +96,14 @@ private:
   std::shared_ptr<const PathStep> Step; ///< null at the top level
 };
 
+struct JsonFileFormat;
+
+/// Checks that Top is an object whose "format" is Format's name and whose
+/// "format_version" this reader reads; throws InputError naming WhatFile
+/// ("Sextant regions.json") otherwise.
+void checkFileFormat(const JsonValue &Top, const JsonFileFormat &Format,
+                     const char *WhatFile);
+
 /// A short description of a JSON value's type for messages: "a string",
 /// "an object", "the number -3", ...
 std::string describeJsonValue(const nlohmann::json &Value);

@@ -38,6 +38,7 @@ void writeRegion(JsonWriter &Json, const RegionRecord &Region) {
   Json.memberBool(k::User, Region.Flags.User);
   Json.memberBool(k::OpenMP, Region.Flags.OpenMP);
   Json.memberBool(k::Mpi, Region.Flags.Mpi);
+  Json.memberBool(k::Library, Region.Flags.Library);
   Json.endObject();
   Json.memberBool(k::Filtered, Region.Filtered);
   Json.member(k::FilterReason, Region.FilterReason);

@@ -31,7 +31,8 @@ constexpr std::string_view VariablePrefix = "SEXTANT_";
 /// SEXTANT_ variables that belong to the `sextant` tool, not to the
 /// runtime (docs/sextant.md, ENVIRONMENT): a user who exports one must not
 /// get an "unknown variable" warning from every measured program.
-constexpr std::string_view ToolVariables[] = {"SEXTANT_ROOFLINE_PEAKS"};
+constexpr std::string_view ToolVariables[] = {"SEXTANT_ROOFLINE_PEAKS",
+                                              "SEXTANT_WRAP_PATH"};
 
 bool isToolVariable(std::string_view Variable) {
   for (std::string_view Tool : ToolVariables)

@@ -84,6 +84,7 @@ format::RegionRecord regionRecord(const RegionInfo &Region) {
   Record.Flags.User = Region.Flags & SEXTANT_REGION_USER;
   Record.Flags.OpenMP = Region.Flags & SEXTANT_REGION_OPENMP;
   Record.Flags.Mpi = Region.Flags & SEXTANT_REGION_MPI;
+  Record.Flags.Library = Region.Flags & SEXTANT_REGION_LIBRARY;
   Record.Filtered = Region.Filtered;
   Record.FilterReason = Region.FilterReason;
   if (Region.FilterRuleMatched)

@@ -94,6 +94,8 @@ private:
 format::FrameType frameType(uint32_t Flags) {
   if (Flags & SEXTANT_REGION_MPI)
     return format::FrameType::Mpi;
+  if (Flags & SEXTANT_REGION_LIBRARY)
+    return format::FrameType::Library;
   if (Flags & SEXTANT_REGION_OPENMP)
     return format::FrameType::OpenMP;
   return format::FrameType::Function;

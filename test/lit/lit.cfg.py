@@ -198,6 +198,19 @@ if "mpich" in config.available_features:
         ("%mpifort_flang", "flang-new-19 -I/usr/include/x86_64-linux-gnu/mpich"
          " -L/usr/lib/x86_64-linux-gnu"))
 
+# --- shmem: OpenSHMEM (Open MPI's oshcc and oshrun) for e2e/shmem, feature
+# "openshmem". %oshcc compiles with the suite's clang (so that %instrument
+# works); %oshrun runs on this host only, as root if need be, with the
+# setting this machine's Open MPI needs (OMPI_MCA_osc=^rdma, or it crashes
+# in finalize, docs/openshmem.md), bounded so that a hang fails the test.
+if lit.util.which("oshcc") and lit.util.which("oshrun"):
+    config.available_features.add("openshmem")
+    config.substitutions.append(
+        ("%oshcc", "env OSHMEM_CC=%s oshcc%s" % (config.clang, sanitize)))
+    config.substitutions.append(
+        ("%oshrun", "env OMPI_MCA_osc=^rdma timeout 300 oshrun "
+         "--allow-run-as-root --oversubscribe"))
+
 if config.sanitizer:
     config.available_features.add("sanitizer")
     for s in config.sanitizer.split(";"):
@@ -258,3 +271,11 @@ def _searchable_by_others(path):
 if (os.geteuid() == 0 and lit.util.which("setpriv")
         and _searchable_by_others(config.sextant_binary_dir)):
     config.available_features.add("unprivileged-user")
+
+# --- wrap
+# `sextant wrap` (test/lit/e2e/wrap/): FFTW 3 (Debian: libfftw3-dev) is the
+# real library the tests wrap, feature "fftw3".
+if os.path.exists("/usr/include/fftw3.h") and any(
+        os.path.exists(os.path.join(d, "libfftw3.so"))
+        for d in ("/usr/lib/x86_64-linux-gnu", "/lib/x86_64-linux-gnu", "/usr/lib")):
+    config.available_features.add("fftw3")

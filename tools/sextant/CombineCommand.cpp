@@ -2,7 +2,9 @@
 //
 // Part of Sextant. `sextant combine JOBDIR` builds the combined view of an
 // MPI job (regions.json, profile.json, experiment.json, mpi.json and
-// summary.txt in JOBDIR) from the ranks' directories rank-<r>/ on disk,
+// summary.txt in JOBDIR, and library-<name>.json for each library measured
+// through a generated wrapper, e.g. OpenSHMEM's PE-to-PE traffic, with its
+// section of summary.txt) from the ranks' directories rank-<r>/ on disk,
 // with the same merge and result as the MPI adapter at MPI_Finalize
 // (format/PartialJob.h), folding the ranks one at a time so that it never
 // holds more than one rank's files: for a job that ended before
@@ -15,6 +17,7 @@
 
 #include "format/JobCombiner.h"
 #include "format/JobDirectory.h"
+#include "format/JobLibrary.h"
 #include "format/PartialJob.h"
 
 #include <algorithm>
@@ -44,6 +47,14 @@ const char CombineHelp[] =
     "    adapter writes them at MPI_Finalize. Use it for a job that ended\n"
     "    before MPI_Finalize (MPI_Abort, a fault, a killed job), or after\n"
     "    copying a rank's directory into JOBDIR later.\n"
+    "\n"
+    "    Libraries measured through a wrapper (`sextant wrap`) that place\n"
+    "    their processes in a job, such as OpenSHMEM, have no combined view\n"
+    "    until this command makes it: for each library-NAME.json of the\n"
+    "    ranks, the job's library-NAME.json (calls and bytes per function\n"
+    "    over the ranks, the rank-to-rank matrix) and a section of\n"
+    "    summary.txt. A library file that is not valid is named, with the\n"
+    "    place in it, in a warning and left out.\n"
     "\n"
     "    The job has as many ranks as the largest of: the highest rank-<r>/\n"
     "    plus one, and the \"mpi_ranks\" of the ranks' experiment.json. A\n"
@@ -113,12 +124,16 @@ int combine(const CommandLine &Line, const std::string &JobDirectory,
   // ranks', drop its files (format/PartialJob.h).
   format::PartialJob Job;
   bool AnyFile = false;
+  // The wrapped libraries' files are small (functions and partners).
+  format::RankLibraries Libraries;
+  std::vector<std::string> LibraryProblems;
   try {
     for (int Rank : Found) {
       format::RankFiles Files = format::readRankFiles(JobDirectory, Rank);
       AnyFile |= !Files.Profile.empty() || !Files.Regions.empty() ||
                  !Files.Experiment.empty() || !Files.Mpi.empty();
       format::merge(Job, format::partialFromRank(Files));
+      format::readRankLibraries(JobDirectory, Rank, Libraries, LibraryProblems);
     }
   } catch (const std::exception &Error) {
     return Line.failure("cannot combine the ranks of '" + JobDirectory +
@@ -132,6 +147,9 @@ int combine(const CommandLine &Line, const std::string &JobDirectory,
   try {
     Combined = format::finishJob(std::move(Job), RankCount, JobDirectory,
                                  "its directory is missing");
+    for (const std::string &Problem : LibraryProblems)
+      Combined.Problems.push_back(Problem);
+    format::addJobLibraries(Libraries, RankCount, Combined);
   } catch (const std::exception &Error) {
     return Line.failure("cannot combine the ranks of '" + JobDirectory +
                         "': " + Error.what());

@@ -51,7 +51,7 @@ const char ExportHelp[] =
     "    sextant export --format=svg-flamegraph [--metric=METRIC] [-o FILE]\n"
     "                   DIR\n"
     "    sextant export --format=svg-matrix [--metric=bytes|messages]\n"
-    "                   [-o FILE] DIR\n"
+    "                   [--library=NAME] [-o FILE] DIR\n"
     "    sextant export --format=svg-roofline [--peaks=FILE] [-o FILE] DIR\n"
     "\n"
     "DESCRIPTION\n"
@@ -96,6 +96,9 @@ const char ExportHelp[] =
     "    --format=svg-matrix draws the point-to-point communication matrix\n"
     "    of an MPI job (the job's mpi.json) as a heat map: row = sender,\n"
     "    column = receiver, bytes (default) or messages (--metric=messages).\n"
+    "    With --library=NAME, the matrix of a library measured through a\n"
+    "    wrapper (e.g. shmem: OpenSHMEM's PE-to-PE puts and atomics) from\n"
+    "    the job's library-NAME.json, which `sextant combine` writes.\n"
     "\n"
     "    --format=svg-roofline draws the regions `sextant roofline DIR` lists\n"
     "    (those with floating-point operations, from SEXTANT_METRICS with a\n"
@@ -111,6 +114,7 @@ const char ExportHelp[] =
     "                        svg-flamegraph: time (default), visits or an\n"
     "                        additive metric of the profile; svg-matrix:\n"
     "                        bytes (default) or messages\n"
+    "    --library=NAME      svg-matrix: the matrix of wrapped library NAME\n"
     "    --peaks=FILE        svg-roofline: the peaks file (default:\n"
     "                        that of sextant roofline, used when it exists)\n"
     "    -o, --output=FILE   write to FILE (default: standard output); a\n"
@@ -142,6 +146,7 @@ const char ExportHelp[] =
     "    sextant export --format=svg-flamegraph -o run1.svg run1\n"
     "    sextant export --format=svg-matrix --metric=messages -o m.svg "
     "jobdir\n"
+    "    sextant export --format=svg-matrix --library=shmem -o pe.svg jobdir\n"
     "    sextant export --format=svg-roofline -o roofline.svg run1\n";
 
 enum class ExportFormat {
@@ -284,10 +289,11 @@ int exportRoofline(const CommandLine &Line, const Experiment &E,
 
 int exportSvg(const CommandLine &Line, const std::string &Directory,
               ExportFormat Format, const std::string &Metric,
-              const std::string &PeaksPath, const std::string &OutputPath) {
+              const std::string &Library, const std::string &PeaksPath,
+              const std::string &OutputPath) {
   std::string Svg, Error;
   if (Format == ExportFormat::SvgMatrix) {
-    if (!matrixSvg(Directory, Metric == "messages", Svg, Error))
+    if (!matrixSvg(Directory, Metric == "messages", Library, Svg, Error))
       return Line.failure(Error);
     return writeSvg(Line, Svg, OutputPath);
   }
@@ -356,7 +362,7 @@ int runExportCommand(int Argc, char **Argv) {
   ExportFormat Format = ExportFormat::None;
   FoldedMetric Metric = FoldedMetric::ExclusiveMicroseconds;
   bool MetricGiven = false, Progress = false, NoProgress = false, Force = false;
-  std::string OutputPath, MetricName, PeaksPath;
+  std::string OutputPath, MetricName, PeaksPath, Library;
   CommandLine Line("sextant export", ExportHelp);
   Line.addOption(
       {"format", 0, true, [&](const std::string &Value, std::string &Error) {
@@ -390,6 +396,7 @@ int runExportCommand(int Argc, char **Argv) {
        }});
   Line.addString("output", 'o', OutputPath);
   Line.addString("peaks", 0, PeaksPath);
+  Line.addString("library", 0, Library);
   Line.addFlag("progress", 0, Progress);
   Line.addFlag("no-progress", 0, NoProgress);
   Line.addFlag("force", 0, Force);
@@ -416,6 +423,8 @@ int runExportCommand(int Argc, char **Argv) {
       MetricName != "bytes" && MetricName != "messages")
     return Line.usageError("--metric: unknown metric '" + MetricName +
                            "' (expected bytes or messages)");
+  if (!Library.empty() && Format != ExportFormat::SvgMatrix)
+    return Line.usageError("--library applies to --format=svg-matrix only");
   if (!PeaksPath.empty() && Format != ExportFormat::SvgRoofline)
     return Line.usageError("--peaks applies to --format=svg-roofline only");
   if (Force && Format != ExportFormat::Otf2 && Format != ExportFormat::Hatchet)
@@ -445,7 +454,7 @@ int runExportCommand(int Argc, char **Argv) {
   }
   if (Format == ExportFormat::SvgFlameGraph ||
       Format == ExportFormat::SvgMatrix || Format == ExportFormat::SvgRoofline)
-    return exportSvg(Line, Directory, Format, MetricName, PeaksPath,
+    return exportSvg(Line, Directory, Format, MetricName, Library, PeaksPath,
                      OutputPath);
   if (Format == ExportFormat::Folded)
     return exportFolded(Line, Directory, Metric, OutputPath, Meter);

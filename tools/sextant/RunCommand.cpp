@@ -24,6 +24,7 @@
 #include <cstring>
 #include <ctime>
 #include <sys/stat.h>
+#include <unistd.h>
 
 namespace sextant {
 namespace tool {
@@ -83,6 +84,14 @@ const char RunHelp[] =
     "    --html=FILE          after the run, also write the experiment's\n"
     "                         HTML report to FILE (as 'sextant report\n"
     "                         --html FILE DIR' does)\n"
+    "    --wrap=NAME[,NAME]   measure the calls of a wrapped library: preload\n"
+    "                         the run-time form of the wrapper NAME that\n"
+    "                         'sextant wrap' built and installed,\n"
+    "                         libsextant-wrap-NAME-preload.so, searched in\n"
+    "                         the directories of $SEXTANT_WRAP_PATH (':'\n"
+    "                         separated), then in Sextant's lib/ directory;\n"
+    "                         a NAME with a '/' is the library's path. It is\n"
+    "                         appended to LD_PRELOAD (docs/wrapping.md)\n"
     "    -h, --help           show this help\n"
     "\n"
     "ENVIRONMENT\n"
@@ -90,13 +99,14 @@ const char RunHelp[] =
     "    SEXTANT_* variables; the options above override them.\n"
     "\n"
     "EXIT STATUS\n"
-    "    The program's exit status; 1 when --filter is invalid (the program\n"
-    "    is not run), 2 usage error.\n"
+    "    The program's exit status; 1 when --filter is invalid or a --wrap\n"
+    "    wrapper is not found (the program is not run), 2 usage error.\n"
     "\n"
     "EXAMPLES\n"
     "    sextant run -- ./heat2d 200 200\n"
     "    sextant run -o run1 --filter=app.filt --show=report ./app input.dat\n"
-    "    sextant run -o run1 --html=run1.html ./app input.dat\n";
+    "    sextant run -o run1 --html=run1.html ./app input.dat\n"
+    "    sextant run --wrap=fftw3 -- ./fft_program\n";
 
 constexpr bool sameText(const char *A, const char *B) {
   while (*A && *A == *B) {
@@ -255,6 +265,51 @@ void printFile(const std::string &Path) {
 
 enum class AfterRun { Summary, Report, Tree, Nothing };
 
+/// The non-empty items of Text separated by Separator.
+std::vector<std::string> splitList(const std::string &Text, char Separator) {
+  std::vector<std::string> Items;
+  size_t Begin = 0;
+  while (Begin <= Text.size()) {
+    size_t End = Text.find(Separator, Begin);
+    if (End == std::string::npos)
+      End = Text.size();
+    if (End > Begin)
+      Items.push_back(Text.substr(Begin, End - Begin));
+    Begin = End + 1;
+  }
+  return Items;
+}
+
+/// The run-time form of wrapper Name (docs/wrapping.md): a path as given,
+/// else libsextant-wrap-NAME-preload.so in $SEXTANT_WRAP_PATH's directories,
+/// then in the lib/ directory of this sextant's installation. "" with the
+/// directories searched in Searched when it is not found.
+std::string findWrapper(const std::string &Name, std::string &Searched) {
+  struct stat Info;
+  if (Name.find('/') != std::string::npos) {
+    Searched = Name;
+    return ::stat(Name.c_str(), &Info) == 0 ? Name : std::string();
+  }
+  std::vector<std::string> Directories;
+  if (const char *Path = std::getenv("SEXTANT_WRAP_PATH"))
+    Directories = splitList(Path, ':');
+  char Exe[4096];
+  ssize_t Length = ::readlink("/proc/self/exe", Exe, sizeof(Exe) - 1);
+  if (Length > 0) {
+    std::string Bin(Exe, Length);
+    Bin = Bin.substr(0, Bin.rfind('/'));
+    Directories.push_back(Bin.substr(0, Bin.rfind('/')) + "/lib");
+  }
+  for (const std::string &Directory : Directories) {
+    std::string Candidate =
+        Directory + "/libsextant-wrap-" + Name + "-preload.so";
+    if (::stat(Candidate.c_str(), &Info) == 0)
+      return Candidate;
+    Searched += (Searched.empty() ? "" : ", ") + Directory;
+  }
+  return std::string();
+}
+
 /// Writes the HTML report of the experiment in Directory to HtmlPath;
 /// a warning when that fails (the run's exit status stays the program's).
 void writeRunHtmlReport(const CommandLine &Line, const std::string &Directory,
@@ -345,6 +400,16 @@ int runRunCommand(int Argc, char **Argv) {
        }});
   std::string HtmlPath;
   Line.addString("html", 0, HtmlPath);
+  std::vector<std::string> Wrappers;
+  Line.addOption(
+      {"wrap", 0, true, [&](const std::string &Value, std::string &Error) {
+         for (std::string &Name : splitList(Value, ','))
+           Wrappers.push_back(std::move(Name));
+         if (!Wrappers.empty())
+           return true;
+         Error = "expected a wrapper name, got '" + Value + "'";
+         return false;
+       }});
   if (Line.parse(Argc, Argv) == CommandLine::Outcome::Exit)
     return Line.exitStatus();
   const std::vector<std::string> &Program = Line.positional();
@@ -354,6 +419,28 @@ int runRunCommand(int Argc, char **Argv) {
   if (const std::string *Filter = findVariable(Variables, "SEXTANT_FILTER"))
     if (!Filter->empty() && !checkFilterFile(Line, *Filter))
       return ExitFailure;
+
+  if (!Wrappers.empty()) {
+    const char *Inherited = std::getenv("LD_PRELOAD");
+    std::string Preload = Inherited ? Inherited : "";
+    for (const std::string &Name : Wrappers) {
+      std::string Searched;
+      std::string Found = findWrapper(Name, Searched);
+      if (Found.empty()) {
+        Line.failure(
+            "wrapper '" + Name + "' not found: no " +
+            (Name.find('/') != std::string::npos
+                 ? Name
+                 : "libsextant-wrap-" + Name + "-preload.so in " + Searched) +
+            " (install it with 'cmake --install' in its 'sextant "
+            "wrap init' directory, or set SEXTANT_WRAP_PATH); the "
+            "program was not run");
+        return ExitFailure;
+      }
+      Preload += (Preload.empty() ? "" : ":") + Found;
+    }
+    setVariable(Variables, "LD_PRELOAD", Preload);
+  }
 
   // Where the experiment goes.
   std::string Directory;

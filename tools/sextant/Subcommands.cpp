@@ -23,6 +23,8 @@ static const Subcommand AllSubcommands[] = {
      runRooflineCommand},
     {"combine", "build an MPI job's combined view from its ranks' files",
      runCombineCommand},
+    {"wrap", "generate, check and build wrappers of C/C++ libraries",
+     runWrapCommand},
 };
 
 const Subcommand *subcommandsBegin() { return AllSubcommands; }

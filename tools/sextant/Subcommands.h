@@ -32,6 +32,7 @@ int runExportCommand(int Argc, char **Argv);
 int runCombineCommand(int Argc, char **Argv);
 int runRunCommand(int Argc, char **Argv);
 int runRooflineCommand(int Argc, char **Argv);
+int runWrapCommand(int Argc, char **Argv);
 
 } // namespace tool
 } // namespace sextant

@@ -93,15 +93,20 @@ std::string flameGraphSvg(const Experiment &E, const FlameGraphMetric &Metric) {
   return renderFlameGraphSvg(Graph, Options);
 }
 
-bool matrixSvg(const std::string &Directory, bool Messages, std::string &Svg,
+bool matrixSvg(const std::string &Directory, bool Messages,
+               const std::string &Library, std::string &Svg,
                std::string &Error) {
   std::vector<std::vector<uint64_t>> Matrix;
-  if (!readJobTrafficMatrix(
-          Directory, Messages ? "messages_sent" : "bytes_sent", Matrix, Error))
+  const char *Field = Messages ? "messages_sent" : "bytes_sent";
+  if (Library.empty()
+          ? !readJobTrafficMatrix(Directory, Field, Matrix, Error)
+          : !readJobLibraryMatrix(Directory, Library, Field, Matrix, Error))
     return false;
   MatrixSvgOptions Options;
-  Options.Title =
-      Messages ? "Point-to-point messages sent" : "Point-to-point bytes sent";
+  std::string What = Messages ? "messages sent" : "bytes sent";
+  Options.Title = Library.empty() ? "Point-to-point " + What
+                                  : "Library " + Library + ": " + What +
+                                        " (puts and atomics, by the initiator)";
   Options.Unit = Messages ? "messages" : "bytes";
   Svg = renderMatrixSvg(Matrix, Options);
   return true;

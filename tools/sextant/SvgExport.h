@@ -42,9 +42,12 @@ bool chooseFlameGraphMetric(const format::Experiment &E,
 std::string flameGraphSvg(const format::Experiment &E,
                           const FlameGraphMetric &Metric);
 
-/// The heat map of the point-to-point matrix of the MPI job in Directory:
-/// bytes, or messages when Messages. False with a message in Error.
-bool matrixSvg(const std::string &Directory, bool Messages, std::string &Svg,
+/// The heat map of the point-to-point matrix of the MPI job in Directory,
+/// or with Library not empty of the rank-to-rank matrix of that wrapped
+/// library (the job's library-<Library>.json): bytes, or messages when
+/// Messages. False with a message in Error.
+bool matrixSvg(const std::string &Directory, bool Messages,
+               const std::string &Library, std::string &Svg,
                std::string &Error);
 
 } // namespace tool

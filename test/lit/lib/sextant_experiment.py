@@ -61,7 +61,7 @@ MPI = "mpi.json"
 MAX_PATH_DEPTH = 5000
 
 # Frame types of profile.json (docs/output-formats.md).
-FRAME_TYPES = ("function", "openmp", "mpi")
+FRAME_TYPES = ("function", "openmp", "mpi", "library")
 
 
 class ExperimentError(Exception):

@@ -57,7 +57,8 @@ TEST_CASE("regions.json records each region's flags, filter decision and "
   CHECK(Regions[0]["end_line"] == 15);
   CHECK(Regions[0]["module"] == "/bin/app");
   for (const char *Flag :
-       {"debug_info", "may_unwind", "demangled", "user", "openmp", "mpi"}) {
+       {"debug_info", "may_unwind", "demangled", "user", "openmp", "mpi",
+        "library"}) {
     INFO(Flag);
     CHECK(Regions[0]["flags"][Flag] == true);
     CHECK(Regions[2]["flags"][Flag] == false);
@@ -119,7 +120,8 @@ TEST_CASE("regions.json keeps its byte layout", "[RegionsJson]") {
         "demangled": true,
         "user": false,
         "openmp": false,
-        "mpi": false
+        "mpi": false,
+        "library": false
       },
       "filtered": true,
       "filter_reason": "excluded by rt.filt:2:11 (EXCLUDE r2*)",
@@ -146,7 +148,8 @@ TEST_CASE("regions.json keeps its byte layout", "[RegionsJson]") {
         "demangled": false,
         "user": false,
         "openmp": false,
-        "mpi": false
+        "mpi": false,
+        "library": false
       },
       "filtered": false,
       "filter_reason": "included: no runtime filter",

@@ -106,7 +106,7 @@ inline std::vector<format::RegionRecord> sampleRegionRecords() {
     Region.Module = Id == 3 ? "/lib/libr.so" : "/bin/app";
     Region.FilterReason = "included: no runtime filter";
   }
-  Regions[0].Flags = {true, true, true, true, true, true};
+  Regions[0].Flags = {true, true, true, true, true, true, true};
   Regions[1].Flags.Demangled = true;
   Regions[1].Filtered = true;
   Regions[1].FilterReason = "excluded by rt.filt:2:11 (EXCLUDE r2*)";
@@ -223,6 +223,7 @@ inline void checkSameRegions(const std::vector<format::RegionRecord> &A,
     CHECK(RA.Flags.User == RB.Flags.User);
     CHECK(RA.Flags.OpenMP == RB.Flags.OpenMP);
     CHECK(RA.Flags.Mpi == RB.Flags.Mpi);
+    CHECK(RA.Flags.Library == RB.Flags.Library);
     CHECK(RA.Filtered == RB.Filtered);
     CHECK(RA.FilterReason == RB.FilterReason);
     REQUIRE(RA.FilterRule.has_value() == RB.FilterRule.has_value());

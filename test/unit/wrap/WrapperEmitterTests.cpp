@@ -1,0 +1,125 @@
+//===- test/unit/wrap/WrapperEmitterTests.cpp - Generated wrapper source --===//
+//
+// Part of Sextant. The text the emitter writes: both forms' declarations,
+// the reentrancy guard, the region, the annotation calls of
+// wrapper_abi.h, variadic forwarding, parameter declarators.
+//
+//===----------------------------------------------------------------------===//
+
+#include "wrap/generator/HeaderParser.h"
+#include "wrap/generator/WrapperEmitter.h"
+
+#include <catch2/catch.hpp>
+
+using namespace sextant::wrap;
+
+namespace {
+bool contains(const std::string &Text, const std::string &Part) {
+  if (Text.find(Part) != std::string::npos)
+    return true;
+  UNSCOPED_INFO("missing: " << Part);
+  return false;
+}
+
+WrappedFunction putmem() {
+  WrappedFunction F;
+  F.Symbol = F.DisplayName = "shmem_putmem";
+  F.ResultType = "void";
+  F.File = "/usr/include/shmem.h";
+  F.Line = 12;
+  for (const char *P : {"dest", "source", "nelems", "pe"})
+    F.Parameters.push_back({P, std::string("long ") + P});
+  return F;
+}
+} // namespace
+
+TEST_CASE("parameter declarators keep arrays and function pointers", "[wrap]") {
+  CHECK(declareParameter("int (*)(int)", "f") == "int (*f)(int)");
+  CHECK(declareParameter("const int (*)[3]", "rows") == "const int (*rows)[3]");
+  CHECK(declareParameter("int[]", "values") == "int values[]");
+  CHECK(declareParameter("int[][3]", "r") == "int r[][3]");
+  CHECK(declareParameter("fftw_complex *", "in") == "fftw_complex * in");
+}
+
+TEST_CASE("a function without annotations needs only the region ABI",
+          "[wrap]") {
+  WrappedFunction F = putmem();
+  WrapperSpec Spec;
+  Spec.Name = "demo";
+  Spec.Headers = {"shmem.h"};
+  Spec.Libraries = "liboshmem.so";
+  Spec.Functions.push_back({&F, {}, ""});
+  std::string Text = emitWrapperSource(Spec);
+  CHECK(contains(Text, "#include <shmem.h>"));
+  CHECK(contains(Text, "using SextantType_0 = auto(long dest, long source, "
+                       "long nelems, long pe) -> void;"));
+  CHECK(contains(Text, "SEXTANT_WRAP_DECLARE(0, \"shmem_putmem\")"));
+  CHECK(contains(Text, "__asm__(\"__wrap_\" SYMBOL)"));
+  CHECK(contains(Text, "dlsym(RTLD_NEXT, Symbol)"));
+  CHECK(contains(Text, "tls_model(\"initial-exec\")"));
+  CHECK(contains(Text, "  if (sextant_wrap_depth)\n"
+                       "    return sextant_real(dest, source, nelems, pe);"));
+  CHECK(contains(Text, "SEXTANT_REGION_LIBRARY"));
+  CHECK(contains(Text, "#define SEXTANT_WRAP_LIBRARIES \"liboshmem.so\""));
+  CHECK(Text.find("wrapper_abi.h") == std::string::npos);
+  CHECK(Text.find("__sextant_wrapped_") == std::string::npos);
+  CHECK(emitLinkerArguments(Spec) == "--wrap=shmem_putmem\n");
+}
+
+TEST_CASE("annotations become calls of wrapper_abi.h", "[wrap]") {
+  WrappedFunction Put = putmem(), Barrier, Init;
+  Barrier.Symbol = Barrier.DisplayName = "shmem_barrier_all";
+  Barrier.ResultType = "void";
+  Init.Symbol = Init.DisplayName = "shmem_init_thread";
+  Init.ResultType = "int";
+  Init.Parameters.push_back({"requested", "int requested"});
+  FunctionAnnotations PutA, BarrierA, InitA;
+  PutA.Transfer = {"put", 2};
+  PutA.Bytes = {"nelems * 8", 3};
+  PutA.Peer = {"pe", 4};
+  BarrierA.Collective = {"", 6};
+  InitA.SetsRank = {"shmem_my_pe() shmem_n_pes()", 8};
+  InitA.RankExpression = "shmem_my_pe()";
+  InitA.SizeExpression = "shmem_n_pes()";
+  WrapperSpec Spec;
+  Spec.Name = "oshmem";
+  Spec.Headers = {"/opt/include/shmem.h"};
+  Spec.Functions = {
+      {&Put, PutA, ""}, {&Barrier, BarrierA, ""}, {&Init, InitA, ""}};
+  std::string Text = emitWrapperSource(Spec);
+  CHECK(contains(Text, "#include \"/opt/include/shmem.h\""));
+  CHECK(contains(Text, "#include \"sextant/wrapper_abi.h\""));
+  CHECK(contains(Text, "SEXTANT_WRAPPER_ABI_VERSION, SEXTANT_WRAP_NAME, 3u, "
+                       "SextantFunctionNames"));
+  CHECK(contains(Text, "unsigned long long sextant_bytes = (unsigned long "
+                       "long)(nelems * 8);"));
+  CHECK(contains(Text, "__sextant_wrapped_transfer(sextant_library, 0u, "
+                       "SEXTANT_TRANSFER_PUT, (int)(pe), sextant_bytes);"));
+  CHECK(contains(Text, "__sextant_wrapped_call(sextant_library, 0u, "
+                       "sextant_bytes, 0u);"));
+  CHECK(contains(Text, "__sextant_wrapped_call(sextant_library, 1u, "
+                       "sextant_bytes, SEXTANT_WRAPPED_COLLECTIVE);"));
+  CHECK(contains(Text, "  auto sextant_result = sextant_real(requested);\n"
+                       "  if (sextant_library >= 0)\n"
+                       "    __sextant_wrapped_set_rank(sextant_library, "
+                       "(int)(shmem_my_pe()), (int)(shmem_n_pes()));\n"
+                       "  return sextant_result;"));
+}
+
+TEST_CASE("a variadic function is forwarded to its va_list sibling", "[wrap]") {
+  WrappedFunction F;
+  F.Symbol = F.DisplayName = "printf";
+  F.ResultType = "int";
+  F.Variadic = true;
+  F.Parameters.push_back({"format", "const char * format"});
+  WrapperSpec Spec;
+  Spec.Name = "stdio";
+  Spec.Headers = {"stdio.h"};
+  Spec.Functions.push_back({&F, {}, "vprintf"});
+  std::string Text = emitWrapperSource(Spec);
+  CHECK(contains(Text, "using SextantType_0 = auto(const char * format, ...) "
+                       "-> int;"));
+  CHECK(contains(Text, "SEXTANT_WRAP_DECLARE_VARIADIC(0, \"printf\")"));
+  CHECK(contains(Text, "va_start(sextant_arguments, format);"));
+  CHECK(contains(Text, "return ::vprintf(format, sextant_arguments);"));
+}

@@ -1,0 +1,343 @@
+//===- wrap/generator/AnnotationFile.cpp - A wrapper's annotations --------===//
+//
+// Part of Sextant. See AnnotationFile.h.
+//
+//===----------------------------------------------------------------------===//
+
+#include "wrap/generator/AnnotationFile.h"
+
+#include <llvm/Support/Error.h>
+#include <llvm/Support/GlobPattern.h>
+
+#include <cctype>
+#include <deque>
+#include <fstream>
+#include <set>
+#include <sstream>
+
+namespace sextant {
+namespace wrap {
+
+namespace {
+
+struct Block {
+  unsigned Line = 0;
+  std::vector<std::pair<std::string, llvm::GlobPattern>> Patterns;
+  std::vector<bool> Used;
+  FunctionAnnotations Attributes;
+};
+
+std::string trim(const std::string &Text) {
+  size_t Begin = Text.find_first_not_of(" \t\r");
+  if (Begin == std::string::npos)
+    return std::string();
+  size_t End = Text.find_last_not_of(" \t\r");
+  return Text.substr(Begin, End - Begin + 1);
+}
+
+/// Splits Text at blanks outside parentheses and brackets.
+std::vector<std::string> splitTopLevel(const std::string &Text) {
+  std::vector<std::string> Parts;
+  std::string Current;
+  int Depth = 0;
+  for (char C : Text) {
+    if (C == '(' || C == '[')
+      ++Depth;
+    else if ((C == ')' || C == ']') && Depth > 0)
+      --Depth;
+    if ((C == ' ' || C == '\t') && Depth == 0) {
+      if (!Current.empty())
+        Parts.push_back(Current);
+      Current.clear();
+      continue;
+    }
+    Current += C;
+  }
+  if (!Current.empty())
+    Parts.push_back(Current);
+  return Parts;
+}
+
+void merge(AnnotationValue &Into, const AnnotationValue &From) {
+  if (From.present() && From.Line >= Into.Line)
+    Into = From;
+}
+
+} // namespace
+
+struct AnnotationFile::Impl {
+  std::string Name;
+  std::vector<Block> Blocks;
+  /// The patterns' text: llvm::GlobPattern refers to it, so it must not
+  /// move.
+  std::deque<std::string> PatternTexts;
+  std::map<std::string, std::string> Variadic;
+
+  std::string where(unsigned Line) const {
+    return Name + ":" + std::to_string(Line) + ": ";
+  }
+};
+
+AnnotationFile::AnnotationFile() : Self(std::make_unique<Impl>()) {}
+AnnotationFile::~AnnotationFile() = default;
+AnnotationFile::AnnotationFile(AnnotationFile &&) noexcept = default;
+AnnotationFile &AnnotationFile::operator=(AnnotationFile &&) noexcept = default;
+
+const std::string &AnnotationFile::name() const { return Self->Name; }
+
+bool AnnotationFile::load(const std::string &Path,
+                          std::vector<std::string> &Errors) {
+  std::ifstream In(Path);
+  if (!In) {
+    Errors.push_back(Path + ": error: cannot read the annotation file");
+    return false;
+  }
+  std::stringstream Text;
+  Text << In.rdbuf();
+  return parse(Text.str(), Path, Errors);
+}
+
+bool AnnotationFile::parse(const std::string &Text, const std::string &Name,
+                           std::vector<std::string> &Errors) {
+  Self->Name = Name;
+  size_t ErrorsBefore = Errors.size();
+  std::istringstream In(Text);
+  std::string Raw;
+  unsigned LineNumber = 0;
+  Block *Current = nullptr;
+  while (std::getline(In, Raw)) {
+    ++LineNumber;
+    std::string Line = Raw.substr(0, Raw.find('#'));
+    std::string Content = trim(Line);
+    if (Content.empty())
+      continue;
+    std::string Where = Self->where(LineNumber);
+    bool Indented = Line[0] == ' ' || Line[0] == '\t';
+    size_t Blank = Content.find_first_of(" \t");
+    std::string Key = Content.substr(0, Blank);
+    std::string Rest = Blank == std::string::npos ? std::string()
+                                                  : trim(Content.substr(Blank));
+    if (!Indented) {
+      Current = nullptr;
+      std::vector<std::string> Words = splitTopLevel(Rest);
+      if (Key == "function") {
+        if (Words.empty()) {
+          Errors.push_back(Where + "error: 'function' needs at least one "
+                                   "function name or glob pattern");
+          continue;
+        }
+        Self->Blocks.emplace_back();
+        Current = &Self->Blocks.back();
+        Current->Line = LineNumber;
+        for (const std::string &Word : Words) {
+          Self->PatternTexts.push_back(Word);
+          llvm::Expected<llvm::GlobPattern> Pattern =
+              llvm::GlobPattern::create(Self->PatternTexts.back());
+          if (!Pattern) {
+            Errors.push_back(Where + "error: bad pattern '" + Word +
+                             "': " + llvm::toString(Pattern.takeError()));
+            continue;
+          }
+          Current->Patterns.emplace_back(Word, std::move(*Pattern));
+          Current->Used.push_back(false);
+        }
+      } else if (Key == "variadic") {
+        if (Words.size() != 2)
+          Errors.push_back(Where + "error: expected 'variadic FUNCTION "
+                                   "VFUNCTION' (e.g. 'variadic printf "
+                                   "vprintf')");
+        else
+          Self->Variadic[Words[0]] = Words[1];
+      } else {
+        Errors.push_back(Where + "error: unknown line '" + Key +
+                         "': expected 'function PATTERN...' or 'variadic "
+                         "FUNCTION VFUNCTION' (attribute lines are "
+                         "indented)");
+      }
+      continue;
+    }
+    if (!Current) {
+      Errors.push_back(Where + "error: attribute '" + Key +
+                       "' outside a 'function' block");
+      continue;
+    }
+    FunctionAnnotations &A = Current->Attributes;
+    AnnotationValue Value{Rest, LineNumber};
+    auto needsValue = [&]() {
+      if (!Rest.empty())
+        return true;
+      Errors.push_back(Where + "error: '" + Key + "' needs an expression");
+      return false;
+    };
+    auto takesNone = [&]() {
+      if (Rest.empty())
+        return true;
+      Errors.push_back(Where + "error: '" + Key + "' takes no value, got '" +
+                       Rest + "'");
+      return false;
+    };
+    if (Key == "transfer") {
+      if (Rest == "put" || Rest == "get" || Rest == "atomic" ||
+          Rest == "fetching-atomic")
+        A.Transfer = Value;
+      else
+        Errors.push_back(Where +
+                         "error: expected 'transfer put', 'get', "
+                         "'atomic' or 'fetching-atomic', got '" +
+                         Rest + "'");
+    } else if (Key == "bytes") {
+      if (needsValue())
+        A.Bytes = Value;
+    } else if (Key == "peer") {
+      if (needsValue())
+        A.Peer = Value;
+    } else if (Key == "collective") {
+      if (takesNone())
+        A.Collective = Value;
+    } else if (Key == "skip") {
+      if (takesNone())
+        A.Skip = Value;
+    } else if (Key == "sets-rank") {
+      std::vector<std::string> Parts = splitTopLevel(Rest);
+      if (Parts.size() != 2) {
+        Errors.push_back(Where +
+                         "error: expected 'sets-rank RANK SIZE', two "
+                         "expressions without blanks outside "
+                         "parentheses, got '" +
+                         Rest + "'");
+        continue;
+      }
+      A.SetsRank = Value;
+      A.RankExpression = Parts[0];
+      A.SizeExpression = Parts[1];
+    } else {
+      Errors.push_back(Where + "error: unknown attribute '" + Key +
+                       "': expected transfer, bytes, peer, collective, "
+                       "sets-rank or skip");
+    }
+  }
+  for (const Block &B : Self->Blocks) {
+    const FunctionAnnotations &A = B.Attributes;
+    if (A.Transfer.present() != A.Peer.present())
+      Errors.push_back(Self->where(B.Line) +
+                       "error: 'transfer' and 'peer' go together: a transfer "
+                       "is to or from a peer");
+  }
+  return Errors.size() == ErrorsBefore;
+}
+
+FunctionAnnotations AnnotationFile::lookup(const std::string &Symbol) {
+  FunctionAnnotations Result;
+  for (Block &B : Self->Blocks) {
+    bool Matches = false;
+    for (size_t I = 0; I < B.Patterns.size(); ++I)
+      if (B.Patterns[I].second.match(Symbol)) {
+        B.Used[I] = true;
+        Matches = true;
+      }
+    if (!Matches)
+      continue;
+    const FunctionAnnotations &A = B.Attributes;
+    merge(Result.Transfer, A.Transfer);
+    merge(Result.Bytes, A.Bytes);
+    merge(Result.Peer, A.Peer);
+    merge(Result.Collective, A.Collective);
+    merge(Result.Skip, A.Skip);
+    if (A.SetsRank.present() && A.SetsRank.Line >= Result.SetsRank.Line) {
+      Result.SetsRank = A.SetsRank;
+      Result.RankExpression = A.RankExpression;
+      Result.SizeExpression = A.SizeExpression;
+    }
+  }
+  return Result;
+}
+
+std::vector<std::string> expressionParameters(const std::string &Expression) {
+  static const std::set<std::string> Keywords = {
+      "sizeof",           "char",  "short",  "int",     "long", "unsigned",
+      "signed",           "float", "double", "const",   "void", "size_t",
+      "struct",           "true",  "false",  "nullptr", "NULL", "static_cast",
+      "reinterpret_cast", "_Bool", "bool"};
+  std::vector<std::string> Names;
+  size_t I = 0, N = Expression.size();
+  while (I < N) {
+    char C = Expression[I];
+    if (std::isdigit(static_cast<unsigned char>(C))) {
+      while (I < N &&
+             (std::isalnum(static_cast<unsigned char>(Expression[I])) ||
+              Expression[I] == '.'))
+        ++I;
+      continue;
+    }
+    if (!(std::isalpha(static_cast<unsigned char>(C)) || C == '_')) {
+      ++I;
+      continue;
+    }
+    size_t Begin = I;
+    while (I < N && (std::isalnum(static_cast<unsigned char>(Expression[I])) ||
+                     Expression[I] == '_'))
+      ++I;
+    std::string Word = Expression.substr(Begin, I - Begin);
+    size_t Next = Expression.find_first_not_of(" \t", I);
+    bool Call = Next != std::string::npos && Expression[Next] == '(';
+    size_t Previous = Expression.find_last_not_of(" \t", Begin ? Begin - 1 : 0);
+    bool Member = Begin > 0 && Previous != std::string::npos &&
+                  (Expression[Previous] == '.' ||
+                   (Expression[Previous] == '>' && Previous > 0 &&
+                    Expression[Previous - 1] == '-'));
+    if (!Call && !Member && !Keywords.count(Word))
+      Names.push_back(Word);
+  }
+  return Names;
+}
+
+bool AnnotationFile::check(const FunctionAnnotations &A,
+                           const WrappedFunction &F, std::string &Error) const {
+  std::set<std::string> Parameters;
+  std::string List;
+  for (const WrappedParameter &P : F.Parameters) {
+    Parameters.insert(P.Name);
+    List += (List.empty() ? "" : ", ") + P.Name;
+  }
+  struct Checked {
+    const char *Key;
+    const AnnotationValue &Value;
+    const std::string &Expression;
+  };
+  const Checked All[] = {{"bytes", A.Bytes, A.Bytes.Text},
+                         {"peer", A.Peer, A.Peer.Text},
+                         {"sets-rank", A.SetsRank, A.RankExpression},
+                         {"sets-rank", A.SetsRank, A.SizeExpression}};
+  for (const Checked &C : All) {
+    if (!C.Value.present())
+      continue;
+    for (const std::string &Name : expressionParameters(C.Expression))
+      if (!Parameters.count(Name)) {
+        Error = Self->where(C.Value.Line) + "error: function " + F.Symbol +
+                ": '" + C.Key + " " + C.Expression + "' names '" + Name +
+                "', which is not one of its parameters (" +
+                (List.empty() ? std::string("it has none") : List) + ")";
+        return false;
+      }
+  }
+  return true;
+}
+
+std::vector<std::string> AnnotationFile::unusedPatterns() const {
+  std::vector<std::string> Warnings;
+  for (const Block &B : Self->Blocks)
+    for (size_t I = 0; I < B.Patterns.size(); ++I)
+      if (!B.Used[I])
+        Warnings.push_back(Self->where(B.Line) + "warning: pattern '" +
+                           B.Patterns[I].first +
+                           "' matches no wrapped function");
+  return Warnings;
+}
+
+std::string AnnotationFile::variadicSibling(const std::string &Function) const {
+  auto Found = Self->Variadic.find(Function);
+  return Found == Self->Variadic.end() ? std::string() : Found->second;
+}
+
+} // namespace wrap
+} // namespace sextant

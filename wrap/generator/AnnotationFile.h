@@ -1,0 +1,93 @@
+//===- wrap/generator/AnnotationFile.h - Annotation files -------*- C++ -*-===//
+//
+// Part of Sextant. NAME.annotations tells the generator what the library's
+// functions mean, so that the wrappers record bytes and peers
+// (docs/wrapping.md, "Annotation file"):
+//
+//   # comment                          blank lines are ignored
+//   function PATTERN [PATTERN ...]     a block; llvm::GlobPattern globs over
+//     transfer put|get|atomic|fetching-atomic      function names (symbols)
+//     bytes EXPRESSION                 C expressions over the parameters,
+//     peer EXPRESSION                  evaluated before the call
+//     collective
+//     sets-rank RANK-EXPRESSION SIZE-EXPRESSION    evaluated after the call
+//     skip                             never wrap these
+//   variadic FUNCTION VFUNCTION        printf is forwarded to vprintf
+//
+// Attribute lines are indented. When several blocks match a function their
+// attributes merge, a later block winning per key. Errors are reported as
+// "file:line: error: ...".
+//
+//===----------------------------------------------------------------------===//
+
+#ifndef SEXTANT_WRAP_GENERATOR_ANNOTATIONFILE_H
+#define SEXTANT_WRAP_GENERATOR_ANNOTATIONFILE_H
+
+#include "wrap/generator/WrappedFunction.h"
+
+#include <map>
+#include <memory>
+#include <string>
+#include <vector>
+
+namespace sextant {
+namespace wrap {
+
+/// One attribute's value and where it was written.
+struct AnnotationValue {
+  std::string Text; ///< the expression(s) or keyword; "" for flags
+  unsigned Line = 0;
+  bool present() const { return Line != 0; }
+};
+
+/// The merged attributes of one function.
+struct FunctionAnnotations {
+  AnnotationValue Transfer, Bytes, Peer, Collective, SetsRank, Skip;
+  std::string RankExpression, SizeExpression; ///< of SetsRank
+  /// True when the wrapper calls the __sextant_wrapped_* functions.
+  bool needsLibrary() const {
+    return Transfer.present() || Bytes.present() || Peer.present() ||
+           Collective.present() || SetsRank.present();
+  }
+};
+
+class AnnotationFile {
+public:
+  AnnotationFile();
+  ~AnnotationFile();
+  AnnotationFile(AnnotationFile &&) noexcept;
+  AnnotationFile &operator=(AnnotationFile &&) noexcept;
+
+  /// Reads Path; false with "file:line: error: ..." lines in Errors.
+  bool load(const std::string &Path, std::vector<std::string> &Errors);
+  /// As load, for Text named Name.
+  bool parse(const std::string &Text, const std::string &Name,
+             std::vector<std::string> &Errors);
+
+  /// The merged attributes of the function with symbol Symbol; marks the
+  /// blocks that match as used.
+  FunctionAnnotations lookup(const std::string &Symbol);
+  /// Checks that the expressions of A name only parameters of F; false with
+  /// an error naming the file, line, function and F's parameters.
+  bool check(const FunctionAnnotations &A, const WrappedFunction &F,
+             std::string &Error) const;
+  /// "file:line: warning: ..." for each pattern that matched no function
+  /// looked up.
+  std::vector<std::string> unusedPatterns() const;
+  /// The va_list sibling configured for Function, or "".
+  std::string variadicSibling(const std::string &Function) const;
+  const std::string &name() const;
+
+private:
+  struct Impl;
+  std::unique_ptr<Impl> Self;
+};
+
+/// The identifiers of Expression that must be parameters: not keywords,
+/// not followed by '(' (calls), not after '.' or '->' (members).
+std::vector<std::string> expressionParameters(const std::string &Expression);
+
+} // namespace wrap
+} // namespace sextant
+
+#endif // SEXTANT_WRAP_GENERATOR_ANNOTATIONFILE_H
