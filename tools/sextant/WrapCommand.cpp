@@ -263,6 +263,11 @@ int runInit(int Argc, char **Argv) {
     return Line.failure("the headers do not parse; nothing was written");
   }
   S.HeaderPaths = Parsed.Headers;
+  // A header given as a path is included by the generated source, which is
+  // compiled in the build directory: make it absolute.
+  for (std::string &Header : S.Headers)
+    if (Header.find('/') != std::string::npos)
+      Header = absolutePath(Header);
   if (!Annotations.empty()) {
     S.AnnotationPath = absolutePath(Annotations);
     wrap::AnnotationFile File;

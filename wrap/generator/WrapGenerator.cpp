@@ -163,6 +163,10 @@ bool generateWrapper(const GenerateOptions &Options, std::ostream &Out,
       Spec.Functions.push_back({&F, KeptAnnotations[I], Siblings[I]});
       List << "wrapped\t" << F.Symbol << "\t" << F.DisplayName << "\n";
       Wrapped += (Wrapped.empty() ? "" : " ") + F.DisplayName;
+      // Constructor and destructor variants share the display name.
+      if (F.FunctionKind == WrappedFunction::Kind::Constructor ||
+          F.FunctionKind == WrappedFunction::Kind::Destructor)
+        Wrapped += " [" + F.Symbol + "]";
       continue;
     }
     ++Skipped;
