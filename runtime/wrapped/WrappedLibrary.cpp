@@ -23,6 +23,10 @@ WrappedLibrary::WrappedLibrary(const sextant_wrapped_library &Descriptor)
   }
 }
 
+WrappedLibrary::~WrappedLibrary() {
+  delete[] Peers.load(std::memory_order_relaxed);
+}
+
 void WrappedLibrary::recordCall(unsigned Function, uint64_t Bytes,
                                 unsigned Flags) noexcept {
   if (Function >= FunctionNames.size())

@@ -35,6 +35,9 @@ public:
   /// Copies the name and the function names of Descriptor (which the
   /// caller checked). Throws std::bad_alloc.
   explicit WrappedLibrary(const sextant_wrapped_library &Descriptor);
+  /// Frees the peer table (the process's libraries live until its end;
+  /// tests make their own).
+  ~WrappedLibrary();
   WrappedLibrary(const WrappedLibrary &) = delete;
   WrappedLibrary &operator=(const WrappedLibrary &) = delete;
 
