@@ -53,6 +53,7 @@
 
 #include "runtime/core/RegionEvents.h"
 #include "runtime/core/Runtime.h"
+#include "runtime/openmp/OmptConstructKinds.h"
 #include "runtime/openmp/OpenMPEvent.h"
 #include "runtime/openmp/OpenMPTool.h"
 

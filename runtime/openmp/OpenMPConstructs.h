@@ -1,16 +1,13 @@
 //===- runtime/openmp/OpenMPConstructs.h - OpenMP constructs as regions ---===//
 //
 // Part of Sextant. The OpenMP constructs the OMPT tool records as regions
-// (OpenMPTool.h), their names ("omp parallel") and how OMPT's work and
-// synchronization kinds map onto them (inline: every work and
-// synchronization callback maps its kind).
+// (OpenMPTool.h) and their names ("omp parallel"). How OMPT's work and
+// synchronization kinds map onto them: OmptConstructKinds.h.
 //
 //===----------------------------------------------------------------------===//
 
 #ifndef SEXTANT_RUNTIME_OPENMP_OPENMPCONSTRUCTS_H
 #define SEXTANT_RUNTIME_OPENMP_OPENMPCONSTRUCTS_H
-
-#include <omp-tools.h>
 
 #include <cstdint>
 
@@ -57,46 +54,6 @@ inline bool namedWithoutLocation(Construct Kind) {
   return Kind == Construct::ImplicitTask ||
          Kind == Construct::ImplicitBarrier ||
          Kind == Construct::CriticalWait || Kind == Construct::OrderedWait;
-}
-
-/// The construct of OMPT's ompt_work_t Type.
-inline Construct workConstruct(int Type) {
-  switch (Type) {
-  case ompt_work_sections:
-    return Construct::Sections;
-  case ompt_work_single_executor:
-  case ompt_work_single_other:
-    return Construct::Single;
-  case ompt_work_workshare:
-    return Construct::Workshare;
-  case ompt_work_distribute:
-    return Construct::Distribute;
-  case ompt_work_taskloop:
-    return Construct::Taskloop;
-  case ompt_work_scope:
-    return Construct::Scope;
-  default: // ompt_work_loop and its static/dynamic/guided/other variants
-    return Construct::Loop;
-  }
-}
-
-/// The construct of OMPT's ompt_sync_region_t Kind.
-inline Construct syncConstruct(int Kind) {
-  switch (Kind) {
-  case ompt_sync_region_barrier_explicit:
-  case ompt_sync_region_barrier:
-    return Construct::Barrier;
-  case ompt_sync_region_taskwait:
-    return Construct::Taskwait;
-  case ompt_sync_region_taskgroup:
-    return Construct::Taskgroup;
-  case ompt_sync_region_reduction:
-    return Construct::Reduction;
-  case ompt_sync_region_barrier_teams:
-    return Construct::TeamsBarrier;
-  default: // implicit (workshare, parallel), implementation
-    return Construct::ImplicitBarrier;
-  }
 }
 
 } // namespace openmp
