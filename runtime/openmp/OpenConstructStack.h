@@ -12,14 +12,15 @@
 // names one), so an end that libomp reports late, without parallel_data or
 // with another task_data still finds its begin.
 //
-// Finding a construct's region without a lock or a hash: each slot of the
-// stack remembers the site (construct and code address) and region of the
-// construct last opened at its depth, which is the same site again in a
-// loop of parallel regions; only a different site at that depth looks in
-// the thread's small direct-mapped cache (and at a site's first visit on
-// the thread, in the process's RegionTable). The slots are kept when
-// constructs close, so the stack allocates only when it grows deeper than
-// ever before on the thread.
+// Finding a construct's region and call-tree node without a lock or a
+// hash: each slot of the stack remembers the sites (construct and code
+// address) last opened at its depth with their regions and nodes
+// (SiteMemory.h), which are the same sites again in a loop of parallel
+// regions; only a site not among them looks in the thread's small
+// direct-mapped cache (and at a site's first visit on the thread, in the
+// process's RegionTable). The slots are kept when constructs close, so
+// the stack allocates only when it grows deeper than ever before on the
+// thread.
 //
 //===----------------------------------------------------------------------===//
 
@@ -28,6 +29,7 @@
 
 #include "runtime/openmp/OpenMPRegionTable.h"
 #include "runtime/openmp/ParallelInfo.h"
+#include "runtime/openmp/SiteMemory.h"
 #include "runtime/profile/CallPathTree.h"
 
 #include <cstddef>
@@ -66,33 +68,8 @@ struct OpenConstruct {
   ParallelInfo *Parallel = nullptr;
 };
 
-/// A construct site and its region.
-struct ConstructSite {
-  const void *Code = nullptr;
-  OpenMPRegion *Region = nullptr;
-  Construct Kind = Construct::Parallel;
-
-  bool is(Construct TheKind, const void *TheCode) const {
-    return Region && Code == TheCode && Kind == TheKind;
-  }
-};
-
-/// The call-tree nodes of the last two frames the OpenMP tool opened at
-/// one depth of the stack of open constructs: hints for
-/// CallPathRecorder::tryEnterNode (a loop and its implicit barrier take
-/// turns at one depth, which defeats the recorder's own slot reuse).
-struct NodeHints {
-  CallPathTree::NodeIndex Node[2] = {0, 0};
-  uint8_t Next = 0;
-
-  void remember(CallPathTree::NodeIndex Entered) {
-    Node[Next] = Entered;
-    Next ^= 1;
-  }
-};
-
-/// The stack of open constructs, each slot with the last site opened at
-/// its depth and the hints of the frames opened there.
+/// The stack of open constructs, each slot with the sites last opened at
+/// its depth (SiteMemory.h).
 class OpenConstructStack {
 public:
   size_t size() const { return Size; }
@@ -103,16 +80,10 @@ public:
   }
   OpenConstruct &back() { return Slots[Size - 1].Entry; }
 
-  /// The site last opened at the depth of the next push; null when the
+  /// The sites last opened at the depth of the next push; null when the
   /// stack has no slot there yet.
-  ConstructSite *nextSite() {
-    return Size < Capacity ? &Slots[Size].Site : nullptr;
-  }
-
-  /// The hints of the depth of the next push; null when the stack has no
-  /// slot there yet.
-  NodeHints *nextHints() {
-    return Size < Capacity ? &Slots[Size].Hints : nullptr;
+  SiteMemory *nextSites() {
+    return Size < Capacity ? &Slots[Size].Sites : nullptr;
   }
 
   /// Pushes Entry; false when out of memory (the stack is unchanged).
@@ -139,8 +110,7 @@ public:
 private:
   struct Slot {
     OpenConstruct Entry;
-    ConstructSite Site;
-    NodeHints Hints;
+    SiteMemory Sites;
   };
   bool grow() noexcept;
 

@@ -53,6 +53,7 @@
 
 #include "runtime/core/RegionEvents.h"
 #include "runtime/core/Runtime.h"
+#include "runtime/openmp/OmptConstructKinds.h"
 #include "runtime/openmp/OpenMPEvent.h"
 #include "runtime/openmp/OpenMPTool.h"
 
@@ -115,8 +116,9 @@ void onParallelBegin(ompt_data_t *, const ompt_frame_t *,
   if (!E.begin())
     return;
   OpenMPRegion *Region = nullptr;
+  SiteMemory::Site *Site = nullptr;
   bool Slow = false;
-  if (!E.region(Construct::Parallel, Code, Region, Slow))
+  if (!E.region(Construct::Parallel, Code, Region, Site, Slow))
     return;
   ThreadState &State = *E.State;
   OpenMPThreadState &OpenMP = *E.OpenMP;
@@ -146,7 +148,7 @@ void onParallelBegin(ompt_data_t *, const ompt_frame_t *,
   Open.Kind = OpenKind::Parallel;
   Open.Tag = reinterpret_cast<uintptr_t>(Info);
   Open.Parallel = Info;
-  Open.Id = enterRegion(State, Id, Clock::now());
+  Open.Id = enterRegion(State, Id, Clock::now(), Site);
   pushOpen(OpenMP, Open);
 }
 
@@ -170,9 +172,11 @@ void onParallelEnd(ompt_data_t *ParallelData, ompt_data_t *, int,
     Info->EndTicks.store(Now, std::memory_order_release);
   if (ParallelData)
     ParallelData->ptr = nullptr;
-  // Info may be reused or freed once closeFrom dropped its reference.
+  // Info may be reused or freed once its reference is dropped.
   const CallPathTree::Node *Throttled =
-      closeFrom(*E.State, *E.OpenMP, Level, Now);
+      __builtin_expect(Level + 1 == E.OpenMP->Open.size(), 1)
+          ? closeTopEntry(*E.State, *E.OpenMP, Now)
+          : closeFrom(*E.State, *E.OpenMP, Level, Now);
   if (__builtin_expect(Throttled != nullptr, 0) && Region)
     countOnly(E, *Region, Id, *Throttled, Now);
 }
@@ -202,10 +206,11 @@ void onImplicitTask(ompt_scope_endpoint_t Endpoint, ompt_data_t *ParallelData,
   Open.CountingOnly = Info && Info->CountingOnly;
   Ticks Start = 0;
   uint32_t Id = 0;
+  SiteMemory::Site *Site = nullptr;
   if (!Open.CountingOnly) {
     OpenMPRegion *Region = nullptr;
     bool Slow = false;
-    if (!E.region(Construct::ImplicitTask, nullptr, Region, Slow))
+    if (!E.region(Construct::ImplicitTask, nullptr, Region, Site, Slow))
       return;
     Id = Region->id();
     Start = Clock::now();
@@ -228,7 +233,7 @@ void onImplicitTask(ompt_scope_endpoint_t Endpoint, ompt_data_t *ParallelData,
   }
   if (Open.Worker && !E.OpenMP->Named)
     nameWorker(E, Index, Info);
-  Open.Id = enterRegion(State, Id, Start);
+  Open.Id = enterRegion(State, Id, Start, Site);
   pushOpen(*E.OpenMP, Open);
 }
 
@@ -283,13 +288,15 @@ void onTaskCreate(ompt_data_t *, const ompt_frame_t *, ompt_data_t *NewTask,
     return;
   OpenMPRegion *Created = nullptr;
   OpenMPRegion *Task = nullptr;
+  SiteMemory::Site *Site = nullptr;
+  SiteMemory::Site *TaskSite = nullptr; // the task runs at another depth
   bool Slow = false;
-  if (!E.region(Construct::TaskCreate, Code, Created, Slow) ||
-      !E.region(Construct::Task, Code, Task, Slow))
+  if (!E.region(Construct::TaskCreate, Code, Created, Site, Slow) ||
+      !E.region(Construct::Task, Code, Task, TaskSite, Slow))
     return;
   NewTask->ptr = Task;
   Ticks Now = Clock::now();
-  if (uint32_t Id = enterRegion(*E.State, Created->id(), Now)) {
+  if (uint32_t Id = enterRegion(*E.State, Created->id(), Now, Site)) {
     exitAndTrace(E.State->Recorder, E.State->TraceOut, E.State->Trace.get(), Id,
                  Now);
   }
@@ -317,10 +324,19 @@ void onTaskSchedule(ompt_data_t *Prior, ompt_task_status_t Status,
   if (Open.find(OpenKind::Task, Tag, true) != SIZE_MAX)
     return; // a suspended task resumes
   auto *Region = static_cast<OpenMPRegion *>(Next->ptr);
+  // A task's site is known here by its region only: the key is made of
+  // that.
+  SiteMemory::Site *Site = nullptr;
+  if (SiteMemory *Sites = Open.nextSites()) {
+    uint64_t Key = RegionTable::siteKey(Construct::Task, Region);
+    Site = Sites->find(Key);
+    if (!Site)
+      Site = &Sites->remember(Key, Region);
+  }
   OpenConstruct Entry;
   Entry.Kind = OpenKind::Task;
   Entry.Tag = Tag;
-  Entry.Id = enterRegion(*E.State, Region->id(), Now);
+  Entry.Id = enterRegion(*E.State, Region->id(), Now, Site);
   pushOpen(*E.OpenMP, Entry);
 }
 

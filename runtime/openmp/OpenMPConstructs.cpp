@@ -1,13 +1,10 @@
 //===- runtime/openmp/OpenMPConstructs.cpp - OpenMP constructs as regions -===//
 //
-// Part of Sextant. Names of the constructs and the mapping of OMPT's work
-// and synchronization kinds (OpenMPConstructs.h).
+// Part of Sextant. Names of the constructs (OpenMPConstructs.h).
 //
 //===----------------------------------------------------------------------===//
 
 #include "runtime/openmp/OpenMPConstructs.h"
-
-#include <omp-tools.h>
 
 namespace sextant {
 namespace runtime {
@@ -61,44 +58,6 @@ const char *constructName(Construct Kind) {
     return "omp lock wait";
   }
   return "omp";
-}
-
-Construct workConstruct(int Type) {
-  switch (Type) {
-  case ompt_work_sections:
-    return Construct::Sections;
-  case ompt_work_single_executor:
-  case ompt_work_single_other:
-    return Construct::Single;
-  case ompt_work_workshare:
-    return Construct::Workshare;
-  case ompt_work_distribute:
-    return Construct::Distribute;
-  case ompt_work_taskloop:
-    return Construct::Taskloop;
-  case ompt_work_scope:
-    return Construct::Scope;
-  default: // ompt_work_loop and its static/dynamic/guided/other variants
-    return Construct::Loop;
-  }
-}
-
-Construct syncConstruct(int Kind) {
-  switch (Kind) {
-  case ompt_sync_region_barrier_explicit:
-  case ompt_sync_region_barrier:
-    return Construct::Barrier;
-  case ompt_sync_region_taskwait:
-    return Construct::Taskwait;
-  case ompt_sync_region_taskgroup:
-    return Construct::Taskgroup;
-  case ompt_sync_region_reduction:
-    return Construct::Reduction;
-  case ompt_sync_region_barrier_teams:
-    return Construct::TeamsBarrier;
-  default: // implicit (workshare, parallel), implementation
-    return Construct::ImplicitBarrier;
-  }
 }
 
 } // namespace openmp

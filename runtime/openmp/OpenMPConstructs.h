@@ -1,8 +1,8 @@
 //===- runtime/openmp/OpenMPConstructs.h - OpenMP constructs as regions ---===//
 //
 // Part of Sextant. The OpenMP constructs the OMPT tool records as regions
-// (OpenMPTool.h), their names ("omp parallel") and how OMPT's work and
-// synchronization kinds map onto them.
+// (OpenMPTool.h) and their names ("omp parallel"). How OMPT's work and
+// synchronization kinds map onto them: OmptConstructKinds.h.
 //
 //===----------------------------------------------------------------------===//
 
@@ -55,12 +55,6 @@ inline bool namedWithoutLocation(Construct Kind) {
          Kind == Construct::ImplicitBarrier ||
          Kind == Construct::CriticalWait || Kind == Construct::OrderedWait;
 }
-
-/// The construct of OMPT's ompt_work_t Type.
-Construct workConstruct(int Type);
-
-/// The construct of OMPT's ompt_sync_region_t Kind.
-Construct syncConstruct(int Kind);
 
 } // namespace openmp
 } // namespace runtime

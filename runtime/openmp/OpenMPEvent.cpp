@@ -52,10 +52,8 @@ bool Event::attachOpenMP() {
   return true;
 }
 
-bool Event::regionSlow(Construct Kind, const void *Code,
-                       OpenMPRegion *&Region) {
-  if (namedWithoutLocation(Kind))
-    Code = nullptr;
+bool Event::regionSlow(Construct Kind, const void *Code, OpenMPRegion *&Region,
+                       SiteMemory::Site *&Site) {
   end();
   // A code address inside libomp (or libsextant) stands for whichever call
   // site reached it (see ProgramCallSite.h): the construct is named after
@@ -65,22 +63,23 @@ bool Event::regionSlow(Construct Kind, const void *Code,
   // is the return into the procedure that invoked the task's code, the
   // same at every event): the construct has no location, and that is
   // remembered.
-  const void *Site =
+  const void *ProgramSite =
       runtimeModules().programCallSite(Code, currentTaskExitFrame());
   try {
-    Region = regions().find(Kind, Site);
+    Region = regions().find(Kind, ProgramSite);
   } catch (...) {
     return false; // out of memory: the construct is not recorded
   }
   if (!begin())
     return false;
-  if (!namedWithoutLocation(Kind) && (Site == Code || !Site)) {
+  Site = nullptr;
+  if (namedWithoutLocation(Kind) || ProgramSite == Code || !ProgramSite) {
     uint64_t Key = RegionTable::siteKey(Kind, Code);
     SiteCache::Entry &Entry = OpenMP->Sites.slot(Key);
     Entry.Key = Key;
     Entry.Region = Region;
-    if (ConstructSite *Next = OpenMP->Open.nextSite())
-      *Next = ConstructSite{Code, Region, Kind};
+    if (SiteMemory *Sites = OpenMP->Open.nextSites())
+      Site = &Sites->remember(Key, Region);
   }
   return true;
 }
@@ -90,42 +89,12 @@ void pushFailed(const OpenConstruct &Entry) {
     Entry.Parallel->release();
 }
 
-Ticks endTime(const OpenMPThreadState &OpenMP, size_t Level, Ticks Now) {
-  for (size_t I = Level + 1; I-- > 0;) {
-    const OpenConstruct &Entry = OpenMP.Open[I];
-    if (Entry.Kind != OpenKind::ImplicitTask)
-      continue;
-    if (!Entry.Worker || !Entry.Parallel)
-      return Now;
-    Ticks End = Entry.Parallel->EndTicks.load(std::memory_order_acquire);
-    return End != 0 && End < Now ? End : Now;
-  }
-  return Now;
-}
-
 const CallPathTree::Node *closeFrom(ThreadState &State,
                                     OpenMPThreadState &OpenMP, size_t Level,
                                     Ticks Now) {
   const CallPathTree::Node *Throttled = nullptr;
-  for (size_t I = OpenMP.Open.size(); I-- > Level;) {
-    OpenConstruct &Entry = OpenMP.Open[I];
-    if (Entry.Id != 0) {
-      const CallPathTree::Node *Node = exitAndTrace(
-          State.Recorder, State.TraceOut, State.Trace.get(), Entry.Id, Now);
-      if (I == Level && Entry.Kind == OpenKind::Parallel)
-        Throttled = Node;
-    }
-    if (Entry.Adopted) {
-      size_t Released = State.Recorder.releaseContext(Now);
-      if (State.Trace)
-        State.Trace->recordExits(Released, Now, State.Recorder);
-    }
-    if (Entry.CountingOnly)
-      --OpenMP.CountingOnlyTasks;
-    if (Entry.Parallel)
-      Entry.Parallel->release();
-  }
-  OpenMP.Open.truncate(Level);
+  while (OpenMP.Open.size() > Level)
+    Throttled = closeTopEntry(State, OpenMP, Now); // the last one: Level's
   return Throttled;
 }
 

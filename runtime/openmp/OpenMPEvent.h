@@ -45,34 +45,39 @@ public:
   }
   ~Event() { end(); }
 
-  /// The region of Kind at Code. Fast: a slot of the stack of open
-  /// constructs, the thread's cache, or the region of a construct named
-  /// without a location. Otherwise (Slow set) ends the event, finds the
-  /// region in the RegionTable and begins the event again: then false
-  /// when it is to be ignored after all.
+  /// The region of Kind at Code and its entry in the sites of the depth
+  /// of the next push (null when not remembered there: the stack has no
+  /// slot there yet, or Code stands for another call site). Fast: an
+  /// entry of those sites, the thread's cache, or the region of a
+  /// construct named without a location. Otherwise (Slow set) ends the
+  /// event, finds the region in the RegionTable and begins the event
+  /// again: then false when it is to be ignored after all.
   SEXTANT_ALWAYS_INLINE bool region(Construct Kind, const void *Code,
-                                    OpenMPRegion *&Region, bool &Slow) {
-    if (namedWithoutLocation(Kind)) {
-      Region = regions().unlocated(Kind);
-      if (__builtin_expect(Region != nullptr, 1))
-        return true;
-    } else {
-      ConstructSite *Site = OpenMP->Open.nextSite();
-      if (__builtin_expect(Site && Site->is(Kind, Code), 1)) {
+                                    OpenMPRegion *&Region,
+                                    SiteMemory::Site *&Site, bool &Slow) {
+    if (namedWithoutLocation(Kind))
+      Code = nullptr;
+    uint64_t Key = RegionTable::siteKey(Kind, Code);
+    SiteMemory *Sites = OpenMP->Open.nextSites();
+    if (__builtin_expect(Sites != nullptr, 1)) {
+      Site = Sites->find(Key);
+      if (__builtin_expect(Site != nullptr, 1)) {
         Region = Site->Region;
         return true;
       }
-      SiteCache::Entry &Entry =
-          OpenMP->Sites.slot(RegionTable::siteKey(Kind, Code));
-      if (Entry.Region && Entry.Key == RegionTable::siteKey(Kind, Code)) {
-        Region = Entry.Region;
-        if (Site)
-          *Site = ConstructSite{Code, Region, Kind};
-        return true;
-      }
+    }
+    if (namedWithoutLocation(Kind)) {
+      Region = RegionTable::unlocated(Kind);
+    } else {
+      SiteCache::Entry &Entry = OpenMP->Sites.slot(Key);
+      Region = Entry.Key == Key ? Entry.Region : nullptr;
+    }
+    if (Region) {
+      Site = Sites ? &Sites->remember(Key, Region) : nullptr;
+      return true;
     }
     Slow = true;
-    return regionSlow(Kind, Code, Region);
+    return regionSlow(Kind, Code, Region, Site);
   }
 
   ThreadState *State = nullptr;
@@ -80,29 +85,30 @@ public:
 
 private:
   bool attachOpenMP();
-  bool regionSlow(Construct Kind, const void *Code, OpenMPRegion *&Region);
+  bool regionSlow(Construct Kind, const void *Code, OpenMPRegion *&Region,
+                  SiteMemory::Site *&Site);
 };
 
-/// Opens the frame of Id (0: nothing) at Now on State's thread; returns
-/// the id recorded (0 when none: Id 0, inside a counted-only parallel
-/// region, or out of memory).
+/// Opens the frame of Id (0: nothing) at Now on State's thread, on the
+/// node Site remembers when it is still Id's child of the top frame (Site
+/// then remembers the node used; null Site: no hint); returns the id
+/// recorded (0 when none: Id 0, inside a counted-only parallel region, or
+/// out of memory).
 SEXTANT_ALWAYS_INLINE uint32_t enterRegion(ThreadState &State, uint32_t Id,
-                                           Ticks Now) {
+                                           Ticks Now, SiteMemory::Site *Site) {
   if (Id == 0 || State.OpenMP->CountingOnlyTasks != 0)
     return 0;
   CallPathRecorder &Recorder = State.Recorder;
-  if (!Recorder.tryEnterReused(Id, Now, 0)) {
-    NodeHints *Hints = State.OpenMP->Open.nextHints();
-    if (!Hints || (!Recorder.tryEnterNode(Id, Now, Hints->Node[0]) &&
-                   !Recorder.tryEnterNode(Id, Now, Hints->Node[1]))) {
+  if (!(Site && Recorder.tryEnterNode(Id, Now, Site->Node))) {
+    if (!Recorder.tryEnterReused(Id, Now, 0)) {
       try {
         Recorder.enterNew(Id, Now, 0);
       } catch (...) {
         return 0; // out of memory for a new node: not recorded
       }
-      if (Hints)
-        Hints->remember(Recorder.nodeAt(Recorder.depth() - 1));
     }
+    if (Site)
+      Site->Node = Recorder.nodeAt(Recorder.depth() - 1);
   }
   traceEnter(State.TraceOut, State.Trace.get(), Id, Now, State.Recorder);
   return Id;
@@ -125,13 +131,53 @@ SEXTANT_ALWAYS_INLINE void pushOpen(OpenMPThreadState &OpenMP,
 /// The end time of constructs ending in the implicit task at Level (or the
 /// innermost one below Level) at time Now: a worker's implicit task ends at
 /// most at its region's end.
-Ticks endTime(const OpenMPThreadState &OpenMP, size_t Level, Ticks Now);
+SEXTANT_ALWAYS_INLINE Ticks endTime(const OpenMPThreadState &OpenMP,
+                                    size_t Level, Ticks Now) {
+  for (size_t I = Level + 1; I-- > 0;) {
+    const OpenConstruct &Entry = OpenMP.Open[I];
+    if (Entry.Kind != OpenKind::ImplicitTask)
+      continue;
+    if (!Entry.Worker || !Entry.Parallel)
+      return Now;
+    Ticks End = Entry.Parallel->EndTicks.load(std::memory_order_acquire);
+    return End != 0 && End < Now ? End : Now;
+  }
+  return Now;
+}
 
-/// Closes the open constructs from Level up at time Now, innermost first:
-/// records the exits of what was recorded, releases adopted context and
-/// references. Returns the parallel region's node when the entry at Level
-/// is a parallel region whose call path has just reached the throttling
+/// Closes the top entry of the stack of open constructs at time Now:
+/// records the exit of its frame if it recorded one, releases its adopted
+/// context and its reference. Returns the frame's node when the entry is a
+/// parallel region whose call path has just reached the throttling
 /// threshold, else null.
+SEXTANT_ALWAYS_INLINE const CallPathTree::Node *
+closeTopEntry(ThreadState &State, OpenMPThreadState &OpenMP, Ticks Now) {
+  const OpenConstruct &Entry = OpenMP.Open.back();
+  const CallPathTree::Node *Throttled = nullptr;
+  if (Entry.Id != 0) {
+    const CallPathTree::Node *Node = exitAndTrace(
+        State.Recorder, State.TraceOut, State.Trace.get(), Entry.Id, Now);
+    if (Entry.Kind == OpenKind::Parallel)
+      Throttled = Node;
+  }
+  if (__builtin_expect(Entry.Adopted, 0)) {
+    size_t Released = State.Recorder.releaseContext(Now);
+    if (State.Trace)
+      State.Trace->recordExits(Released, Now, State.Recorder);
+  }
+  if (Entry.CountingOnly)
+    --OpenMP.CountingOnlyTasks;
+  ParallelInfo *Info = Entry.Parallel;
+  OpenMP.Open.truncate(OpenMP.Open.size() - 1);
+  if (Info)
+    Info->release();
+  return Throttled;
+}
+
+/// Closes the open constructs from Level up at time Now, innermost first
+/// (closeTopEntry). Returns the parallel region's node when the entry at
+/// Level is a parallel region whose call path has just reached the
+/// throttling threshold, else null.
 const CallPathTree::Node *closeFrom(ThreadState &State,
                                     OpenMPThreadState &OpenMP, size_t Level,
                                     Ticks Now);
@@ -147,24 +193,16 @@ SEXTANT_ALWAYS_INLINE bool recordedFrom(const OpenMPThreadState &OpenMP,
 
 /// closeFrom(Level) at now (at the region's end when MayEndLate, see
 /// endTime); the clock is read only when something is to be closed. The
-/// common case, the top entry alone with nothing but its frame, inline.
+/// common case, the top entry alone, inline.
 SEXTANT_ALWAYS_INLINE void closeOpen(Event &E, size_t Level, bool MayEndLate) {
   OpenMPThreadState &OpenMP = *E.OpenMP;
-  if (!recordedFrom(OpenMP, Level)) {
-    closeFrom(*E.State, OpenMP, Level, 0);
-    return;
-  }
-  Ticks Now = MayEndLate ? endTime(OpenMP, Level, Clock::now()) : Clock::now();
-  OpenConstruct &Top = OpenMP.Open.back();
-  if (Level + 1 == OpenMP.Open.size() && !Top.Adopted && !Top.CountingOnly &&
-      !Top.Parallel && Top.Kind != OpenKind::Parallel) {
-    ThreadState &State = *E.State;
-    exitAndTrace(State.Recorder, State.TraceOut, State.Trace.get(), Top.Id,
-                 Now);
-    OpenMP.Open.truncate(Level);
-    return;
-  }
-  closeFrom(*E.State, OpenMP, Level, Now);
+  Ticks Now = 0;
+  if (recordedFrom(OpenMP, Level))
+    Now = MayEndLate ? endTime(OpenMP, Level, Clock::now()) : Clock::now();
+  if (__builtin_expect(Level + 1 == OpenMP.Open.size(), 1))
+    closeTopEntry(*E.State, OpenMP, Now);
+  else
+    closeFrom(*E.State, OpenMP, Level, Now);
 }
 
 /// Closes the innermost open construct of Kind (with Tag when MatchTag).
@@ -185,12 +223,13 @@ SEXTANT_ALWAYS_INLINE Ticks openIn(Event &E, Construct Kind, const void *Code,
   Open.Tag = Tag;
   if (E.OpenMP->CountingOnlyTasks == 0) {
     OpenMPRegion *Region = nullptr;
+    SiteMemory::Site *Site = nullptr;
     bool Slow = false;
-    if (!E.region(Kind, Code, Region, Slow))
+    if (!E.region(Kind, Code, Region, Site, Slow))
       return 0;
     if (Now == 0 || Slow)
       Now = Clock::now();
-    Open.Id = enterRegion(*E.State, Region->id(), Now);
+    Open.Id = enterRegion(*E.State, Region->id(), Now, Site);
   }
   pushOpen(*E.OpenMP, Open);
   return Open.Id != 0 ? Now : 0;

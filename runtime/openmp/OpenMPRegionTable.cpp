@@ -27,6 +27,8 @@ OpenMPRegion::OpenMPRegion(std::string TheName, std::string TheFile,
                      (SEXTANT_ABI_VERSION << SEXTANT_ABI_VERSION_SHIFT);
 }
 
+std::atomic<OpenMPRegion *> RegionTable::Unlocated[ConstructKinds] = {};
+
 OpenMPRegion *RegionTable::find(Construct Kind, const void *Code) {
   if (namedWithoutLocation(Kind))
     Code = nullptr;

@@ -6,7 +6,7 @@
 // it (the symbolizer, once per site) and registers it under the table's
 // lock. The events of a thread find a site's region without the table
 // (OpenConstructStack.h); the constructs named without a location have
-// one region each, kept in an atomic pointer.
+// one region each, kept in a static atomic pointer (no call to regions()).
 //
 // A parallel region switches to counting only when it is throttled
 // (OpenMPRegion::CountingOnly, see OpenMPTool.h).
@@ -66,8 +66,8 @@ public:
   OpenMPRegion *find(Construct Kind, const void *Code);
 
   /// The region of a construct named without a location, or null before
-  /// find() created it.
-  OpenMPRegion *unlocated(Construct Kind) const {
+  /// find() created it. Static: the callbacks read it without the table.
+  static OpenMPRegion *unlocated(Construct Kind) {
     return Unlocated[unsigned(Kind)].load(std::memory_order_acquire);
   }
 
@@ -80,7 +80,7 @@ private:
   std::mutex Mutex;
   std::unordered_map<std::string, std::unique_ptr<OpenMPRegion>> ByName;
   std::unordered_map<uint64_t, OpenMPRegion *> BySite;
-  std::atomic<OpenMPRegion *> Unlocated[ConstructKinds] = {};
+  static std::atomic<OpenMPRegion *> Unlocated[ConstructKinds];
   CodeSymbolizer Symbolizer;
 };
 

@@ -35,7 +35,7 @@ ParallelInfoPool::~ParallelInfoPool() {
       Info->release();
 }
 
-ParallelInfo *ParallelInfoPool::acquire(uint32_t Depth) noexcept {
+ParallelInfo *ParallelInfoPool::acquireSlow(uint32_t Depth) noexcept {
   for (unsigned Tried = 0; Tried < Blocks; ++Tried) {
     unsigned Slot = (Next + Tried) % Blocks;
     ParallelInfo *&Info = Block[Slot];
@@ -51,14 +51,8 @@ ParallelInfo *ParallelInfoPool::acquire(uint32_t Depth) noexcept {
         Info->release();
       Info = Fresh;
     }
-    Info->References.store(2, std::memory_order_relaxed);
-    Info->EndTicks.store(0, std::memory_order_relaxed);
-    Info->Region = nullptr;
-    Info->Level = 1;
-    Info->Depth = 0;
-    Info->CountingOnly = false;
     Next = (Slot + 1) % Blocks;
-    return Info;
+    return clear(Info);
   }
   // Every block is still held by workers: one outside the pool.
   return ParallelInfo::create(Depth);

@@ -76,10 +76,35 @@ public:
 
   /// A cleared ParallelInfo with room for Depth ids and one reference for
   /// the caller; null when out of memory. Allocates only when the pool
-  /// has no free block large enough.
-  ParallelInfo *acquire(uint32_t Depth) noexcept;
+  /// has no free block large enough. Inline when the block to try first
+  /// is free and large enough (a steady loop of parallel regions).
+  ParallelInfo *acquire(uint32_t Depth) noexcept {
+    ParallelInfo *Info = Block[Next];
+    // Free when only the pool holds it: the acquire load orders the last
+    // worker's release before the writes of clear().
+    bool Free = Info && Info->Capacity >= Depth &&
+                Info->References.load(std::memory_order_acquire) == 1;
+    if (__builtin_expect(Free, 1)) {
+      Next = (Next + 1) % Blocks;
+      return clear(Info);
+    }
+    return acquireSlow(Depth);
+  }
 
 private:
+  /// acquire() when the block to try first is not free or too small.
+  ParallelInfo *acquireSlow(uint32_t Depth) noexcept;
+  /// Info, cleared, with one reference for the caller besides the pool's.
+  static ParallelInfo *clear(ParallelInfo *Info) noexcept {
+    Info->References.store(2, std::memory_order_relaxed);
+    Info->EndTicks.store(0, std::memory_order_relaxed);
+    Info->Region = nullptr;
+    Info->Level = 1;
+    Info->Depth = 0;
+    Info->CountingOnly = false;
+    return Info;
+  }
+
   static constexpr unsigned Blocks = 4;
   ParallelInfo *Block[Blocks] = {};
   /// The block to try first (the one acquired longest ago).
