@@ -6,17 +6,19 @@
 // skipped, hooks and the call table, FunctionId in name order, a hook that
 // matches no function an error with file:line; and the MPI adapter's own
 // annotations (wrap/interfaces/mpi.annotations) against the MPI headers
-// found at configure time.
+// found at configure time and against the hook structs of mpi/MpiHooks.h.
 //
 //===----------------------------------------------------------------------===//
 
 #include "test/unit/support/ScratchDirectory.h"
 #include "test/unit/support/SkipTest.h"
+#include "wrap/generator/AnnotationFile.h"
 #include "wrap/generator/WrapGenerator.h"
 
 #include <catch2/catch.hpp>
 
 #include <fstream>
+#include <regex>
 #include <sstream>
 
 using namespace sextant::wrap;
@@ -154,4 +156,27 @@ TEST_CASE("mpi.annotations against the configured MPI headers", "[wrap]") {
     CHECK(contains(Source, "    {\"MPI_Send\", true},\n"));
     CHECK(contains(Source, "  return PMPI_Pcontrol(level);\n"));
   }
+}
+
+TEST_CASE("every hook struct of MpiHooks.h is annotated", "[wrap]") {
+  // The other direction needs no test: a hook without its struct does not
+  // compile.
+  std::string Root = SEXTANT_TEST_SOURCE_DIR;
+  AnnotationFile File;
+  std::vector<std::string> Errors;
+  REQUIRE(File.load(Root + "/wrap/interfaces/mpi.annotations", Errors));
+  std::ifstream In(Root + "/mpi/MpiHooks.h");
+  REQUIRE(In);
+  std::regex Struct(R"(^struct (MPI_\w+))");
+  unsigned Structs = 0;
+  std::string Line;
+  while (std::getline(In, Line)) {
+    std::smatch Match;
+    if (!std::regex_search(Line, Match, Struct))
+      continue;
+    ++Structs;
+    INFO(Match[1].str());
+    CHECK(File.lookup(Match[1].str()).Hook.Text == Match[1].str());
+  }
+  CHECK(Structs >= 80);
 }
