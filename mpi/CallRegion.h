@@ -1,12 +1,12 @@
 //===- mpi/CallRegion.h - One MPI call as a Sextant region ------*- C++ -*-===//
 //
-// Part of Sextant. Every generated PMPI wrapper (MpiWrapperGenerator.cpp)
-// opens a CallRegion: the call is counted in the adapter's per-function
-// counter and recorded as a region of the calling thread's call path
-// exactly like an instrumented function: the wrapper's private handle and
-// descriptor (flag SEXTANT_REGION_MPI, named after the MPI function) go
-// through __sextant_region_register/enter/exit, so MPI regions are
-// filtered, throttled, paused and traced like any other region.
+// Part of Sextant. Every generated PMPI wrapper (the profiling-interface
+// form of wrap/generator/WrapperEmitter.h) opens a CallRegion: the call is
+// counted in the adapter's per-function counter and recorded as a region of the
+// calling thread's call path exactly like an instrumented function: the
+// wrapper's private handle and descriptor (flag SEXTANT_REGION_MPI, named after
+// the MPI function) go through __sextant_region_register/enter/exit, so MPI
+// regions are filtered, throttled, paused and traced like any other region.
 //
 //===----------------------------------------------------------------------===//
 
@@ -31,10 +31,10 @@
 namespace sextant {
 namespace mpi {
 
-#include "MpiWrappers.gen.cpp.ids.h"
+#include "MpiWrappers.ids.h"
 
 /// One generated wrapper: the MPI function's name and whether it has an
-/// accounting hook (MpiHooks.def).
+/// accounting hook (wrap/interfaces/mpi.annotations).
 struct WrapperInfo {
   const char *Name;
   bool Hooked;

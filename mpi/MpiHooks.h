@@ -1,12 +1,13 @@
 //===- mpi/MpiHooks.h - Accounting hooks of the PMPI wrappers ---*- C++ -*-===//
 //
-// Part of Sextant. One struct per function listed in MpiHooks.def. The
-// generated wrapper of MPI_X (and of its large-count variant MPI_X_c) does
+// Part of Sextant. One struct per function annotated `hook` in
+// wrap/interfaces/mpi.annotations. The generated wrapper of MPI_X (and of
+// its large-count variant MPI_X_c) does
 //
-//   hooks::MPI_X::State Pending;
-//   hooks::MPI_X::before(Pending, <the wrapper's parameters>);
-//   Result = PMPI_X(<parameters>);
-//   hooks::MPI_X::after(Pending, Result, <parameters>);
+//   hooks::MPI_X::State sextant_pending;
+//   hooks::MPI_X::before(sextant_pending, <the wrapper's parameters>);
+//   sextant_result = PMPI_X(<parameters>);
+//   hooks::MPI_X::after(sextant_pending, sextant_result, <parameters>);
 //
 // before() receives the parameters as lvalue references and may replace
 // MPI_STATUS(ES)_IGNORE by status storage in Pending (the program never sees

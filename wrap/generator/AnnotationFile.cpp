@@ -25,6 +25,7 @@ struct Block {
   std::vector<std::pair<std::string, llvm::GlobPattern>> Patterns;
   std::vector<bool> Used;
   FunctionAnnotations Attributes;
+  bool Optional = false; ///< its patterns may match nothing
 };
 
 std::string trim(const std::string &Text) {
@@ -72,11 +73,76 @@ struct AnnotationFile::Impl {
   /// move.
   std::deque<std::string> PatternTexts;
   std::map<std::string, std::string> Variadic;
+  InterfaceDescription Interface;
+  std::set<std::string> InterfaceKeys; ///< the interface lines seen
+
+  /// Reads the interface line Key Rest; false when Key is not one.
+  bool interfaceLine(const std::string &Key, const std::string &Rest,
+                     const std::string &Where,
+                     std::vector<std::string> &Errors);
 
   std::string where(unsigned Line) const {
     return Name + ":" + std::to_string(Line) + ": ";
   }
 };
+
+bool AnnotationFile::Impl::interfaceLine(const std::string &Key,
+                                         const std::string &Rest,
+                                         const std::string &Where,
+                                         std::vector<std::string> &Errors) {
+  InterfaceDescription &I = Interface;
+  struct Line {
+    const char *Key;
+    std::string *Value;                ///< or null: handled below
+    std::vector<const char *> Choices; ///< empty: any one word
+  };
+  std::string ParseAs;
+  const Line Lines[] = {
+      {"parse-as", &ParseAs, {"c", "c++"}},
+      {"profiling-interface", &I.ProfilingPrefix, {}},
+      {"region-kind", &I.RegionKind, {"library", "mpi"}},
+      {"region-location", &I.RegionLocation, {"header", "none"}},
+      {"include", nullptr, {}},
+      {"hooks", &I.HooksNamespace, {}},
+      {"call-table", &I.CallTableNamespace, {}},
+      {"variant-suffix", &I.VariantSuffix, {}}};
+  const Line *Found = nullptr;
+  for (const Line &L : Lines)
+    if (Key == L.Key)
+      Found = &L;
+  if (!Found)
+    return false;
+  if (Rest.empty() || Rest.find_first_of(" \t") != std::string::npos) {
+    Errors.push_back(Where + "error: '" + Key + "' takes one word, got '" +
+                     Rest + "'");
+    return true;
+  }
+  if (!Found->Choices.empty()) {
+    std::string Expected;
+    bool Valid = false;
+    for (const char *Choice : Found->Choices) {
+      Valid |= Rest == Choice;
+      Expected += std::string(Expected.empty() ? "" : " or ") + Choice;
+    }
+    if (!Valid) {
+      Errors.push_back(Where + "error: expected '" + Key + "' " + Expected +
+                       ", got '" + Rest + "'");
+      return true;
+    }
+  }
+  if (!Found->Value) {
+    I.Includes.push_back(Rest);
+    return true;
+  }
+  if (!InterfaceKeys.insert(Key).second) {
+    Errors.push_back(Where + "error: '" + Key + "' given twice");
+    return true;
+  }
+  *Found->Value = Rest;
+  if (Key == "parse-as")
+    I.ParseAsC = Rest == "c";
+  return true;
+}
 
 AnnotationFile::AnnotationFile() : Self(std::make_unique<Impl>()) {}
 AnnotationFile::~AnnotationFile() = default;
@@ -84,6 +150,9 @@ AnnotationFile::AnnotationFile(AnnotationFile &&) noexcept = default;
 AnnotationFile &AnnotationFile::operator=(AnnotationFile &&) noexcept = default;
 
 const std::string &AnnotationFile::name() const { return Self->Name; }
+const InterfaceDescription &AnnotationFile::interface() const {
+  return Self->Interface;
+}
 
 bool AnnotationFile::load(const std::string &Path,
                           std::vector<std::string> &Errors) {
@@ -148,11 +217,14 @@ bool AnnotationFile::parse(const std::string &Text, const std::string &Name,
                                    "vprintf')");
         else
           Self->Variadic[Words[0]] = Words[1];
-      } else {
+      } else if (!Self->interfaceLine(Key, Rest, Where, Errors)) {
         Errors.push_back(Where + "error: unknown line '" + Key +
-                         "': expected 'function PATTERN...' or 'variadic "
-                         "FUNCTION VFUNCTION' (attribute lines are "
-                         "indented)");
+                         "': expected 'function PATTERN...', 'variadic "
+                         "FUNCTION VFUNCTION' or an interface line "
+                         "(parse-as, profiling-interface, region-kind, "
+                         "region-location, include, hooks, call-table, "
+                         "variant-suffix); "
+                         "attribute lines are indented");
       }
       continue;
     }
@@ -197,6 +269,18 @@ bool AnnotationFile::parse(const std::string &Text, const std::string &Name,
     } else if (Key == "skip") {
       if (takesNone())
         A.Skip = Value;
+    } else if (Key == "forward-fixed-arguments") {
+      if (takesNone())
+        A.ForwardFixedArguments = Value;
+    } else if (Key == "optional") {
+      if (takesNone())
+        Current->Optional = true;
+    } else if (Key == "hook") {
+      if (Rest.find_first_of(" \t") != std::string::npos)
+        Errors.push_back(Where + "error: 'hook' takes at most one name, got '" +
+                         Rest + "'");
+      else
+        A.Hook = Value;
     } else if (Key == "sets-rank") {
       std::vector<std::string> Parts = splitTopLevel(Rest);
       if (Parts.size() != 2) {
@@ -213,11 +297,21 @@ bool AnnotationFile::parse(const std::string &Text, const std::string &Name,
     } else {
       Errors.push_back(Where + "error: unknown attribute '" + Key +
                        "': expected transfer, bytes, peer, collective, "
-                       "sets-rank or skip");
+                       "sets-rank, skip, hook, forward-fixed-arguments or "
+                       "optional");
     }
   }
+  for (const char *Key : {"hooks", "call-table"})
+    if (Self->InterfaceKeys.count(Key) &&
+        Self->Interface.ProfilingPrefix.empty())
+      Errors.push_back(Name + ": error: '" + Key +
+                       "' needs 'profiling-interface': only the wrappers of "
+                       "that form call hooks and count calls per function");
   for (const Block &B : Self->Blocks) {
     const FunctionAnnotations &A = B.Attributes;
+    if (A.Hook.present() && Self->Interface.HooksNamespace.empty())
+      Errors.push_back(Self->where(A.Hook.Line) +
+                       "error: 'hook' needs the 'hooks NAMESPACE' line");
     if (A.Transfer.present() != A.Peer.present())
       Errors.push_back(Self->where(B.Line) +
                        "error: 'transfer' and 'peer' go together: a transfer "
@@ -228,10 +322,17 @@ bool AnnotationFile::parse(const std::string &Text, const std::string &Name,
 
 FunctionAnnotations AnnotationFile::lookup(const std::string &Symbol) {
   FunctionAnnotations Result;
+  // A variant (SYMBOL+SUFFIX) matches the patterns of SYMBOL too.
+  const std::string &Suffix = Self->Interface.VariantSuffix;
+  std::string Base;
+  if (!Suffix.empty() && Symbol.size() > Suffix.size() &&
+      Symbol.compare(Symbol.size() - Suffix.size(), Suffix.size(), Suffix) == 0)
+    Base = Symbol.substr(0, Symbol.size() - Suffix.size());
   for (Block &B : Self->Blocks) {
     bool Matches = false;
     for (size_t I = 0; I < B.Patterns.size(); ++I)
-      if (B.Patterns[I].second.match(Symbol)) {
+      if (B.Patterns[I].second.match(Symbol) ||
+          (!Base.empty() && B.Patterns[I].second.match(Base))) {
         B.Used[I] = true;
         Matches = true;
       }
@@ -243,12 +344,17 @@ FunctionAnnotations AnnotationFile::lookup(const std::string &Symbol) {
     merge(Result.Peer, A.Peer);
     merge(Result.Collective, A.Collective);
     merge(Result.Skip, A.Skip);
+    merge(Result.Hook, A.Hook);
+    merge(Result.ForwardFixedArguments, A.ForwardFixedArguments);
     if (A.SetsRank.present() && A.SetsRank.Line >= Result.SetsRank.Line) {
       Result.SetsRank = A.SetsRank;
       Result.RankExpression = A.RankExpression;
       Result.SizeExpression = A.SizeExpression;
     }
   }
+  // `hook` without a name: the function's own (a variant's: its base's).
+  if (Result.Hook.present() && Result.Hook.Text.empty())
+    Result.Hook.Text = Base.empty() ? Symbol : Base;
   return Result;
 }
 
@@ -327,11 +433,23 @@ std::vector<std::string> AnnotationFile::unusedPatterns() const {
   std::vector<std::string> Warnings;
   for (const Block &B : Self->Blocks)
     for (size_t I = 0; I < B.Patterns.size(); ++I)
-      if (!B.Used[I])
+      if (!B.Used[I] && !B.Optional && !B.Attributes.Hook.present())
         Warnings.push_back(Self->where(B.Line) + "warning: pattern '" +
                            B.Patterns[I].first +
                            "' matches no wrapped function");
   return Warnings;
+}
+
+std::vector<std::string> AnnotationFile::unmatchedHooks() const {
+  std::vector<std::string> Errors;
+  for (const Block &B : Self->Blocks)
+    for (size_t I = 0; I < B.Patterns.size(); ++I)
+      if (!B.Used[I] && !B.Optional && B.Attributes.Hook.present())
+        Errors.push_back(Self->where(B.Line) + "error: the hook of '" +
+                         B.Patterns[I].first +
+                         "' matches no function of the headers (a function "
+                         "of a newer standard: mark its block 'optional')");
+  return Errors;
 }
 
 std::string AnnotationFile::variadicSibling(const std::string &Function) const {

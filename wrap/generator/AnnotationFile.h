@@ -12,10 +12,36 @@
 //     collective
 //     sets-rank RANK-EXPRESSION SIZE-EXPRESSION    evaluated after the call
 //     skip                             never wrap these
+//     hook [NAME]                      call NAME::before/after (see hooks;
+//                                      default: the function's own name,
+//                                      a variant's that of its base)
+//     forward-fixed-arguments          a variadic function without va_list
+//                                      sibling forwards its fixed arguments
+//     optional                         the patterns may match nothing
 //   variadic FUNCTION VFUNCTION        printf is forwarded to vprintf
 //
+// and the lines that describe the interface as a whole (InterfaceDescription,
+// at most once each):
+//
+//   parse-as c|c++                     the headers' language (default c++)
+//   profiling-interface PREFIX         the profiling-interface form: the
+//                                      wrapper defines SYMBOL and calls
+//                                      PREFIX+SYMBOL (MPI's P)
+//   region-kind library|mpi            the regions' descriptor flag
+//   region-location header|none        the regions' source location: the
+//                                      declaration (default) or none
+//   include HEADER                     the generated source includes it
+//   hooks NAMESPACE                    where the `hook` structs live
+//   call-table NAMESPACE               per-function call counts: the
+//                                      wrappers open NAMESPACE::CallRegion
+//                                      with their NAMESPACE::FunctionId
+//   variant-suffix SUFFIX              SYMBOL+SUFFIX is annotated as SYMBOL
+//                                      (MPI 4's large-count MPI_Send_c)
+//
 // Attribute lines are indented. When several blocks match a function their
-// attributes merge, a later block winning per key. Errors are reported as
+// attributes merge, a later block winning per key. A block with a `hook`
+// whose pattern matches no function is an error, other unmatched patterns
+// are warnings (neither with `optional`). Errors are reported as
 // "file:line: error: ...".
 //
 //===----------------------------------------------------------------------===//
@@ -42,13 +68,27 @@ struct AnnotationValue {
 
 /// The merged attributes of one function.
 struct FunctionAnnotations {
-  AnnotationValue Transfer, Bytes, Peer, Collective, SetsRank, Skip;
+  AnnotationValue Transfer, Bytes, Peer, Collective, SetsRank, Skip, Hook,
+      ForwardFixedArguments;
   std::string RankExpression, SizeExpression; ///< of SetsRank
   /// True when the wrapper calls the __sextant_wrapped_* functions.
   bool needsLibrary() const {
     return Transfer.present() || Bytes.present() || Peer.present() ||
            Collective.present() || SetsRank.present();
   }
+};
+
+/// The lines that describe the wrapped interface as a whole.
+struct InterfaceDescription {
+  bool ParseAsC = false;
+  /// Non-empty: the profiling-interface form (WrapperEmitter.h).
+  std::string ProfilingPrefix;
+  std::string RegionKind = "library";    ///< or "mpi"
+  std::string RegionLocation = "header"; ///< or "none"
+  std::vector<std::string> Includes;
+  std::string HooksNamespace;     ///< "::sextant::mpi::hooks"
+  std::string CallTableNamespace; ///< "::sextant::mpi"; "" : no table
+  std::string VariantSuffix;      ///< "_c"
 };
 
 class AnnotationFile {
@@ -72,8 +112,12 @@ public:
   bool check(const FunctionAnnotations &A, const WrappedFunction &F,
              std::string &Error) const;
   /// "file:line: warning: ..." for each pattern that matched no function
-  /// looked up.
+  /// looked up (not those of `optional` blocks or of blocks with a hook).
   std::vector<std::string> unusedPatterns() const;
+  /// "file:line: error: ..." for each pattern of a block with a `hook`
+  /// (not `optional`) that matched no function looked up.
+  std::vector<std::string> unmatchedHooks() const;
+  const InterfaceDescription &interface() const;
   /// The va_list sibling configured for Function, or "".
   std::string variadicSibling(const std::string &Function) const;
   const std::string &name() const;

@@ -189,14 +189,18 @@ std::string declareParameter(const std::string &Type, const std::string &Name) {
 
 bool parseHeaders(const std::vector<std::string> &Headers,
                   const std::vector<std::string> &CompilerArguments,
-                  ParsedHeaders &Result, std::string &Error) {
-  static const char MainName[] = "sextant-wrap-headers.cpp";
+                  ParsedHeaders &Result, std::string &Error,
+                  HeaderLanguage Language) {
+  bool AsC = Language == HeaderLanguage::C11;
+  const char *MainName =
+      AsC ? "sextant-wrap-headers.c" : "sextant-wrap-headers.cpp";
   std::string Main;
   for (const std::string &Header : Headers)
     Main += Header.find('/') != std::string::npos
                 ? "#include \"" + Header + "\"\n"
                 : "#include <" + Header + ">\n";
-  std::vector<const char *> Arguments = {"-x", "c++", "-std=c++17"};
+  std::vector<const char *> Arguments = {"-x", AsC ? "c" : "c++",
+                                         AsC ? "-std=c11" : "-std=c++17"};
   for (const std::string &Argument : CompilerArguments)
     Arguments.push_back(Argument.c_str());
   CXUnsavedFile Unsaved{MainName, Main.c_str(),
@@ -227,7 +231,8 @@ bool parseHeaders(const std::vector<std::string> &Headers,
   }
   if (Errors) {
     Error += "note: " + std::to_string(Errors) +
-             " error(s) parsing the headers as C++17: if a header or a type "
+             " error(s) parsing the headers as " + (AsC ? "C11" : "C++17") +
+             ": if a header or a type "
              "is not found, add its directory with --cppflags=-I<dir>; if a "
              "declaration needs a macro, define it with --cppflags=-D<NAME>; "
              "the generated wrapper includes the headers exactly so";

@@ -1,11 +1,12 @@
 //===- wrap/generator/HeaderParser.h - Functions of headers -----*- C++ -*-===//
 //
 // Part of Sextant. Parses a library's headers with libclang (as C++17, the
-// language of the generated wrappers) and lists every function they declare
-// with external linkage: C free functions, C++ free and member functions
-// (with a typed `this`), constructors and destructors once per mangling the
-// compiler emits (C1/C2, D0/D1/D2), overloads told apart by their mangled
-// names. Inline functions, functions defined in the header, templates,
+// language of the generated wrappers, or as C11 for C headers that do not
+// parse as C++, such as mpi.h with its C++ bindings) and lists every function
+// they declare with external linkage: C free functions, C++ free and member
+// functions (with a typed `this`), constructors and destructors once per
+// mangling the compiler emits (C1/C2, D0/D1/D2), overloads told apart by their
+// mangled names. Inline functions, functions defined in the header, templates,
 // deleted, virtual and non-public members are listed with the reason they
 // cannot be wrapped. A header that does not parse gives libclang's
 // diagnostics (file:line:column) and a sentence on what to change.
@@ -32,13 +33,16 @@ struct ParsedHeaders {
   std::vector<std::string> Headers;
 };
 
+enum class HeaderLanguage { Cxx17, C11 };
+
 /// Parses Headers (paths, or names found through the include path, as in
 /// #include <...>) with the compiler arguments CompilerArguments (-I, -D,
-/// ...). Returns false with Error set (diagnostics and advice, several
-/// lines) when they do not parse.
+/// ...) as Language. Returns false with Error set (diagnostics and advice,
+/// several lines) when they do not parse.
 bool parseHeaders(const std::vector<std::string> &Headers,
                   const std::vector<std::string> &CompilerArguments,
-                  ParsedHeaders &Result, std::string &Error);
+                  ParsedHeaders &Result, std::string &Error,
+                  HeaderLanguage Language = HeaderLanguage::Cxx17);
 
 /// A declaration of a parameter named Name of type Type, from the type's
 /// spelling: "T *" gives "T * Name", "int[][3]" gives "int Name[][3]" and

@@ -12,6 +12,7 @@
 #include "wrap/generator/WrapFilter.h"
 #include "wrap/generator/WrapperEmitter.h"
 
+#include <algorithm>
 #include <fstream>
 #include <map>
 #include <set>
@@ -69,10 +70,24 @@ findSibling(const WrappedFunction &F, const AnnotationFile &A,
 
 bool generateWrapper(const GenerateOptions &Options, std::ostream &Out,
                      std::ostream &Err) {
+  AnnotationFile Annotations;
+  if (!Options.AnnotationPath.empty()) {
+    std::vector<std::string> Errors;
+    if (!Annotations.load(Options.AnnotationPath, Errors)) {
+      for (const std::string &E : Errors)
+        Err << E << "\n";
+      Err << Generate << "error: the annotation file '"
+          << Options.AnnotationPath << "' has errors\n";
+      return false;
+    }
+  }
+  const InterfaceDescription &Interface = Annotations.interface();
+  const std::string &Prefix = Interface.ProfilingPrefix;
   ParsedHeaders Parsed;
   std::string Error;
-  if (!parseHeaders(Options.Headers, Options.CompilerArguments, Parsed,
-                    Error)) {
+  if (!parseHeaders(Options.Headers, Options.CompilerArguments, Parsed, Error,
+                    Interface.ParseAsC ? HeaderLanguage::C11
+                                       : HeaderLanguage::Cxx17)) {
     Err << Error << "\n" << Generate << "error: the headers do not parse\n";
     return false;
   }
@@ -86,17 +101,6 @@ bool generateWrapper(const GenerateOptions &Options, std::ostream &Out,
     if (!Loaded) {
       Err << Generate << "error: the filter '" << Options.FilterPath
           << "' has errors\n";
-      return false;
-    }
-  }
-  AnnotationFile Annotations;
-  if (!Options.AnnotationPath.empty()) {
-    std::vector<std::string> Errors;
-    if (!Annotations.load(Options.AnnotationPath, Errors)) {
-      for (const std::string &E : Errors)
-        Err << E << "\n";
-      Err << Generate << "error: the annotation file '"
-          << Options.AnnotationPath << "' has errors\n";
       return false;
     }
   }
@@ -116,6 +120,7 @@ bool generateWrapper(const GenerateOptions &Options, std::ostream &Out,
   Spec.Name = Options.Name;
   Spec.Headers = Options.Headers;
   Spec.Libraries = LibraryNames.empty() ? "the process" : LibraryNames;
+  Spec.Interface = Interface;
   std::vector<WrappedFunction> Kept;
   std::vector<FunctionAnnotations> KeptAnnotations;
   std::vector<std::string> Siblings;
@@ -125,18 +130,26 @@ bool generateWrapper(const GenerateOptions &Options, std::ostream &Out,
       continue;
     FunctionAnnotations A = Annotations.lookup(F.Symbol);
     std::string Sibling;
+    // The symbol the wrapper calls: the original, or in the
+    // profiling-interface form its profiling counterpart.
+    std::string Called = Prefix + F.Symbol;
     if (!F.wrapped()) {
       // keep the parser's reason
     } else if (A.Skip.present()) {
       F.skip("'skip' in " + Annotations.name() + ":" +
              std::to_string(A.Skip.Line));
-    } else if (!Exported.empty() && !Exported.count(F.Symbol)) {
-      F.skip("not exported by " + LibraryNames +
+    } else if (!Prefix.empty() && !BySymbol.count(Called)) {
+      F.skip("no profiling counterpart " + Called + " declared");
+    } else if (!Exported.empty() && !Exported.count(Called)) {
+      F.skip((Prefix.empty() ? std::string() : Called + " ") +
+             "not exported by " + LibraryNames +
              " (`sextant wrap check` writes the filter line)");
-    } else if (F.Variadic &&
+    } else if (F.Variadic && !A.ForwardFixedArguments.present() &&
                (Sibling = findSibling(F, Annotations, BySymbol)).empty()) {
       F.skip("variadic, and no va_list sibling: name one with 'variadic " +
-                 F.Symbol + " VFUNCTION' in the annotation file",
+                 F.Symbol +
+                 " VFUNCTION' in the annotation file (or forward its fixed "
+                 "arguments only with forward-fixed-arguments)",
              true);
     } else if (!Annotations.check(A, F, Error)) {
       Err << Error << "\n";
@@ -145,6 +158,10 @@ bool generateWrapper(const GenerateOptions &Options, std::ostream &Out,
     Kept.push_back(F);
     KeptAnnotations.push_back(A);
     Siblings.push_back(Sibling);
+  }
+  for (const std::string &Unmatched : Annotations.unmatchedHooks()) {
+    Err << Unmatched << "\n";
+    Failed = true;
   }
   if (Failed) {
     Err << Generate << "error: the annotation file '" << Options.AnnotationPath
@@ -183,15 +200,25 @@ bool generateWrapper(const GenerateOptions &Options, std::ostream &Out,
         << " (check the filter's file and region rules)\n";
     return false;
   }
+  bool CallTable = !Interface.CallTableNamespace.empty();
+  if (CallTable) // FunctionId in name order
+    std::sort(Spec.Functions.begin(), Spec.Functions.end(),
+              [](const EmittedFunction &L, const EmittedFunction &R) {
+                return L.Function->Symbol < R.Function->Symbol;
+              });
   std::string Base = Options.OutputDirectory + "/" + Options.Name;
   if (!writeFile(Base + ".wrap.cpp", emitWrapperSource(Spec), Err, Generate) ||
       !writeFile(Base + ".wrap", emitLinkerArguments(Spec), Err, Generate) ||
-      !writeFile(Base + ".functions", List.str(), Err, Generate))
+      !writeFile(Base + ".functions", List.str(), Err, Generate) ||
+      (CallTable &&
+       !writeFile(Base + ".ids.h", emitFunctionIds(Spec), Err, Generate)))
     return false;
   Out << "  wrapped " << Wrapped << "\n";
   Out << Generate << Options.Name << ": wrapped " << Spec.Functions.size()
       << " functions, skipped " << Skipped << "; wrote " << Base
-      << ".wrap.cpp, " << Base << ".wrap and " << Base << ".functions\n";
+      << ".wrap.cpp, " << Base << ".wrap" << (CallTable ? ", " : " and ")
+      << Base << ".functions" << (CallTable ? " and " + Base + ".ids.h" : "")
+      << "\n";
   return true;
 }
 

@@ -5,7 +5,10 @@
 // functions are wrapped and why the others are not, the files written into
 // the build directory (NAME.wrap.cpp, the source of the four forms;
 // NAME.wrap, the --wrap=SYMBOL lines; NAME.functions, the list `check`
-// reads), and the comparison with the library's exports.
+// reads; NAME.ids.h, the FunctionId enum of a call-table interface), and the
+// comparison with the library's exports. In the profiling-interface form a
+// function is wrapped when the headers declare its PREFIX+SYMBOL and the
+// libraries define it.
 //
 //===----------------------------------------------------------------------===//
 

@@ -15,16 +15,15 @@ namespace wrap {
 
 namespace {
 
-const char Preamble[] = R"(#include "sextant/instrumentation_abi.h"
+// Every form: the region of a wrapped call and its descriptor.
+const char CommonPreamble[] = R"(#include "sextant/instrumentation_abi.h"
 
 #include <cstdarg>
 #include <cstdint>
 #include <cstdio>
 
-#if SEXTANT_WRAP_PRELOAD
-#include <dlfcn.h>
-#include <unistd.h>
-#endif
+// Wrapping a deprecated function is not using it.
+#pragma GCC diagnostic ignored "-Wdeprecated-declarations"
 
 namespace {
 
@@ -51,6 +50,25 @@ struct sextant_wrap_scope {
   sextant_wrap_scope(const sextant_wrap_scope &) = delete;
   sextant_wrap_scope &operator=(const sextant_wrap_scope &) = delete;
 };
+
+} // namespace
+
+#define SEXTANT_WRAP_DESCRIPTOR(I, DISPLAY, SYMBOL, FILE, LINE)                \
+  static uint32_t SextantHandle_##I = SEXTANT_INVALID;                         \
+  static const sextant_region_descriptor SextantDescriptor_##I = {             \
+      &SextantHandle_##I, DISPLAY, SYMBOL, FILE, LINE, 0,                      \
+      (SEXTANT_ABI_VERSION << SEXTANT_ABI_VERSION_SHIFT) |                     \
+          SEXTANT_WRAP_REGION_KIND};
+
+)";
+
+// The link-time and run-time forms: reentrancy, finding the original.
+const char InterposingPreamble[] = R"(#if SEXTANT_WRAP_PRELOAD
+#include <dlfcn.h>
+#include <unistd.h>
+#endif
+
+namespace {
 
 #if SEXTANT_WRAP_PRELOAD
 // The original of Symbol, looked up once; never the wrapper itself.
@@ -93,7 +111,8 @@ void *sextant_wrap_find(void **Slot, const char *Symbol, void *Self) {
   SextantType_##I sextant_real_##I __asm__("__real_" SYMBOL);
 #define SEXTANT_WRAP_REAL(I, SYMBOL) (&sextant_real_##I)
 #endif
-// A variadic function's wrapper defines the symbol only.
+// A variadic function forwarded to its va_list sibling defines the symbol
+// only.
 #if SEXTANT_WRAP_PRELOAD
 #define SEXTANT_WRAP_DECLARE_VARIADIC(I, SYMBOL)                               \
   SextantType_##I sextant_wrap_##I __asm__(SYMBOL);
@@ -101,13 +120,6 @@ void *sextant_wrap_find(void **Slot, const char *Symbol, void *Self) {
 #define SEXTANT_WRAP_DECLARE_VARIADIC(I, SYMBOL)                               \
   SextantType_##I sextant_wrap_##I __asm__("__wrap_" SYMBOL);
 #endif
-
-#define SEXTANT_WRAP_DESCRIPTOR(I, DISPLAY, SYMBOL, FILE, LINE)                \
-  static uint32_t SextantHandle_##I = SEXTANT_INVALID;                         \
-  static const sextant_region_descriptor SextantDescriptor_##I = {             \
-      &SextantHandle_##I, DISPLAY, SYMBOL, FILE, LINE, 0,                      \
-      (SEXTANT_ABI_VERSION << SEXTANT_ABI_VERSION_SHIFT) |                     \
-          SEXTANT_REGION_LIBRARY};
 
 )";
 
@@ -146,45 +158,75 @@ std::string joinParameters(const WrappedFunction &F, bool Declarations) {
   return Text;
 }
 
-void emitFunction(std::ostream &Out, const EmittedFunction &E, unsigned I) {
+/// The parameter list of F's wrapper.
+std::string parameterList(const WrappedFunction &F) {
+  std::string Parameters = joinParameters(F, true);
+  if (F.Variadic)
+    Parameters += Parameters.empty() ? "..." : ", ...";
+  return Parameters.empty() ? "void" : Parameters;
+}
+
+/// The call of the original (Callee, or for a variadic function forwarded
+/// to its va_list sibling, Sibling) with the wrapper's arguments; writes
+/// the va_list set-up such a call needs.
+std::string forwardCall(std::ostream &Out, const EmittedFunction &E,
+                        const std::string &Callee, const std::string &Sibling) {
+  const WrappedFunction &F = *E.Function;
+  std::string Arguments = joinParameters(F, false);
+  if (!F.Variadic || E.VariadicSibling.empty())
+    return Callee + "(" + Arguments + ")"; // fixed arguments only
+  // Forwarded to the va_list sibling, called by its name: when it is
+  // wrapped too, its wrapper sees the depth and forwards.
+  Out << "  va_list sextant_arguments;\n";
+  Out << "  va_start(sextant_arguments, " << F.Parameters.back().Name << ");\n";
+  Out << "  struct sextant_va_end {\n    va_list &List;\n"
+      << "    ~sextant_va_end() { va_end(List); }\n"
+      << "  } sextant_end{sextant_arguments};\n";
+  return Sibling + "(" + Arguments + (Arguments.empty() ? "" : ", ") +
+         "sextant_arguments)";
+}
+
+/// The source comment of a wrapper.
+void emitComment(std::ostream &Out, const WrappedFunction &F) {
+  Out << "// " << F.DisplayName << "  (" << F.File << ":" << F.Line << ")\n";
+}
+
+/// The region descriptor of wrapper Index; its source location is the
+/// declaration's unless the interface says none.
+void emitDescriptor(std::ostream &Out, const WrappedFunction &F,
+                    const std::string &Index, const std::string &Symbol,
+                    const InterfaceDescription &Interface) {
+  bool Located = Interface.RegionLocation != "none";
+  Out << "SEXTANT_WRAP_DESCRIPTOR(" << Index << ", \""
+      << escapeCString(F.DisplayName) << "\", " << Symbol << ", \""
+      << (Located ? escapeCString(F.File) : std::string()) << "\", "
+      << (Located ? F.Line : 0) << ")\n";
+}
+
+/// A wrapper of the link-time and run-time forms.
+void emitInterposingFunction(std::ostream &Out, const EmittedFunction &E,
+                             unsigned I,
+                             const InterfaceDescription &Interface) {
   const WrappedFunction &F = *E.Function;
   const FunctionAnnotations &A = E.Annotations;
   std::string Index = std::to_string(I);
   std::string Symbol = "\"" + escapeCString(F.Symbol) + "\"";
-  std::string Parameters = joinParameters(F, true);
-  std::string Arguments = joinParameters(F, false);
-  if (F.Variadic)
-    Parameters += Parameters.empty() ? "..." : ", ...";
-  Out << "// " << F.DisplayName << "  (" << F.File << ":" << F.Line << ")\n";
-  Out << "using SextantType_" << Index << " = auto("
-      << (Parameters.empty() ? "void" : Parameters) << ") -> " << F.ResultType
-      << ";\n";
-  Out << (F.Variadic ? "SEXTANT_WRAP_DECLARE_VARIADIC("
-                     : "SEXTANT_WRAP_DECLARE(")
+  std::string Parameters = parameterList(F);
+  bool ToSibling = F.Variadic && !E.VariadicSibling.empty();
+  emitComment(Out, F);
+  Out << "using SextantType_" << Index << " = auto(" << Parameters << ") -> "
+      << F.ResultType << ";\n";
+  Out << (ToSibling ? "SEXTANT_WRAP_DECLARE_VARIADIC("
+                    : "SEXTANT_WRAP_DECLARE(")
       << Index << ", " << Symbol << ")\n";
-  Out << "SEXTANT_WRAP_DESCRIPTOR(" << Index << ", \""
-      << escapeCString(F.DisplayName) << "\", " << Symbol << ", \""
-      << escapeCString(F.File) << "\", " << F.Line << ")\n";
-  Out << "auto sextant_wrap_" << Index << "("
-      << (Parameters.empty() ? "void" : Parameters) << ") -> " << F.ResultType
-      << " {\n";
-  std::string Call;
-  if (F.Variadic) {
-    // Forwarded to the va_list sibling, called by its name: when it is
-    // wrapped too, its wrapper sees the depth and forwards.
-    Out << "  va_list sextant_arguments;\n";
-    Out << "  va_start(sextant_arguments, " << F.Parameters.back().Name
-        << ");\n";
-    Out << "  struct sextant_va_end {\n    va_list &List;\n"
-        << "    ~sextant_va_end() { va_end(List); }\n"
-        << "  } sextant_end{sextant_arguments};\n";
-    Call = "::" + E.VariadicSibling + "(" + Arguments +
-           (Arguments.empty() ? "" : ", ") + "sextant_arguments)";
-  } else {
+  emitDescriptor(Out, F, Index, Symbol, Interface);
+  Out << "auto sextant_wrap_" << Index << "(" << Parameters << ") -> "
+      << F.ResultType << " {\n";
+  if (!ToSibling)
     Out << "  SextantType_" << Index << " *sextant_real = SEXTANT_WRAP_REAL("
         << Index << ", " << Symbol << ");\n";
-    Call = "sextant_real(" + Arguments + ")";
-  }
+  std::string Call =
+      forwardCall(Out, E, "sextant_real", "::" + E.VariadicSibling);
   Out << "  if (sextant_wrap_depth)\n    return " << Call << ";\n";
   Out << "  sextant_wrap_scope sextant_scope(SextantDescriptor_" << Index
       << ");\n";
@@ -223,6 +265,69 @@ void emitFunction(std::ostream &Out, const EmittedFunction &E, unsigned I) {
   Out << "  return " << Call << ";\n}\n\n";
 }
 
+/// A namespace name as written after `namespace`: without leading "::".
+std::string namespaceName(const std::string &Name) {
+  return Name.compare(0, 2, "::") == 0 ? Name.substr(2) : Name;
+}
+
+/// A wrapper of the profiling-interface form: defines the symbol, calls
+/// PREFIX+SYMBOL; no reentrancy guard (the library calls its own PREFIX
+/// functions; a wrapped call from a callback the library runs is a call of
+/// the program).
+void emitProfilingFunction(std::ostream &Out, const EmittedFunction &E,
+                           unsigned I, const InterfaceDescription &Interface) {
+  const WrappedFunction &F = *E.Function;
+  const std::string &Prefix = Interface.ProfilingPrefix;
+  std::string Index = std::to_string(I);
+  std::string Symbol = "\"" + escapeCString(F.Symbol) + "\"";
+  emitComment(Out, F);
+  emitDescriptor(Out, F, Index, Symbol, Interface);
+  Out << "extern \"C\" __attribute__((visibility(\"default\"))) "
+      << F.ResultType << " " << F.Symbol << "(" << parameterList(F) << ") {\n";
+  if (Interface.CallTableNamespace.empty())
+    Out << "  sextant_wrap_scope sextant_scope(SextantDescriptor_" << Index
+        << ");\n";
+  else
+    Out << "  " << Interface.CallTableNamespace
+        << "::CallRegion sextant_scope(SextantDescriptor_" << Index << ", "
+        << Interface.CallTableNamespace << "::FunctionId::" << F.Symbol
+        << ");\n";
+  std::string Call =
+      forwardCall(Out, E, Prefix + F.Symbol, Prefix + E.VariadicSibling);
+  const AnnotationValue &Hook = E.Annotations.Hook;
+  if (!Hook.present()) {
+    Out << "  return " << Call << ";\n}\n\n";
+    return;
+  }
+  std::string Arguments = joinParameters(F, false);
+  std::string Comma = Arguments.empty() ? "" : ", ";
+  std::string Struct = Interface.HooksNamespace + "::" + Hook.Text;
+  bool Void = F.ResultType == "void";
+  Out << "  " << Struct << "::State sextant_pending;\n";
+  Out << "  " << Struct << "::before(sextant_pending" << Comma << Arguments
+      << ");\n";
+  Out << "  " << (Void ? "" : F.ResultType + " sextant_result = ") << Call
+      << ";\n";
+  Out << "  " << Struct << "::after(sextant_pending, "
+      << (Void ? "0" : "sextant_result") << Comma << Arguments << ");\n";
+  if (!Void)
+    Out << "  return sextant_result;\n";
+  Out << "}\n\n";
+}
+
+/// The call table of the profiling-interface form: one entry per wrapper,
+/// its name and whether it calls a hook.
+void emitCallTable(std::ostream &Out, const WrapperSpec &Spec) {
+  Out << "namespace " << namespaceName(Spec.Interface.CallTableNamespace)
+      << " {\nconst WrapperInfo Wrappers[] = {\n";
+  for (const EmittedFunction &E : Spec.Functions)
+    Out << "    {\"" << escapeCString(E.Function->Symbol) << "\", "
+        << (E.Annotations.Hook.present() ? "true" : "false") << "},\n";
+  Out << "};\nconst unsigned WrapperCount = " << Spec.Functions.size()
+      << ";\n} // namespace "
+      << namespaceName(Spec.Interface.CallTableNamespace) << "\n\n";
+}
+
 } // namespace
 
 std::string escapeCString(const std::string &Text) {
@@ -236,22 +341,44 @@ std::string escapeCString(const std::string &Text) {
 }
 
 std::string emitWrapperSource(const WrapperSpec &Spec) {
+  const InterfaceDescription &Interface = Spec.Interface;
+  bool Profiling = !Interface.ProfilingPrefix.empty();
   std::ostringstream Out;
   Out << "// Generated by `sextant wrap generate` for the wrapper '"
       << Spec.Name << "' (" << Spec.Functions.size()
-      << " functions). Do not edit.\n"
-      << "// Compile with -DSEXTANT_WRAP_PRELOAD=1 for the run-time "
-         "(LD_PRELOAD) form,\n// without it for the link-time (ld --wrap) "
-         "form (docs/wrapping.md).\n\n";
+      << " functions). Do not edit.\n";
+  if (Profiling)
+    Out << "// The profiling-interface form: each wrapper defines its symbol "
+           "and calls\n// the library's "
+        << Interface.ProfilingPrefix << "-prefixed one (docs/wrapping.md).\n\n";
+  else
+    Out << "// Compile with -DSEXTANT_WRAP_PRELOAD=1 for the run-time "
+           "(LD_PRELOAD) form,\n// without it for the link-time (ld --wrap) "
+           "form (docs/wrapping.md).\n\n";
   for (const std::string &Header : Spec.Headers)
     Out << (Header.find('/') != std::string::npos
                 ? "#include \"" + Header + "\"\n"
                 : "#include <" + Header + ">\n");
+  for (const std::string &Header : Interface.Includes)
+    Out << "#include \"" << Header << "\"\n";
   Out << "\n#ifndef SEXTANT_WRAP_PRELOAD\n#define SEXTANT_WRAP_PRELOAD 0\n"
       << "#endif\n#define SEXTANT_WRAP_NAME \"" << escapeCString(Spec.Name)
       << "\"\n#define SEXTANT_WRAP_LIBRARIES \""
-      << escapeCString(Spec.Libraries) << "\"\n\n";
-  Out << Preamble;
+      << escapeCString(Spec.Libraries) << "\"\n"
+      << "#define SEXTANT_WRAP_REGION_KIND "
+      << (Interface.RegionKind == "mpi" ? "SEXTANT_REGION_MPI"
+                                        : "SEXTANT_REGION_LIBRARY")
+      << "\n\n";
+  Out << CommonPreamble;
+  if (Profiling) {
+    if (!Interface.CallTableNamespace.empty())
+      emitCallTable(Out, Spec);
+    for (size_t I = 0; I < Spec.Functions.size(); ++I)
+      emitProfilingFunction(Out, Spec.Functions[I], static_cast<unsigned>(I),
+                            Interface);
+    return Out.str();
+  }
+  Out << InterposingPreamble;
   bool NeedsLibrary = false;
   for (const EmittedFunction &E : Spec.Functions)
     NeedsLibrary |= E.Annotations.needsLibrary();
@@ -266,8 +393,22 @@ std::string emitWrapperSource(const WrapperSpec &Spec) {
     Out << LibraryPreamble;
   }
   for (size_t I = 0; I < Spec.Functions.size(); ++I)
-    emitFunction(Out, Spec.Functions[I], static_cast<unsigned>(I));
+    emitInterposingFunction(Out, Spec.Functions[I], static_cast<unsigned>(I),
+                            Interface);
   return Out.str();
+}
+
+std::string emitFunctionIds(const WrapperSpec &Spec) {
+  std::string Text =
+      "// Generated by `sextant wrap generate` for the wrapper '" + Spec.Name +
+      "'. Do not edit.\n// The index of each "
+      "wrapper in Wrappers[] and the call counters.\n"
+      "enum class FunctionId : unsigned {\n";
+  for (const EmittedFunction &E : Spec.Functions)
+    Text += "  " + E.Function->Symbol + ",\n";
+  Text += "};\nconstexpr unsigned FunctionCount = " +
+          std::to_string(Spec.Functions.size()) + ";\n";
+  return Text;
 }
 
 std::string emitLinkerArguments(const WrapperSpec &Spec) {

@@ -18,7 +18,19 @@
 // forwards, unmeasured, a wrapped call made from inside a wrapped call (a
 // thread-local initial-exec depth counter). Annotated functions also call
 // the __sextant_wrapped_* functions of wrapper_abi.h; a variadic function
-// is forwarded to its va_list sibling.
+// is forwarded to its va_list sibling (or, annotated
+// forward-fixed-arguments, with its fixed arguments only).
+//
+// An interface whose annotation file says `profiling-interface P` (MPI)
+// gets the third form instead, compiled into the interface's adapter:
+//
+//   profiling interface           defines SYMBOL, calls P+SYMBOL
+//
+// whose regions have the interface's region-kind flag, whose wrappers call
+// the `hook` structs' before/after around the call and, with a call-table
+// namespace NS, open NS::CallRegion with NS::FunctionId::SYMBOL instead of
+// a plain region; the source then defines NS::Wrappers[] (name, hooked)
+// and NS::WrapperCount, and emitFunctionIds() writes the FunctionId enum.
 //
 //===----------------------------------------------------------------------===//
 
@@ -46,10 +58,14 @@ struct WrapperSpec {
   std::vector<std::string> Headers; ///< as given: paths or <names>
   std::string Libraries;            ///< for messages: "libfftw3.so"
   std::vector<EmittedFunction> Functions;
+  InterfaceDescription Interface; ///< of the annotation file
 };
 
 /// The generated C++ source.
 std::string emitWrapperSource(const WrapperSpec &Spec);
+/// The enum FunctionId of a call-table interface: one enumerator per
+/// function (its symbol), in the order of Spec.Functions, and FunctionCount.
+std::string emitFunctionIds(const WrapperSpec &Spec);
 /// The linker argument file: one --wrap=SYMBOL line per function.
 std::string emitLinkerArguments(const WrapperSpec &Spec);
 /// Text as the contents of a C string literal.

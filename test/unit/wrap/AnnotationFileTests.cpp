@@ -118,3 +118,97 @@ TEST_CASE("expressions may name only the function's parameters", "[wrap]") {
                  "nelems, pe)");
   CHECK(File.check(A, function("shmem_putmem", {"nbytes", "pe"}), Error));
 }
+
+TEST_CASE("interface lines describe the profiling-interface form", "[wrap]") {
+  AnnotationFile File;
+  std::vector<std::string> Errors;
+  REQUIRE(File.parse("parse-as c\n"
+                     "profiling-interface P\n"
+                     "region-kind mpi\n"
+                     "region-location none\n"
+                     "include mpi/CallRegion.h\n"
+                     "include mpi/MpiHooks.h\n"
+                     "call-table ::sextant::mpi\n"
+                     "hooks ::sextant::mpi::hooks\n"
+                     "variant-suffix _c\n",
+                     "mpi.annotations", Errors));
+  const InterfaceDescription &I = File.interface();
+  CHECK(I.ParseAsC);
+  CHECK(I.ProfilingPrefix == "P");
+  CHECK(I.RegionKind == "mpi");
+  CHECK(I.RegionLocation == "none");
+  CHECK(I.Includes ==
+        std::vector<std::string>{"mpi/CallRegion.h", "mpi/MpiHooks.h"});
+  CHECK(I.CallTableNamespace == "::sextant::mpi");
+  CHECK(I.HooksNamespace == "::sextant::mpi::hooks");
+  CHECK(I.VariantSuffix == "_c");
+  // Without interface lines: the interposing forms, C++ headers.
+  AnnotationFile Plain;
+  REQUIRE(Plain.parse("function f\n  collective\n", "f.annotations", Errors));
+  CHECK_FALSE(Plain.interface().ParseAsC);
+  CHECK(Plain.interface().ProfilingPrefix.empty());
+  CHECK(Plain.interface().RegionKind == "library");
+  CHECK(Plain.interface().RegionLocation == "header");
+}
+
+TEST_CASE("hooks apply to variants, name their struct, must match", "[wrap]") {
+  AnnotationFile File;
+  std::vector<std::string> Errors;
+  REQUIRE(File.parse("profiling-interface P\n"
+                     "hooks ::h\n"
+                     "variant-suffix _c\n"
+                     "function MPI_Send MPI_Nothing\n"
+                     "  hook\n"
+                     "function MPI_Isendrecv\n"
+                     "  hook\n"
+                     "  optional\n"
+                     "function MPI_Ssend\n"
+                     "  hook Blocking\n"
+                     "function MPI_Pcontrol\n"
+                     "  forward-fixed-arguments\n"
+                     "function MPI_Unused\n"
+                     "  optional\n",
+                     "mpi.annotations", Errors));
+  CHECK(File.lookup("MPI_Send").Hook.Text == "MPI_Send");
+  CHECK(File.lookup("MPI_Send_c").Hook.Text == "MPI_Send");
+  CHECK(File.lookup("MPI_Ssend_c").Hook.Text == "Blocking");
+  CHECK_FALSE(File.lookup("MPI_Recv").Hook.present());
+  CHECK(File.lookup("MPI_Pcontrol").ForwardFixedArguments.present());
+  // MPI_Nothing matched nothing: an error with file:line; the optional
+  // blocks' patterns are neither errors nor warnings.
+  CHECK(File.unmatchedHooks() ==
+        std::vector<std::string>{
+            "mpi.annotations:4: error: the hook of 'MPI_Nothing' matches no "
+            "function of the headers (a function of a newer standard: mark "
+            "its block 'optional')"});
+  CHECK(File.unusedPatterns().empty());
+}
+
+TEST_CASE("interface lines are checked", "[wrap]") {
+  struct Case {
+    const char *Text;
+    const char *Error;
+  };
+  const Case Cases[] = {
+      {"parse-as fortran\n",
+       "x:1: error: expected 'parse-as' c or c++, got 'fortran'"},
+      {"region-kind mpi io\n",
+       "x:1: error: 'region-kind' takes one word, got 'mpi io'"},
+      {"profiling-interface P\nprofiling-interface Q\n",
+       "x:2: error: 'profiling-interface' given twice"},
+      {"hooks ::h\n", "x: error: 'hooks' needs 'profiling-interface': only "
+                      "the wrappers of that form call hooks and count calls "
+                      "per function"},
+      {"function f\n  hook\n",
+       "x:2: error: 'hook' needs the 'hooks NAMESPACE' line"},
+      {"function f\n  hook a b\n",
+       "x:2: error: 'hook' takes at most one name, got 'a b'"},
+  };
+  for (const Case &C : Cases) {
+    AnnotationFile File;
+    std::vector<std::string> Errors;
+    CHECK_FALSE(File.parse(C.Text, "x", Errors));
+    REQUIRE(Errors.size() == 1);
+    CHECK(Errors[0] == C.Error);
+  }
+}
