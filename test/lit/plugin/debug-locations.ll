@@ -7,7 +7,7 @@
 ;; takes the file from the DISubprogram (directory and file name joined),
 ;; the first line from the DISubprogram, and the last line from the
 ;; function's own debug locations: line 100 of an inlined callee counts as
-;; its call site (line 8). Flags: ABI 2 | HAS_DEBUG_INFO | MAY_UNWIND |
+;; its call site (line 8). Flags: ABI 3 | HAS_DEBUG_INFO | MAY_UNWIND |
 ;; DEMANGLED = 50331655.
 ;; (-sextant-version-max-instructions=0: the in-place form; versioning-debug-info.ll
 ;; covers the locations in a versioned function and its clone.)

@@ -16,7 +16,7 @@
 ;; internal procedures under that name; external procedures ("extsub_",
 ;; Fortran compile unit) by their Fortran name. Names of OpenMPIRBuilder's
 ;; outlined bodies and C functions stay as they are. The mangled name is
-;; always the linkage name. Flags: 50331653 = ABI 2 | DEMANGLED | DEBUG_INFO.
+;; always the linkage name. Flags: 50331653 = ABI 3 | DEMANGLED | DEBUG_INFO.
 
 target triple = "x86_64-unknown-linux-gnu"
 

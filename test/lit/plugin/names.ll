@@ -12,8 +12,8 @@
 ;; "void (*h<int>(long))(int)"); C names stay as they are (a numbered name
 ;; such as "helper.5" is not a clone suffix); lambdas keep their demangled
 ;; form; an asm label loses its '\01' marker. The handle and descriptor
-;; globals are named after the function's symbol. Flags: 50331652 = ABI 2 |
-;; DEMANGLED, 50331648 = ABI 2.
+;; globals are named after the function's symbol. Flags: 50331652 = ABI 3 |
+;; DEMANGLED, 50331648 = ABI 3.
 
 target triple = "x86_64-unknown-linux-gnu"
 
