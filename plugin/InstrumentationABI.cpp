@@ -10,6 +10,20 @@
 //       ptr @__sextant_handle.f, ptr @display, ptr @mangled, ptr @file,
 //       i32 begin, i32 end, i32 flags | SEXTANT_ABI_VERSION << 24 }, align 8
 //
+// and, on x86-64 and AArch64, the enter with the function's exact canonical
+// frame address (CFA, the stack pointer before the call that entered it):
+//
+//   x86-64:   %sextant.return_slot = call ptr @llvm.addressofreturnaddress.p0()
+//             %sextant.frame = getelementptr inbounds i8,
+//                                  ptr %sextant.return_slot, i64 8
+//   AArch64:  %sextant.frame = call ptr @llvm.sponentry.p0()
+//   call preserve_mostcc void @__sextant_region_enter_frame(i32 %h,
+//                                                          ptr %sextant.frame)
+//
+// Each lowers to one instruction (lea, add) computed from the stack pointer:
+// the runtime needs neither its per-region estimate nor the unwinder to
+// compare the frame with the open ones (docs/design.md).
+//
 // All of these globals are marked no_sanitize_address/no_sanitize_hwaddress.
 //
 //===----------------------------------------------------------------------===//
@@ -24,6 +38,7 @@
 #include "llvm/IR/Function.h"
 #include "llvm/IR/GlobalVariable.h"
 #include "llvm/IR/Instructions.h"
+#include "llvm/IR/Intrinsics.h"
 #include "llvm/IR/Module.h"
 #include "llvm/TargetParser/Triple.h"
 
@@ -84,16 +99,66 @@ InstrumentationABI::InstrumentationABI(Module &M) : M(M) {
         Ctx, {PtrTy, PtrTy, PtrTy, PtrTy, HandleTy, HandleTy, HandleTy},
         DescriptorTypeName);
 
-  Triple Target(M.getTargetTriple());
+  Target = Triple(M.getTargetTriple());
   RuntimeCC = callingConvention(Target);
   Register = declareRuntimeFunction(M, "__sextant_region_register", RuntimeCC,
                                     HandleTy, PtrTy);
   Enter = declareRuntimeFunction(M, "__sextant_region_enter", RuntimeCC,
                                  VoidTy, HandleTy);
+  EnterFrame = declareRuntimeFunction(M, "__sextant_region_enter_frame",
+                                      RuntimeCC, VoidTy, HandleTy, PtrTy);
   Exit = declareRuntimeFunction(M, "__sextant_region_exit", RuntimeCC, VoidTy,
                                 HandleTy);
+  if (RuntimeCC != CallingConv::C) {
+    EnterFrameC =
+        declareRuntimeFunction(M, "__sextant_region_enter_frame_c",
+                               CallingConv::C, VoidTy, HandleTy, PtrTy);
+    ExitC = declareRuntimeFunction(M, "__sextant_region_exit_c", CallingConv::C,
+                                   VoidTy, HandleTy);
+  }
 
   UseComdats = Target.isOSBinFormatELF();
+}
+
+Value *InstrumentationABI::emitFrameAddress(IRBuilderBase &IRB) const {
+  PointerType *PtrTy = IRB.getPtrTy();
+  if (Target.getArch() == Triple::x86_64) {
+    // The return address lies just below the CFA.
+    Value *ReturnSlot =
+        IRB.CreateIntrinsic(Intrinsic::addressofreturnaddress, {PtrTy}, {},
+                            nullptr, "sextant.return_slot");
+    return IRB.CreateInBoundsGEP(IRB.getInt8Ty(), ReturnSlot, IRB.getInt64(8),
+                                 "sextant.frame");
+  }
+  if (Target.isAArch64())
+    return IRB.CreateIntrinsic(Intrinsic::sponentry, {PtrTy}, {}, nullptr,
+                               "sextant.frame");
+  return nullptr;
+}
+
+/// A call of Callee with its own calling convention.
+static CallInst *emitCallOf(IRBuilderBase &IRB, FunctionCallee Callee,
+                            ArrayRef<Value *> Args) {
+  CallInst *Call = IRB.CreateCall(Callee, Args);
+  Call->setCallingConv(cast<Function>(Callee.getCallee())->getCallingConv());
+  return Call;
+}
+
+CallInst *InstrumentationABI::emitEnter(IRBuilderBase &IRB, Value *Handle,
+                                        bool ArmedCopy) const {
+  Value *FrameAddress = emitFrameAddress(IRB);
+  if (!FrameAddress)
+    return emitCall(IRB, Enter, {Handle});
+  if (ArmedCopy && RuntimeCC != CallingConv::C)
+    return emitCallOf(IRB, EnterFrameC, {Handle, FrameAddress});
+  return emitCall(IRB, EnterFrame, {Handle, FrameAddress});
+}
+
+CallInst *InstrumentationABI::emitExit(IRBuilderBase &IRB, Value *Handle,
+                                       bool ArmedCopy) const {
+  if (ArmedCopy && RuntimeCC != CallingConv::C)
+    return emitCallOf(IRB, ExitC, {Handle});
+  return emitCall(IRB, Exit, {Handle});
 }
 
 LoadInst *InstrumentationABI::loadHandle(IRBuilderBase &IRB,

@@ -2,8 +2,10 @@
 //
 // Part of Sextant. The IR side of include/sextant/instrumentation_abi.h:
 // declares the runtime entry points __sextant_region_register/enter/exit
-// (once per module, nounwind) and emits, per instrumented function, its
-// private handle variable and its private constant region descriptor.
+// (once per module, nounwind), emits the enter with the function's own
+// frame address where the target lets the function compute it exactly, and
+// emits, per instrumented function, its private handle variable and its
+// private constant region descriptor.
 //
 //===----------------------------------------------------------------------===//
 
@@ -48,12 +50,8 @@ public:
 
   /// uint32_t __sextant_region_register(const sextant_region_descriptor *)
   llvm::FunctionCallee registerRegion() const { return Register; }
-  /// void __sextant_region_enter(uint32_t)
-  llvm::FunctionCallee enterRegion() const { return Enter; }
-  /// void __sextant_region_exit(uint32_t)
-  llvm::FunctionCallee exitRegion() const { return Exit; }
 
-  /// Emits a call of one of the three entry points above with the calling
+  /// Emits a call of one of the entry points above with the calling
   /// convention the runtime defines them with (see callingConvention()).
   llvm::CallInst *emitCall(llvm::IRBuilderBase &IRB, llvm::FunctionCallee Callee,
                            llvm::ArrayRef<llvm::Value *> Args,
@@ -66,6 +64,25 @@ public:
   /// path), the C convention elsewhere. Must match SEXTANT_ABI_CALL in
   /// instrumentation_abi.h.
   static llvm::CallingConv::ID callingConvention(const llvm::Triple &Target);
+
+  /// Emits the enter of the function IRB inserts into with Handle: on
+  /// x86-64 and AArch64 a call of __sextant_region_enter_frame with the
+  /// function's canonical frame address (emitFrameAddress), elsewhere of
+  /// __sextant_region_enter.
+  /// In an armed copy (ArmedCopy), the variants with the C calling
+  /// convention: there the copy saves what it keeps (see emitExit).
+  llvm::CallInst *emitEnter(llvm::IRBuilderBase &IRB, llvm::Value *Handle,
+                            bool ArmedCopy) const;
+
+  /// Emits the exit of the function IRB inserts into with Handle: a call of
+  /// __sextant_region_exit, or in an armed copy (ArmedCopy) on x86-64 and
+  /// AArch64 of __sextant_region_exit_c. An armed copy is small and armed:
+  /// keeping its few values in callee-saved registers costs it less than
+  /// the runtime's saves of every register it uses (preserve_most), while a
+  /// function instrumented in place keeps preserve_most, so that its
+  /// disarmed path needs no saves.
+  llvm::CallInst *emitExit(llvm::IRBuilderBase &IRB, llvm::Value *Handle,
+                           bool ArmedCopy) const;
 
   /// Emits the one load of Region's handle of a call of its function: an
   /// atomic monotonic i32 load named %sextant.handle.
@@ -80,13 +97,22 @@ public:
   llvm::ConstantInt *filteredHandle() const;
 
 private:
+  /// The canonical frame address (CFA) of the function IRB inserts into,
+  /// exact, as %sextant.frame: on x86-64 the address of the return address
+  /// plus 8, on AArch64 the stack pointer at entry. Null on other targets.
+  llvm::Value *emitFrameAddress(llvm::IRBuilderBase &IRB) const;
+
   /// A private unnamed_addr constant C string, shared within the module.
   llvm::Constant *emitString(llvm::StringRef Text);
 
   llvm::Module &M;
   llvm::IntegerType *HandleTy;
   llvm::StructType *DescriptorTy;
-  llvm::FunctionCallee Register, Enter, Exit;
+  llvm::FunctionCallee Register, Enter, EnterFrame, Exit;
+  /// The C convention's __sextant_region_enter_frame_c and
+  /// __sextant_region_exit_c (x86-64 and AArch64 only).
+  llvm::FunctionCallee EnterFrameC, ExitC;
+  llvm::Triple Target;
   llvm::CallingConv::ID RuntimeCC;
   llvm::StringMap<llvm::GlobalVariable *> Strings;
   /// Put a function's handle and descriptor into its comdat (ELF), so that

@@ -14,7 +14,10 @@
 //     %sextant.id = call i32 @__sextant_region_register(ptr @__sextant_descr.f)
 //   sextant.check:
 //     %sextant.h = phi [%sextant.handle, %entry], [%sextant.id, ...]
-//     if (%sextant.h != SEXTANT_FILTERED) call @__sextant_region_enter(%h)
+//     if (%sextant.h != SEXTANT_FILTERED)
+//       call @__sextant_region_enter_frame(%h, %sextant.frame)
+//         ; the function's CFA; __sextant_region_enter(%h) on targets other
+//         ; than x86-64 and AArch64 (InstrumentationABI)
 //   ... body; before every exit point:
 //     if (%sextant.h != SEXTANT_FILTERED) call @__sextant_region_exit(%h)
 //
@@ -228,7 +231,7 @@ static Value *insertEntry(Function &F, const RegionGlobals &Region,
   IRB.SetCurrentDebugLocation(EntryLoc);
   if (!Guarded) {
     Check->setName("sextant.enter");
-    ABI.emitCall(IRB, ABI.enterRegion(), {Handle});
+    ABI.emitEnter(IRB, Handle, /*ArmedCopy=*/true);
     return Handle;
   }
   Value *Armed =
@@ -241,7 +244,7 @@ static Value *insertEntry(Function &F, const RegionGlobals &Region,
   Body->getParent()->setName("sextant.body");
   IRB.SetInsertPoint(EnterTerm);
   IRB.SetCurrentDebugLocation(EntryLoc);
-  ABI.emitCall(IRB, ABI.enterRegion(), {Handle});
+  ABI.emitEnter(IRB, Handle, /*ArmedCopy=*/false);
   return Handle;
 }
 
@@ -274,7 +277,7 @@ static unsigned insertExits(Function &F, Value *Handle,
     IRBuilder<> IRB(ExitPoint);
     IRB.SetCurrentDebugLocation(Loc);
     if (!Guarded) {
-      ABI.emitCall(IRB, ABI.exitRegion(), {Handle});
+      ABI.emitExit(IRB, Handle, /*ArmedCopy=*/true);
       continue;
     }
     Value *Armed =
@@ -287,7 +290,7 @@ static unsigned insertExits(Function &F, Value *Handle,
     ExitPoint->getParent()->setName("sextant.exited");
     IRB.SetInsertPoint(ExitTerm);
     IRB.SetCurrentDebugLocation(Loc);
-    ABI.emitCall(IRB, ABI.exitRegion(), {Handle});
+    ABI.emitExit(IRB, Handle, /*ArmedCopy=*/false);
   }
   return ExitPoints.size();
 }

@@ -7,14 +7,17 @@
  *
  *   uint32_t h = atomic_load_relaxed(&handle);         // loaded once
  *   if (h == SEXTANT_INVALID) h = __sextant_region_register(&descriptor);
- *   if (h != SEXTANT_FILTERED) __sextant_region_enter(h);
+ *   if (h != SEXTANT_FILTERED) __sextant_region_enter_frame(h, cfa);
  *   ... body ...  // on every return and every unwind:
  *   if (h != SEXTANT_FILTERED) __sextant_region_exit(h);
  *
  * The runtime stores the region id (or SEXTANT_FILTERED) into *handle with a
  * relaxed atomic store. Because the exit guard reuses the value loaded at
  * entry, the runtime may re-arm or disarm a region at any moment without
- * unbalancing an enter/exit pair.
+ * unbalancing an enter/exit pair. cfa is the function's canonical frame
+ * address (the stack pointer before the call that entered it); on targets
+ * other than x86-64 and AArch64 the plugin calls __sextant_region_enter(h)
+ * instead, and the runtime estimates the address.
  *
  * Changing this header is an ABI break: bump SEXTANT_ABI_VERSION.
 \*===----------------------------------------------------------------------===*/
@@ -31,8 +34,14 @@ extern "C" {
 
 /** Version of this interface; stored in the top 8 bits of descriptor flags.
  *  Version 2: the entry points use the preserve_most calling convention on
- *  x86-64 and AArch64. */
-#define SEXTANT_ABI_VERSION 2u
+ *  x86-64 and AArch64. Version 3: __sextant_region_enter_frame, with which
+ *  the instrumented function passes its own frame address, and the C
+ *  convention's __sextant_region_enter_frame_c and __sextant_region_exit_c
+ *  for the plugin's armed copies. The runtime
+ *  accepts descriptors of versions 2 and 3 (SEXTANT_ABI_OLDEST_VERSION):
+ *  version 2's calls are still implemented. */
+#define SEXTANT_ABI_VERSION 3u
+#define SEXTANT_ABI_OLDEST_VERSION 2u
 #define SEXTANT_ABI_VERSION_SHIFT 24u
 
 /** Handle value of a region that has not been registered yet. */
@@ -109,14 +118,15 @@ SEXTANT_ABI_STATIC_ASSERT(offsetof(sextant_region_descriptor, flags) == 40,
 #endif
 #undef SEXTANT_ABI_STATIC_ASSERT
 
-/** The calling convention of the three entry points. With clang on x86-64
+/** The calling convention of the entry points above (the _c ones below
+ *  excepted). With clang on x86-64
  *  and AArch64 they preserve nearly all registers (preserve_most), so that
  *  an instrumented function needs no spills around its guarded calls and its
  *  disarmed path stays a load and a branch; the plugin emits its calls with
  *  the same convention. A caller using the C convention (another compiler)
  *  is compatible: the callee merely saves more than such a caller needs.
  *  A libsextant built by a compiler without preserve_most (GCC) provides
- *  these three functions as assembly trampolines that keep the same
+ *  these functions as assembly trampolines that keep the same
  *  registers, so clang-instrumented code may use either runtime. */
 #if defined(__clang__) && (defined(__x86_64__) || defined(__aarch64__))
 #define SEXTANT_ABI_CALL __attribute__((preserve_most))
@@ -136,6 +146,26 @@ __sextant_region_register(const sextant_region_descriptor *descriptor);
  *  function) may call them without the guard. */
 SEXTANT_ABI_CALL void __sextant_region_enter(uint32_t handle);
 SEXTANT_ABI_CALL void __sextant_region_exit(uint32_t handle);
+
+/** __sextant_region_enter(handle) called by the instrumented function whose
+ *  canonical frame address (CFA: the value of the stack pointer before the
+ *  call instruction that entered it, as DWARF defines it) is frame_address.
+ *  The runtime compares it with the frames still open on the thread's
+ *  shadow stack to notice those that longjmp or an exception abandoned
+ *  (docs/design.md); with the exact address passed, it needs neither an
+ *  estimate nor the unwinder. handle is a region id or SEXTANT_FILTERED
+ *  (which records nothing), never SEXTANT_INVALID: the plugin calls it
+ *  with the value registration returned. Version 3. */
+SEXTANT_ABI_CALL void __sextant_region_enter_frame(uint32_t handle,
+                                                   const void *frame_address);
+
+/** __sextant_region_enter_frame and __sextant_region_exit with the C
+ *  calling convention (the caller keeps its values itself), for the plugin's
+ *  armed copies of small functions (SEXTANT_ARMED_CLONE_SUFFIX) on x86-64
+ *  and AArch64: such a copy saves its few values more cheaply than the
+ *  runtime saves every register it uses. Version 3. */
+void __sextant_region_enter_frame_c(uint32_t handle, const void *frame_address);
+void __sextant_region_exit_c(uint32_t handle);
 
 #ifdef __cplusplus
 } /* extern "C" */

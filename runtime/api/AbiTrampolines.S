@@ -1,7 +1,7 @@
 /*===- runtime/api/AbiTrampolines.S - preserve_most entry points for GCC -===*\
  *
  * Part of Sextant. When libsextant is built by a compiler without the
- * preserve_most calling convention (see AbiTrampolines.h), the three entry
+ * preserve_most calling convention (see AbiTrampolines.h), the four entry
  * points of the instrumentation ABI are these trampolines. Each saves the
  * registers that preserve_most keeps but the C convention does not, calls
  * the C++ implementation with the C convention, restores them and returns:
@@ -16,7 +16,8 @@
  * trampoline passes its own frame address and its return address, which
  * the C++ code uses to find the instrumented caller's frame
  * (core/RegionEvents.h); the CFI directives let the unwinder walk through
- * the trampolines for that.
+ * the trampolines for that. __sextant_region_enter_frame receives that
+ * frame's address from its caller and passes its arguments on unchanged.
 \*===----------------------------------------------------------------------===*/
 
 #include "runtime/api/AbiTrampolines.h"
@@ -88,6 +89,7 @@
 
         TRAMPOLINE __sextant_region_register, 0, 0
         TRAMPOLINE __sextant_region_enter, 1, 1
+        TRAMPOLINE __sextant_region_enter_frame, 1, 0
         TRAMPOLINE __sextant_region_exit, 1, 0
 
 #elif defined(__aarch64__)
@@ -129,6 +131,7 @@
 
         TRAMPOLINE __sextant_region_register, 0
         TRAMPOLINE __sextant_region_enter, 1
+        TRAMPOLINE __sextant_region_enter_frame, 0
         TRAMPOLINE __sextant_region_exit, 0
 
 #endif

@@ -1,6 +1,6 @@
 //===- runtime/api/InstrumentationABI.cpp - The C ABI of libsextant -------===//
 //
-// Part of Sextant. The three functions instrumented code calls
+// Part of Sextant. The functions instrumented code calls
 // (include/sextant/instrumentation_abi.h), plus the library constructor and
 // destructor that start and end the measurement. They share this object
 // file on purpose: linking libsextant.a pulls it in through
@@ -9,9 +9,10 @@
 //
 // enter and exit are the hot path; their bodies are core/RegionEvents.h.
 // Built by a compiler without the preserve_most calling convention (GCC) on
-// x86-64 or AArch64, the exported functions are assembly trampolines
-// (api/AbiTrampolines.S) that keep the registers clang-instrumented callers
-// rely on and call the *_impl functions here.
+// x86-64 or AArch64, the exported preserve_most functions are assembly
+// trampolines (api/AbiTrampolines.S) that keep the registers
+// clang-instrumented callers rely on and call the *_impl functions here;
+// the C convention's pair for armed copies needs none.
 //
 //===----------------------------------------------------------------------===//
 
@@ -84,7 +85,14 @@ __attribute__((visibility("hidden"))) uint32_t __sextant_region_register_impl(
 __attribute__((visibility("hidden"))) void
 __sextant_region_enter_impl(uint32_t Handle, uintptr_t EnterFrame,
                             [[maybe_unused]] uintptr_t ReturnAddress) noexcept {
-  recordEnterFast(Handle, EnterFrame);
+  recordEnterFast(Handle, EstimatedEnterFrame{EnterFrame});
+}
+
+__attribute__((visibility("hidden"))) void
+__sextant_region_enter_frame_impl(uint32_t Handle,
+                                  const void *FrameAddress) noexcept {
+  recordEnterFast(Handle,
+                  ExactEnterFrame{reinterpret_cast<uintptr_t>(FrameAddress)});
 }
 
 __attribute__((visibility("hidden"))) void
@@ -100,8 +108,14 @@ __sextant_region_register(const sextant_region_descriptor *Descriptor) {
 }
 
 SEXTANT_EXPORT SEXTANT_ABI_CALL void __sextant_region_enter(uint32_t Handle) {
+  recordEnterFast(Handle, EstimatedEnterFrame{reinterpret_cast<uintptr_t>(
+                              __builtin_frame_address(0))});
+}
+
+SEXTANT_EXPORT SEXTANT_ABI_CALL void
+__sextant_region_enter_frame(uint32_t Handle, const void *FrameAddress) {
   recordEnterFast(Handle,
-                  reinterpret_cast<uintptr_t>(__builtin_frame_address(0)));
+                  ExactEnterFrame{reinterpret_cast<uintptr_t>(FrameAddress)});
 }
 
 SEXTANT_EXPORT SEXTANT_ABI_CALL void __sextant_region_exit(uint32_t Handle) {
@@ -109,5 +123,17 @@ SEXTANT_EXPORT SEXTANT_ABI_CALL void __sextant_region_exit(uint32_t Handle) {
 }
 
 #endif // SEXTANT_ABI_TRAMPOLINES
+
+// The C convention's pair, for the plugin's armed copies: with the caller
+// saving what it keeps, these save nothing.
+SEXTANT_EXPORT void __sextant_region_enter_frame_c(uint32_t Handle,
+                                                   const void *FrameAddress) {
+  recordEnterFast(Handle,
+                  ExactEnterFrame{reinterpret_cast<uintptr_t>(FrameAddress)});
+}
+
+SEXTANT_EXPORT void __sextant_region_exit_c(uint32_t Handle) {
+  recordExitFast(Handle, fastPathClockNow());
+}
 
 } // extern "C"

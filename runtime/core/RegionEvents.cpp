@@ -39,9 +39,32 @@ void enterSlowPathAt(uint32_t Handle, uintptr_t EnterFrame,
                   EnterSite::OwnFrame, Now);
 }
 
+void enterFrameSlowPath(uint32_t Handle, uintptr_t FrameAddress) noexcept {
+  ThreadState *State = beginEvent(Handle);
+  if (!State)
+    return;
+  enterExactAfterBegin(*State, Handle, FrameAddress, Clock::now());
+}
+
+void enterFrameSlowPathAt(uint32_t Handle, uintptr_t FrameAddress,
+                          Ticks Now) noexcept {
+  ThreadState *State = beginEvent(Handle);
+  if (!State)
+    return;
+  enterExactAfterBegin(*State, Handle, FrameAddress, Now);
+}
+
 void enterSlowPathNewFrame(uint32_t Handle, Ticks Now,
                            uintptr_t FrameAddress) noexcept {
-  enterWithFrameAddress(*CurrentThread, Handle, Now, FrameAddress,
+  ThreadState &State = *CurrentThread;
+  // SEXTANT_FILTERED (from __sextant_region_enter_frame, whose fast path
+  // does not test the handle) is no region: nothing to record.
+  if (__builtin_expect(Handle == SEXTANT_INVALID || Handle == SEXTANT_FILTERED,
+                       0)) {
+    endEvent(State);
+    return;
+  }
+  enterWithFrameAddress(State, Handle, Now, FrameAddress,
                         /*ReuseFailed=*/true);
 }
 

@@ -6,10 +6,13 @@
 // -finstrument-functions hooks (cygprofile/CygProfileHooks.cpp). The
 // common case is inlined into them (the plugin's entry points run
 // recordEnterFast and recordExitFast, whose other cases are out-of-line
-// cold functions, see below): recordEnter finds the caller's canonical
-// frame address (CFA) from the entry point's own frame address and return
-// address (see profile/FrameAddress.h), which the entry point passes in,
-// also to the cold functions.
+// cold functions, see below). The instrumented function's canonical frame
+// address (CFA) comes from the function itself with
+// __sextant_region_enter_frame (ExactEnterFrame); for
+// __sextant_region_enter and the hooks, recordEnter estimates it from the
+// entry point's own frame address and return address (see
+// profile/FrameAddress.h), which the entry point passes in, also to the
+// cold functions (EstimatedEnterFrame).
 //
 // enter and exit are the hot path: no lock, no allocation in steady state,
 // no exception escapes (instrumented callers assume nounwind). An exit that
@@ -70,14 +73,27 @@ enum class EnterSite {
   MaybeCallerFrame
 };
 
+/// Closes, at time Now, the open frames that FrameAddress, the exact CFA of
+/// the function being entered, proves abandoned, and traces their exits.
+/// The repair's own time is measurement overhead: Now becomes the time after
+/// it, and the interval is charged to no region (neither the frame entered
+/// nor the one below it).
+SEXTANT_ALWAYS_INLINE void
+closeAbandonedFrames(ThreadState &State, uintptr_t FrameAddress, Ticks &Now) {
+  size_t Closed = State.Recorder.closeAbandonedFrames(FrameAddress, Now);
+  if (State.Trace)
+    State.Trace->recordExits(Closed, Now, State.Recorder);
+  Ticks Repaired = Clock::now();
+  State.Recorder.chargeToNoRegion(Repaired > Now ? Repaired - Now : 0);
+  Now = Repaired;
+}
+
 /// The CFA of the instrumented function calling the entry point for Region,
 /// or 0 when unknown; EnterFrame is the entry point's frame address and
 /// ReturnAddress its return address. Before returning, closes the open
 /// frames that this CFA proves abandoned, after confirming it with the
-/// unwinder (see FrameAddress.h), at time Now. The repair's own time (the
-/// unwinder, closing the frames) is measurement overhead: then Now becomes
-/// the time after it, and the interval is charged to no region (neither the
-/// frame entered nor the one below it).
+/// unwinder (see FrameAddress.h), at time Now (closeAbandonedFrames(); the
+/// unwinder's time is part of the repair's).
 SEXTANT_ALWAYS_INLINE uintptr_t enterFrameAddress(ThreadState &State,
                                                   uint32_t Region,
                                                   uintptr_t EnterFrame,
@@ -109,13 +125,22 @@ SEXTANT_ALWAYS_INLINE uintptr_t enterFrameAddress(ThreadState &State,
         FrameOffsets.raise(Region, static_cast<int32_t>(Measured - EnterFrame));
       FrameAddress = Measured;
     }
-    size_t Closed = State.Recorder.closeAbandonedFrames(FrameAddress, Now);
-    if (State.Trace)
-      State.Trace->recordExits(Closed, Now, State.Recorder);
-    Ticks Repaired = Clock::now();
-    State.Recorder.chargeToNoRegion(Repaired > Now ? Repaired - Now : 0);
-    Now = Repaired;
+    closeAbandonedFrames(State, FrameAddress, Now);
   }
+  return FrameAddress;
+}
+
+/// enterFrameAddress() when the entered function passed its exact CFA,
+/// FrameAddress (__sextant_region_enter_frame): no estimate, no unwinder.
+/// Returns FrameAddress, or 0 when it is not on the thread's stack (an
+/// alternate signal stack, a coroutine): then it is not compared.
+SEXTANT_ALWAYS_INLINE uintptr_t enterExactFrameAddress(ThreadState &State,
+                                                       uintptr_t FrameAddress,
+                                                       Ticks &Now) {
+  if (!State.isOnStack(FrameAddress))
+    return 0;
+  if (__builtin_expect(State.Recorder.topMayBeAbandoned(FrameAddress), 0))
+    closeAbandonedFrames(State, FrameAddress, Now);
   return FrameAddress;
 }
 
@@ -159,6 +184,16 @@ SEXTANT_ALWAYS_INLINE void enterAfterBegin(ThreadState &State, uint32_t Handle,
           ? enterFrameAddress(State, Handle, EnterFrame, ReturnAddress, Now)
           : 0;
   enterWithFrameAddress(State, Handle, Now, FrameAddress);
+}
+
+/// enterAfterBegin() when the entered function passed its exact CFA,
+/// FrameAddress (enterExactFrameAddress).
+SEXTANT_ALWAYS_INLINE void enterExactAfterBegin(ThreadState &State,
+                                                uint32_t Handle,
+                                                uintptr_t FrameAddress,
+                                                Ticks Now) noexcept {
+  uintptr_t Address = enterExactFrameAddress(State, FrameAddress, Now);
+  enterWithFrameAddress(State, Handle, Now, Address);
 }
 
 /// Records an enter of Handle (a region id, or a value that records
@@ -240,9 +275,17 @@ SEXTANT_COLD_EVENT_PATH void enterSlowPath(uint32_t Handle,
 /// enterSlowPath(Handle, EnterFrame) at time Now, read by the entry point.
 SEXTANT_COLD_EVENT_PATH void
 enterSlowPathAt(uint32_t Handle, uintptr_t EnterFrame, Ticks Now) noexcept;
+/// The enter of Handle by __sextant_region_enter_frame, whose function's
+/// CFA is FrameAddress (enterExactFrameAddress), at Clock::now() or Now.
+SEXTANT_COLD_EVENT_PATH void
+enterFrameSlowPath(uint32_t Handle, uintptr_t FrameAddress) noexcept;
+SEXTANT_COLD_EVENT_PATH void enterFrameSlowPathAt(uint32_t Handle,
+                                                  uintptr_t FrameAddress,
+                                                  Ticks Now) noexcept;
 /// The rest of recordEnter(Handle, ...) at time Now once the event began,
 /// the frame address FrameAddress is known and no frame is abandoned, when
-/// CallPathRecorder::canEnterReused() is false.
+/// CallPathRecorder::canEnterReused() is false; ends the event at once for
+/// SEXTANT_INVALID and SEXTANT_FILTERED.
 SEXTANT_COLD_EVENT_PATH void
 enterSlowPathNewFrame(uint32_t Handle, Ticks Now,
                       uintptr_t FrameAddress) noexcept;
@@ -272,42 +315,84 @@ SEXTANT_ALWAYS_INLINE Ticks fastPathClockNow() noexcept {
 #endif
 }
 
-/// recordEnter(Handle, EnterFrame, ReturnAddress, EnterSite::OwnFrame) for
-/// the plugin's entry point, whose return address is the word after its
-/// frame address EnterFrame (see enterSlowPath).
+/// Where the fast enter of __sextant_region_enter (ABI version 2) finds
+/// the entered function's frame address: estimated from the entry point's
+/// own frame address EnterFrame and the region's offset (enterFrameAddress).
+struct EstimatedEnterFrame {
+  uintptr_t EnterFrame;
+
+  /// The whole enter on the slow path (at Now when given).
+  void slowPath(uint32_t Handle) const { enterSlowPath(Handle, EnterFrame); }
+  void slowPathAt(uint32_t Handle, Ticks Now) const {
+    enterSlowPathAt(Handle, EnterFrame, Now);
+  }
+  /// True, with the estimate in FrameAddress, when the offset is known, the
+  /// frame on the stack and the top frame not possibly abandoned: otherwise
+  /// the enter leaves the fast path. No test of the handle: SEXTANT_INVALID
+  /// and SEXTANT_FILTERED have no frame offset (FrameOffsetTable), so they
+  /// take the slow path, which ignores them.
+  bool fastFrameAddress(const ThreadState &State, uint32_t Handle,
+                        uintptr_t &FrameAddress) const {
+    int32_t Offset = FrameOffsets.get(Handle);
+    FrameAddress = EnterFrame + static_cast<uintptr_t>(Offset);
+    return Offset > 0 && State.isOnStack(FrameAddress) &&
+           !State.Recorder.topMayBeAbandoned(FrameAddress);
+  }
+};
+
+/// Where the fast enter of __sextant_region_enter_frame (ABI version 3)
+/// finds the entered function's frame address: the function passed its CFA.
+struct ExactEnterFrame {
+  uintptr_t FrameAddress;
+
+  void slowPath(uint32_t Handle) const {
+    enterFrameSlowPath(Handle, FrameAddress);
+  }
+  void slowPathAt(uint32_t Handle, Ticks Now) const {
+    enterFrameSlowPathAt(Handle, FrameAddress, Now);
+  }
+  /// True when the frame is on the stack and the top frame not possibly
+  /// abandoned. The handle is a region id or SEXTANT_FILTERED (never
+  /// SEXTANT_INVALID, see instrumentation_abi.h): SEXTANT_FILTERED is never
+  /// the region of a stack slot, so canEnterReused() sends it to
+  /// enterSlowPathNewFrame, which ignores it.
+  bool fastFrameAddress(const ThreadState &State, uint32_t,
+                        uintptr_t &Address) const {
+    Address = FrameAddress;
+    return State.isOnStack(FrameAddress) &&
+           !State.Recorder.topMayBeAbandoned(FrameAddress);
+  }
+};
+
+/// recordEnter(Handle, ...) for the plugin's entry points, the frame
+/// address found as Frame (EstimatedEnterFrame or ExactEnterFrame) says.
+template <typename EnterFrameT>
 SEXTANT_ALWAYS_INLINE void recordEnterFast(uint32_t Handle,
-                                           uintptr_t EnterFrame) noexcept {
-  // No test of the handle: SEXTANT_INVALID and SEXTANT_FILTERED have no
-  // frame offset (FrameOffsetTable), so they take the slow path, which
-  // ignores them.
+                                           EnterFrameT Frame) noexcept {
   ThreadState *State = CurrentThread;
   if (__builtin_expect(isThreadMarker(State), 0))
-    return enterSlowPath(Handle, EnterFrame);
+    return Frame.slowPath(Handle);
   FastEventStart Start = beginFastEvent(*State);
   if (__builtin_expect(Start != FastEventStart::Begun, 0)) {
     if (Start == FastEventStart::Blocked)
-      enterSlowPath(Handle, EnterFrame);
+      Frame.slowPath(Handle);
     return;
   }
   Ticks Now = fastPathClockNow();
-  // The frame address estimate (see enterFrameAddress), when the offset is
-  // known, the frame on the stack and the top frame not possibly abandoned;
-  // then the frame opened on the node its slot kept (tryEnterReused, in
-  // two parts), traced by the trace's fast path.
-  int32_t Offset = FrameOffsets.get(Handle);
-  uintptr_t FrameAddress = EnterFrame + static_cast<uintptr_t>(Offset);
+  // The frame address, then the frame opened on the node its slot kept
+  // (tryEnterReused, in two parts), traced by the trace's fast path.
+  uintptr_t FrameAddress;
   CallPathRecorder &Recorder = State->Recorder;
-  if (__builtin_expect(Offset <= 0 || !State->isOnStack(FrameAddress) ||
-                           Recorder.topMayBeAbandoned(FrameAddress),
+  if (__builtin_expect(!Frame.fastFrameAddress(*State, Handle, FrameAddress),
                        0)) {
     endEvent(*State);
-    return enterSlowPathAt(Handle, EnterFrame, Now);
+    return Frame.slowPathAt(Handle, Now);
   }
   if (__builtin_expect(!Recorder.canEnterReused(Handle), 0))
     return enterSlowPathNewFrame(Handle, Now, FrameAddress);
   if (__builtin_expect(State->Metrics != nullptr, 0)) {
     endEvent(*State);
-    return enterSlowPathAt(Handle, EnterFrame, Now);
+    return Frame.slowPathAt(Handle, Now);
   }
   Recorder.enterReused(Now, FrameAddress);
   if (__builtin_expect(State->TraceOut.tracing() &&

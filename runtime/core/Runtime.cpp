@@ -287,7 +287,7 @@ uint32_t Runtime::registerRegion(const sextant_region_descriptor &Descriptor,
     return Store(SEXTANT_FILTERED);
 
   uint32_t Version = Descriptor.flags >> SEXTANT_ABI_VERSION_SHIFT;
-  if (Version != SEXTANT_ABI_VERSION) {
+  if (Version < SEXTANT_ABI_OLDEST_VERSION || Version > SEXTANT_ABI_VERSION) {
     // Only the handle (the first member in every version) is trusted.
     RegionsRejected.fetch_add(1, std::memory_order_relaxed);
     if (!AbiWarningPrinted.exchange(true))
@@ -295,7 +295,8 @@ uint32_t Runtime::registerRegion(const sextant_region_descriptor &Descriptor,
                    "region descriptors of ABI version " +
                        std::to_string(Version) + " in '" +
                        modulePath(&Descriptor) +
-                       "', but this runtime implements version " +
+                       "', but this runtime implements versions " +
+                       std::to_string(SEXTANT_ABI_OLDEST_VERSION) + " to " +
                        std::to_string(SEXTANT_ABI_VERSION) +
                        ": such regions are not measured (rebuild with the "
                        "SextantPlugin.so matching this libsextant)");

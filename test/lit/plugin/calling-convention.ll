@@ -15,12 +15,13 @@ target triple = "x86_64-unknown-linux-gnu"
 define i32 @leaf(i32 %x) nounwind {
 ; PRESERVE-LABEL: define i32 @leaf(
 ; PRESERVE:         call preserve_mostcc i32 @__sextant_region_register(ptr @__sextant_descr.leaf)
-; PRESERVE:         call preserve_mostcc void @__sextant_region_enter(i32 %sextant.h)
+; PRESERVE:         call preserve_mostcc void @__sextant_region_enter_frame(i32 %sextant.h, ptr %sextant.frame)
 ; PRESERVE:         call preserve_mostcc void @__sextant_region_exit(i32 %sextant.h)
 ; PRESERVE-NEXT:    br label
 ; CCONV-LABEL:    define i32 @leaf(
 ; CCONV:            call i32 @__sextant_region_register(ptr @__sextant_descr.leaf)
 ; CCONV:            call void @__sextant_region_enter(i32 %sextant.h)
+; CCONV-NOT:        __sextant_region_enter_frame(
 ; CCONV:            call void @__sextant_region_exit(i32 %sextant.h)
 ; CCONV-NOT:        preserve_mostcc
   %y = mul i32 %x, 2
@@ -29,8 +30,10 @@ define i32 @leaf(i32 %x) nounwind {
 
 ; PRESERVE-DAG: declare preserve_mostcc i32 @__sextant_region_register(ptr) #[[ATTRS:[0-9]+]]
 ; PRESERVE-DAG: declare preserve_mostcc void @__sextant_region_enter(i32) #[[ATTRS]]
+; PRESERVE-DAG: declare preserve_mostcc void @__sextant_region_enter_frame(i32, ptr) #[[ATTRS]]
 ; PRESERVE-DAG: declare preserve_mostcc void @__sextant_region_exit(i32) #[[ATTRS]]
 ; PRESERVE-DAG: attributes #[[ATTRS]] = { nounwind nonlazybind }
 ; CCONV-DAG:    declare i32 @__sextant_region_register(ptr) #[[ATTRS:[0-9]+]]
 ; CCONV-DAG:    declare void @__sextant_region_enter(i32) #[[ATTRS]]
+; CCONV-DAG:    declare void @__sextant_region_enter_frame(i32, ptr) #[[ATTRS]]
 ; CCONV-DAG:    declare void @__sextant_region_exit(i32) #[[ATTRS]]

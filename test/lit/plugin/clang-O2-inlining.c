@@ -20,10 +20,10 @@ __attribute__((noinline)) int kept_helper(int x) { return x * 5 + 2; }
 int compute(int x) { return inlined_helper(x) + kept_helper(x); }
 // CHECK-LABEL: define {{.*}}i32 @compute(
 // CHECK-NOT:     call {{.*}}@inlined_helper
-// CHECK:         call preserve_mostcc void @__sextant_region_enter(
-// CHECK-NOT:     call preserve_mostcc void @__sextant_region_enter(
+// CHECK:         call preserve_mostcc void @__sextant_region_enter_frame(
+// CHECK-NOT:     call preserve_mostcc void @__sextant_region_enter_frame(
 // CHECK:         call {{.*}}i32 @kept_helper(
-// CHECK-NOT:     call preserve_mostcc void @__sextant_region_enter(
+// CHECK-NOT:     call preserve_mostcc void @__sextant_region_enter_frame(
 // CHECK:         call preserve_mostcc void @__sextant_region_exit(
 // CHECK-NOT:     call void @__sextant_region_
 // CHECK:         ret i32

@@ -7,8 +7,8 @@
 ;; takes the file from the DISubprogram (directory and file name joined),
 ;; the first line from the DISubprogram, and the last line from the
 ;; function's own debug locations: line 100 of an inlined callee counts as
-;; its call site (line 8). Flags: ABI 2 | HAS_DEBUG_INFO | MAY_UNWIND |
-;; DEMANGLED = 33554439.
+;; its call site (line 8). Flags: ABI 3 | HAS_DEBUG_INFO | MAY_UNWIND |
+;; DEMANGLED = 50331655.
 ;; (-sextant-version-max-instructions=0: the in-place form; versioning-debug-info.ll
 ;; covers the locations in a versioned function and its clone.)
 
@@ -16,14 +16,14 @@ source_filename = "kernel.cpp"
 target triple = "x86_64-unknown-linux-gnu"
 
 ; CHECK: @[[FILE:__sextant_str[.0-9]*]] = private unnamed_addr constant [26 x i8] c"/home/user/app/kernel.cpp\00"
-; CHECK: @__sextant_descr._Z6kerneli = private constant %sextant.region_descriptor { ptr @__sextant_handle._Z6kerneli, ptr @{{.*}}, ptr @{{.*}}, ptr @[[FILE]], i32 5, i32 9, i32 33554439 }
+; CHECK: @__sextant_descr._Z6kerneli = private constant %sextant.region_descriptor { ptr @__sextant_handle._Z6kerneli, ptr @{{.*}}, ptr @{{.*}}, ptr @[[FILE]], i32 5, i32 9, i32 50331655 }
 
 define i32 @_Z6kerneli(i32 %n) personality ptr @__gxx_personality_v0 !dbg !10 {
 ; CHECK-LABEL: define i32 @_Z6kerneli(
 ; CHECK:         %sextant.handle = load atomic {{.*}}, !dbg ![[ENTRY:[0-9]+]]
 ; CHECK:         %sextant.id = call preserve_mostcc i32 @__sextant_region_register({{.*}}), !dbg ![[ENTRY]]
 ; CHECK:         %sextant.h = phi {{.*}}, !dbg ![[ENTRY]]
-; CHECK:         call preserve_mostcc void @__sextant_region_enter(i32 %sextant.h), !dbg ![[ENTRY]]
+; CHECK:         call preserve_mostcc void @__sextant_region_enter_frame(i32 %sextant.h, ptr %sextant.frame), !dbg ![[ENTRY]]
 ; CHECK:         invoke void @may_throw(i32 %n)
 ; CHECK:         %sextant.armed.exit = icmp ne i32 %sextant.h, -1, !dbg ![[RET:[0-9]+]]
 ; CHECK:         call preserve_mostcc void @__sextant_region_exit(i32 %sextant.h), !dbg ![[RET]]

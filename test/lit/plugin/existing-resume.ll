@@ -16,7 +16,7 @@ declare i32 @__gxx_personality_v0(...)
 
 define void @scoped() personality ptr @__gxx_personality_v0 {
 ; CHECK-LABEL: define void @scoped()
-; CHECK:         call preserve_mostcc void @__sextant_region_enter(i32 %sextant.h)
+; CHECK:         call preserve_mostcc void @__sextant_region_enter_frame(i32 %sextant.h, ptr %sextant.frame)
 ; CHECK:         invoke void @may_throw()
 ; CHECK-NEXT:            to label %done unwind label %lpad
 ; CHECK:       done:

@@ -24,7 +24,7 @@ target triple = "x86_64-unknown-linux-gnu"
 
 define void @_ZN2ns6helperIiEEvi(i32 %x) nounwind {
 ; CHECK-LABEL: define void @_ZN2ns6helperIiEEvi(
-; CHECK: call preserve_mostcc void @__sextant_region_enter
+; CHECK: call preserve_mostcc void @__sextant_region_enter_frame
 ; CHECK: call preserve_mostcc void @__sextant_region_exit
   call void @use(i32 %x)
   ret void
@@ -41,7 +41,7 @@ define void @_ZN2ns6helperIdEEvd(double %x) nounwind {
 
 define i32 @main() nounwind {
 ; CHECK-LABEL: define i32 @main(
-; CHECK: call preserve_mostcc void @__sextant_region_enter
+; CHECK: call preserve_mostcc void @__sextant_region_enter_frame
   call void @_ZN2ns6helperIiEEvi(i32 1)
   call void @_ZN2ns6helperIdEEvd(double 2.0)
   ret i32 0

@@ -21,16 +21,16 @@ define void @once() {
 ; CHECK-LABEL: define void @once()
 ; CHECK:         call preserve_mostcc i32 @__sextant_region_register(
 ; CHECK-NOT:     call preserve_mostcc i32 @__sextant_region_register(
-; CHECK:         call preserve_mostcc void @__sextant_region_enter(
-; CHECK-NOT:     call preserve_mostcc void @__sextant_region_enter(
+; CHECK:         call void @__sextant_region_enter_frame_c(
+; CHECK-NOT:     call void @__sextant_region_enter_frame_c(
 ; CHECK:         invoke void @work()
-; CHECK-NOT:     call preserve_mostcc void @__sextant_region_enter(
-; CHECK:         call preserve_mostcc void @__sextant_region_exit(
-; CHECK-NOT:     call preserve_mostcc void @__sextant_region_enter(
+; CHECK-NOT:     call void @__sextant_region_enter_frame_c(
+; CHECK:         call void @__sextant_region_exit_c(
+; CHECK-NOT:     call void @__sextant_region_enter_frame_c(
 ; CHECK:         ret void
 ; CHECK:       sextant.cleanup:
-; CHECK-NOT:     call preserve_mostcc void @__sextant_region_enter(
-; CHECK:         call preserve_mostcc void @__sextant_region_exit(
+; CHECK-NOT:     call void @__sextant_region_enter_frame_c(
+; CHECK:         call void @__sextant_region_exit_c(
 ; CHECK-NOT:     call void @__sextant_region_
 ; CHECK:         resume { ptr, i32 } %cleanup.lpad
 ; CHECK-NEXT:  }

@@ -23,8 +23,8 @@
 ; NOW:     @__sextant_descr.work = private constant
 ; NOW-NOT: @__sextant_descr.work.
 ; NOW:     define {{.*}}@work(
-; NOW:     call preserve_mostcc void @__sextant_region_enter(
-; NOW-NOT: call preserve_mostcc void @__sextant_region_enter(
+; NOW:     call void @__sextant_region_enter_frame_c(
+; NOW-NOT: call void @__sextant_region_enter_frame_c(
 ; NOW-NOT: sextant-deferred
 ; NOW:     !"sextant.instrumented"
 

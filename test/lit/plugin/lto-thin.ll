@@ -38,10 +38,10 @@
 ; CHECK-NOT: @__sextant_descr.main.
 ; CHECK-LABEL: define {{.*}}i32 @main(
 ; CHECK-NOT:     call {{.*}}@small
-; CHECK:         call preserve_mostcc void @__sextant_region_enter(
-; CHECK-NOT:     call preserve_mostcc void @__sextant_region_enter(
+; CHECK:         call preserve_mostcc void @__sextant_region_enter_frame(
+; CHECK-NOT:     call preserve_mostcc void @__sextant_region_enter_frame(
 ; CHECK:         call {{.*}}@big(
-; CHECK-NOT:     call preserve_mostcc void @__sextant_region_enter(
+; CHECK-NOT:     call preserve_mostcc void @__sextant_region_enter_frame(
 ; CHECK:         call preserve_mostcc void @__sextant_region_exit(
 ; CHECK:         ret i32
 ; CHECK-NOT: "sextant-deferred"

@@ -5,7 +5,7 @@
 ;; one new cleanup landing pad, which calls the exit hook (same %sextant.h,
 ;; same guard) and resumes unwinding. Calls that cannot throw (nounwind
 ;; callees, the runtime's own entry points) stay calls. The descriptor
-;; flags carry SEXTANT_REGION_MAY_UNWIND (33554432 | 2).
+;; flags carry SEXTANT_REGION_MAY_UNWIND (50331648 | 2).
 ;; (-sextant-version-max-instructions=0: the in-place form, whose exits are
 ;; guarded; an armed clone's are not, see versioning.ll.)
 
@@ -15,12 +15,12 @@ declare void @may_throw(i32)
 declare i32 @never_throws(i32) nounwind
 declare i32 @__gxx_personality_v0(...)
 
-; CHECK: @__sextant_descr.work = private constant %sextant.region_descriptor { ptr @__sextant_handle.work, ptr @{{.*}}, ptr @{{.*}}, ptr @{{.*}}, i32 0, i32 0, i32 33554434 }
+; CHECK: @__sextant_descr.work = private constant %sextant.region_descriptor { ptr @__sextant_handle.work, ptr @{{.*}}, ptr @{{.*}}, ptr @{{.*}}, i32 0, i32 0, i32 50331650 }
 
 define void @work(i32 %n) personality ptr @__gxx_personality_v0 {
 ; CHECK-LABEL: define void @work(
 ; CHECK:         call preserve_mostcc i32 @__sextant_region_register(
-; CHECK:         call preserve_mostcc void @__sextant_region_enter(i32 %sextant.h)
+; CHECK:         call preserve_mostcc void @__sextant_region_enter_frame(i32 %sextant.h, ptr %sextant.frame)
 ; CHECK:       sextant.body:
 ; CHECK-NEXT:    invoke void @may_throw(i32 %n)
 ; CHECK-NEXT:            to label %[[CONT:.*]] unwind label %sextant.cleanup

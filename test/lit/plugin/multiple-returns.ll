@@ -13,7 +13,7 @@ define i32 @classify(i32 %x) nounwind {
 ; CHECK:       %sextant.handle = load atomic i32, ptr @__sextant_handle.classify monotonic, align 4
 ; CHECK-NOT:   load atomic
 ; CHECK:       %sextant.h = phi i32
-; CHECK:       call preserve_mostcc void @__sextant_region_enter(i32 %sextant.h)
+; CHECK:       call preserve_mostcc void @__sextant_region_enter_frame(i32 %sextant.h, ptr %sextant.frame)
 ; CHECK:       negative:
 ; CHECK-NEXT:    %sextant.armed.exit = icmp ne i32 %sextant.h, -1
 ; CHECK-NEXT:    br i1 %sextant.armed.exit, label %sextant.exit, label %sextant.exited

@@ -16,13 +16,13 @@
 ;; internal procedures under that name; external procedures ("extsub_",
 ;; Fortran compile unit) by their Fortran name. Names of OpenMPIRBuilder's
 ;; outlined bodies and C functions stay as they are. The mangled name is
-;; always the linkage name. Flags: 33554437 = ABI 2 | DEMANGLED | DEBUG_INFO.
+;; always the linkage name. Flags: 50331653 = ABI 3 | DEMANGLED | DEBUG_INFO.
 
 target triple = "x86_64-unknown-linux-gnu"
 
 ; CHECK-DAG: @[[SMOOTH:__sextant_str[.0-9]*]] = private unnamed_addr constant {{.*}} c"heat_mod::smooth\00"
 ; CHECK-DAG: @[[SMOOTHM:__sextant_str[.0-9]*]] = private unnamed_addr constant {{.*}} c"_QMheat_modPsmooth\00"
-; CHECK-DAG: @__sextant_descr._QMheat_modPsmooth = private constant %sextant.region_descriptor { ptr @__sextant_handle._QMheat_modPsmooth, ptr @[[SMOOTH]], ptr @[[SMOOTHM]], ptr @{{.*}}, i32 9, i32 9, i32 33554437 }
+; CHECK-DAG: @__sextant_descr._QMheat_modPsmooth = private constant %sextant.region_descriptor { ptr @__sextant_handle._QMheat_modPsmooth, ptr @[[SMOOTH]], ptr @[[SMOOTHM]], ptr @{{.*}}, i32 9, i32 9, i32 50331653 }
 
 ; LIST-DAG: instrumented|heat_mod::smooth|_QMheat_modPsmooth|{{.*}}/Inputs/heat.f90:9|default
 ; LIST-DAG: instrumented|heat_mod::smooth::helper|_QMheat_modFsmoothPhelper|{{.*}}/Inputs/heat.f90:17|default

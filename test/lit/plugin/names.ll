@@ -12,14 +12,14 @@
 ;; "void (*h<int>(long))(int)"); C names stay as they are (a numbered name
 ;; such as "helper.5" is not a clone suffix); lambdas keep their demangled
 ;; form; an asm label loses its '\01' marker. The handle and descriptor
-;; globals are named after the function's symbol. Flags: 33554436 = ABI 2 |
-;; DEMANGLED, 33554432 = ABI 2.
+;; globals are named after the function's symbol. Flags: 50331652 = ABI 3 |
+;; DEMANGLED, 50331648 = ABI 3.
 
 target triple = "x86_64-unknown-linux-gnu"
 
 ; CHECK-DAG: @[[FOO:__sextant_str[.0-9]*]] = private unnamed_addr constant {{.*}} c"ns::foo(int)\00"
 ; CHECK-DAG: @[[FOOM:__sextant_str[.0-9]*]] = private unnamed_addr constant {{.*}} c"_ZN2ns3fooEi\00"
-; CHECK-DAG: @__sextant_descr._ZN2ns3fooEi.constprop.0 = private constant %sextant.region_descriptor { ptr @__sextant_handle._ZN2ns3fooEi.constprop.0, ptr @[[FOO]], ptr @[[FOOM]], ptr @{{.*}}, i32 0, i32 0, i32 33554436 }
+; CHECK-DAG: @__sextant_descr._ZN2ns3fooEi.constprop.0 = private constant %sextant.region_descriptor { ptr @__sextant_handle._ZN2ns3fooEi.constprop.0, ptr @[[FOO]], ptr @[[FOOM]], ptr @{{.*}}, i32 0, i32 0, i32 50331652 }
 ; CHECK-DAG: @__sextant_descr._ZN2ns3fooEi.isra.0.part.1 = private constant %sextant.region_descriptor { ptr @__sextant_handle._ZN2ns3fooEi.isra.0.part.1, ptr @[[FOO]], ptr @[[FOOM]],
 
 ; LIST:      instrumented|ns::foo(int)|_ZN2ns3fooEi|{{.*}}|default

@@ -11,7 +11,7 @@ source_filename = "src/solver.c"
 target triple = "x86_64-unknown-linux-gnu"
 
 ; CHECK: @[[FILE:__sextant_str[.0-9]*]] = private unnamed_addr constant [13 x i8] c"src/solver.c\00", {{.*}}align 1
-; CHECK: @__sextant_descr.solve = private constant %sextant.region_descriptor { ptr @__sextant_handle.solve, ptr @{{.*}}, ptr @{{.*}}, ptr @[[FILE]], i32 0, i32 0, i32 33554432 }, {{.*}}align 8
+; CHECK: @__sextant_descr.solve = private constant %sextant.region_descriptor { ptr @__sextant_handle.solve, ptr @{{.*}}, ptr @{{.*}}, ptr @[[FILE]], i32 0, i32 0, i32 50331648 }, {{.*}}align 8
 
 ; LIST: instrumented|solve|solve|src/solver.c:0|default
 

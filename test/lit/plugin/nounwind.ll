@@ -9,7 +9,7 @@ target triple = "x86_64-unknown-linux-gnu"
 
 declare void @may_throw()
 
-; CHECK: @__sextant_descr.quiet = private constant %sextant.region_descriptor { ptr @__sextant_handle.quiet, ptr @{{.*}}, ptr @{{.*}}, ptr @{{.*}}, i32 0, i32 0, i32 33554432 }
+; CHECK: @__sextant_descr.quiet = private constant %sextant.region_descriptor { ptr @__sextant_handle.quiet, ptr @{{.*}}, ptr @{{.*}}, ptr @{{.*}}, i32 0, i32 0, i32 50331648 }
 
 define void @quiet() nounwind {
 ; CHECK-LABEL: define void @quiet()
@@ -21,7 +21,7 @@ define void @quiet() nounwind {
 ; CHECK-NEXT:    call void @may_throw()
 ; CHECK-NOT:   invoke
 ; CHECK-NOT:   landingpad
-; CHECK:         call preserve_mostcc void @__sextant_region_exit(i32 %sextant.h)
+; CHECK:         call void @__sextant_region_exit_c(i32 %sextant.h)
 ; CHECK-NOT:   invoke
 ; CHECK-NOT:   landingpad
 ; CHECK-NOT:   resume

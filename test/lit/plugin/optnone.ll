@@ -13,7 +13,7 @@ define i32 @at_o0(i32 %x) noinline nounwind optnone {
 ; CHECK-LABEL: define i32 @at_o0(
 ; CHECK:         %sextant.handle = load atomic i32, ptr @__sextant_handle.at_o0 monotonic, align 4
 ; CHECK:         call preserve_mostcc i32 @__sextant_region_register(ptr @__sextant_descr.at_o0)
-; CHECK:         call preserve_mostcc void @__sextant_region_enter(i32 %sextant.h)
+; CHECK:         call preserve_mostcc void @__sextant_region_enter_frame(i32 %sextant.h, ptr %sextant.frame)
 ; CHECK:         call preserve_mostcc void @__sextant_region_exit(i32 %sextant.h)
 ; CHECK:         ret i32
 entry:

@@ -4,7 +4,7 @@
 ;; A nounwind function with a single return. Verifies the whole contract on
 ;; the simplest case: the private handle (initially 0) and the private
 ;; constant descriptor (handle, display name, mangled name, file, lines,
-;; flags = ABI version 1 << 24), all kept out of sanitizer instrumentation
+;; flags = ABI version 3 << 24), all kept out of sanitizer instrumentation
 ;; (no_sanitize_address/hwaddress: no redzones); the handle loaded once,
 ;; atomically, after the static allocas; registration only while the handle
 ;; is 0 (an unlikely branch); enter and exit guarded by "handle != -1" on
@@ -21,7 +21,7 @@ target triple = "x86_64-unknown-linux-gnu"
 ; CHECK: @__sextant_handle.add = private global i32 0, no_sanitize_address, no_sanitize_hwaddress, align 4
 ; CHECK: @[[NAME:__sextant_str[.0-9]*]] = private unnamed_addr constant [4 x i8] c"add\00", no_sanitize_address, no_sanitize_hwaddress, align 1
 ; CHECK: @[[FILE:__sextant_str[.0-9]*]] = private unnamed_addr constant [16 x i8] c"single-return.c\00", no_sanitize_address, no_sanitize_hwaddress, align 1
-; CHECK: @__sextant_descr.add = private constant %sextant.region_descriptor { ptr @__sextant_handle.add, ptr @[[NAME]], ptr @[[NAME]], ptr @[[FILE]], i32 0, i32 0, i32 33554432 }, no_sanitize_address, no_sanitize_hwaddress, align 8
+; CHECK: @__sextant_descr.add = private constant %sextant.region_descriptor { ptr @__sextant_handle.add, ptr @[[NAME]], ptr @[[NAME]], ptr @[[FILE]], i32 0, i32 0, i32 50331648 }, no_sanitize_address, no_sanitize_hwaddress, align 8
 
 define i32 @add(i32 %a, i32 %b) nounwind {
 ; CHECK-LABEL: define i32 @add(
@@ -41,7 +41,9 @@ define i32 @add(i32 %a, i32 %b) nounwind {
 ; CHECK-NEXT:    br i1 %sextant.armed, label %sextant.enter, label %sextant.body
 ; CHECK-EMPTY:
 ; CHECK-NEXT:  sextant.enter:
-; CHECK-NEXT:    call preserve_mostcc void @__sextant_region_enter(i32 %sextant.h)
+; CHECK-NEXT:    %sextant.return_slot = call ptr @llvm.addressofreturnaddress.p0()
+; CHECK-NEXT:    %sextant.frame = getelementptr inbounds i8, ptr %sextant.return_slot, i64 8
+; CHECK-NEXT:    call preserve_mostcc void @__sextant_region_enter_frame(i32 %sextant.h, ptr %sextant.frame)
 ; CHECK-NEXT:    br label %sextant.body
 ; CHECK-EMPTY:
 ; CHECK-NEXT:  sextant.body:
@@ -67,7 +69,7 @@ entry:
 }
 
 ; CHECK: declare preserve_mostcc i32 @__sextant_region_register(ptr) #[[RUNTIME:[0-9]+]]
-; CHECK: declare preserve_mostcc void @__sextant_region_enter(i32) #[[RUNTIME]]
+; CHECK: declare preserve_mostcc void @__sextant_region_enter_frame(i32, ptr) #[[RUNTIME]]
 ; CHECK: declare preserve_mostcc void @__sextant_region_exit(i32) #[[RUNTIME]]
 ; CHECK: attributes #[[RUNTIME]] = { nounwind nonlazybind }
 ; CHECK: !llvm.module.flags = !{![[FLAG:[0-9]+]]}

@@ -40,8 +40,8 @@ target triple = "x86_64-unknown-linux-gnu"
 define i32 @tiny(i32 %x) nounwind !dbg !11 {
 ; CHECK-LABEL:       define i32 @tiny(
 ; THRESHOLD-NOT:       __sextant_region
-; NOTHRESHOLD:         call preserve_mostcc void @__sextant_region_enter
-; INCLUDED:            call preserve_mostcc void @__sextant_region_enter
+; NOTHRESHOLD:         call preserve_mostcc void @__sextant_region_enter_frame
+; INCLUDED:            call preserve_mostcc void @__sextant_region_enter_frame
 ; CHECK:               ret i32
   %y = add i32 %x, 1
   call void @llvm.dbg.value(metadata i32 %y, metadata !10, metadata !DIExpression()), !dbg !12
@@ -50,7 +50,7 @@ define i32 @tiny(i32 %x) nounwind !dbg !11 {
 
 define i32 @small_loop(i32 %n) nounwind {
 ; CHECK-LABEL: define i32 @small_loop(
-; CHECK:         call preserve_mostcc void @__sextant_region_enter
+; CHECK:         call preserve_mostcc void @__sextant_region_enter_frame
 entry:
   br label %loop
 
@@ -66,7 +66,7 @@ exit:
 
 define i32 @large(i32 %a, i32 %b) nounwind {
 ; CHECK-LABEL: define i32 @large(
-; CHECK:         call preserve_mostcc void @__sextant_region_enter
+; CHECK:         call preserve_mostcc void @__sextant_region_enter_frame
   %1 = add i32 %a, %b
   %2 = mul i32 %1, %a
   %3 = sub i32 %2, %b

@@ -18,7 +18,7 @@ define available_externally i32 @inline_copy(i32 %x) nounwind {
 
 define i32 @user(i32 %x) nounwind {
 ; CHECK-LABEL: define i32 @user(
-; CHECK:         call preserve_mostcc void @__sextant_region_enter
+; CHECK:         call void @__sextant_region_enter_frame_c
   %y = call i32 @inline_copy(i32 %x)
   ret i32 %y
 }

@@ -113,7 +113,7 @@ define linkonce_odr hidden void @__clang_call_terminate(ptr %exn) noreturn nounw
 
 define void @_Z8ordinaryv() nounwind {
 ; CHECK-LABEL: define void @_Z8ordinaryv(
-; CHECK:         call preserve_mostcc void @__sextant_region_enter
+; CHECK:         call void @__sextant_region_enter_frame_c
   call void @work()
   ret void
 }

@@ -24,7 +24,7 @@ define i32 @constant() nounwind !dbg !4 {
 
 define i32 @one_add(i32 %x) nounwind {
 ; CHECK-LABEL: define i32 @one_add(
-; CHECK:         call preserve_mostcc void @__sextant_region_enter
+; CHECK:         call void @__sextant_region_enter_frame_c
   %y = add i32 %x, 1
   ret i32 %y
 }

@@ -30,8 +30,8 @@ define i32 @quiet(i32 %x) #0 {
 
 define i32 @loud(i32 %x) #1 {
 ; CHECK-LABEL: define i32 @loud(
-; CHECK:         call preserve_mostcc void @__sextant_region_enter
-; CHECK:         call preserve_mostcc void @__sextant_region_exit
+; CHECK:         call void @__sextant_region_enter_frame_c
+; CHECK:         call void @__sextant_region_exit_c
   %q = call i32 @quiet(i32 %x)
   %y = add i32 %q, 1
   ret i32 %y

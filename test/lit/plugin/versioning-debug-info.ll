@@ -56,9 +56,9 @@ entry:
 ; CHECK-NEXT:  entry:
 ; CHECK-NEXT:    #dbg_value(i32 %x, ![[CLONE_VAR:[0-9]+]], !DIExpression(), ![[CLONE_MUL:[0-9]+]])
 ; CHECK:         %sextant.id = call preserve_mostcc i32 @__sextant_region_register({{.*}}), !dbg ![[CLONE_ENTRY:[0-9]+]]
-; CHECK:         call preserve_mostcc void @__sextant_region_enter(i32 %sextant.h), !dbg ![[CLONE_ENTRY]]
+; CHECK:         call void @__sextant_region_enter_frame_c(i32 %sextant.h, ptr %sextant.frame), !dbg ![[CLONE_ENTRY]]
 ; CHECK:         %r = mul i32 %x, 3, !dbg ![[CLONE_MUL]]
-; CHECK:         call preserve_mostcc void @__sextant_region_exit(i32 %sextant.h), !dbg ![[CLONE_RET:[0-9]+]]
+; CHECK:         call void @__sextant_region_exit_c(i32 %sextant.h), !dbg ![[CLONE_RET:[0-9]+]]
 ; CHECK:         ret i32 %r, !dbg ![[CLONE_RET]]
 
 ;; The clone of accumulate declares its own copy of the slot.

@@ -183,25 +183,27 @@ entry:
 ; CHECK-EMPTY:
 ; CHECK-NEXT:  sextant.enter:
 ; CHECK-NEXT:    %sextant.h = phi i32 [ %sextant.handle, %entry ], [ %sextant.id, %sextant.register ]
-; CHECK-NEXT:    call preserve_mostcc void @__sextant_region_enter(i32 %sextant.h)
+; CHECK-NEXT:    %sextant.return_slot = call ptr @llvm.addressofreturnaddress.p0()
+; CHECK-NEXT:    %sextant.frame = getelementptr inbounds i8, ptr %sextant.return_slot, i64 8
+; CHECK-NEXT:    call void @__sextant_region_enter_frame_c(i32 %sextant.h, ptr %sextant.frame)
 ; CHECK-NEXT:    %v = load i16, ptr %p, align 2
 ; CHECK-NEXT:    %s = add i16 %v, %x
 ; CHECK-NEXT:    %r = mul i16 %s, 3
-; CHECK-NEXT:    call preserve_mostcc void @__sextant_region_exit(i32 %sextant.h)
+; CHECK-NEXT:    call void @__sextant_region_exit_c(i32 %sextant.h)
 ; CHECK-NEXT:    ret i16 %r
 ; CHECK-NEXT:  }
 
 ; CHECK-LABEL: define internal void @calls_out.sextant.armed(i32 %sextant.handle)
 ; CHECK-SAME:  personality ptr @__gxx_personality_v0 {
-; CHECK:         call preserve_mostcc void @__sextant_region_enter(i32 %sextant.h)
+; CHECK:         call void @__sextant_region_enter_frame_c(i32 %sextant.h, ptr %sextant.frame)
 ; CHECK:         invoke void @may_throw()
 ; CHECK-NEXT:            to label %[[CONT:.*]] unwind label %sextant.cleanup
-; CHECK:         call preserve_mostcc void @__sextant_region_exit(i32 %sextant.h)
+; CHECK:         call void @__sextant_region_exit_c(i32 %sextant.h)
 ; CHECK:         ret void
 ; CHECK:       sextant.cleanup:
 ; CHECK-NEXT:    %[[LP:.*]] = landingpad { ptr, i32 }
 ; CHECK-NEXT:            cleanup
-; CHECK:         call preserve_mostcc void @__sextant_region_exit(i32 %sextant.h)
+; CHECK:         call void @__sextant_region_exit_c(i32 %sextant.h)
 ; CHECK:         resume { ptr, i32 } %[[LP]]
 
 ;; The clone of with_slots has its own stack slots, in its entry block in
