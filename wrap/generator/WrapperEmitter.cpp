@@ -97,9 +97,13 @@ void *sextant_wrap_find(void **Slot, const char *Symbol, void *Self) {
 
 } // namespace
 
+// The wrappers and originals are declared with C language linkage, which
+// their symbols have anyway (set by __asm__): a C++ declaration of a
+// function whose type has no linkage (shmem_ctx_t is a pointer to an
+// unnamed struct) could not be defined in another translation unit.
 #if SEXTANT_WRAP_PRELOAD
 #define SEXTANT_WRAP_DECLARE(I, SYMBOL)                                        \
-  SextantType_##I sextant_wrap_##I __asm__(SYMBOL);                            \
+  extern "C" SextantType_##I sextant_wrap_##I __asm__(SYMBOL);                 \
   static void *SextantOriginal_##I;
 #define SEXTANT_WRAP_REAL(I, SYMBOL)                                           \
   reinterpret_cast<SextantType_##I *>(sextant_wrap_find(                       \
@@ -107,18 +111,18 @@ void *sextant_wrap_find(void **Slot, const char *Symbol, void *Self) {
       reinterpret_cast<void *>(&sextant_wrap_##I)))
 #else
 #define SEXTANT_WRAP_DECLARE(I, SYMBOL)                                        \
-  SextantType_##I sextant_wrap_##I __asm__("__wrap_" SYMBOL);                  \
-  SextantType_##I sextant_real_##I __asm__("__real_" SYMBOL);
+  extern "C" SextantType_##I sextant_wrap_##I __asm__("__wrap_" SYMBOL);       \
+  extern "C" SextantType_##I sextant_real_##I __asm__("__real_" SYMBOL);
 #define SEXTANT_WRAP_REAL(I, SYMBOL) (&sextant_real_##I)
 #endif
 // A variadic function forwarded to its va_list sibling defines the symbol
 // only.
 #if SEXTANT_WRAP_PRELOAD
 #define SEXTANT_WRAP_DECLARE_VARIADIC(I, SYMBOL)                               \
-  SextantType_##I sextant_wrap_##I __asm__(SYMBOL);
+  extern "C" SextantType_##I sextant_wrap_##I __asm__(SYMBOL);
 #else
 #define SEXTANT_WRAP_DECLARE_VARIADIC(I, SYMBOL)                               \
-  SextantType_##I sextant_wrap_##I __asm__("__wrap_" SYMBOL);
+  extern "C" SextantType_##I sextant_wrap_##I __asm__("__wrap_" SYMBOL);
 #endif
 
 )";

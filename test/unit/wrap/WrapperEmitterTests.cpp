@@ -55,6 +55,13 @@ TEST_CASE("a function without annotations needs only the region ABI",
                        "long nelems, long pe) -> void;"));
   CHECK(contains(Text, "SEXTANT_WRAP_DECLARE(0, \"shmem_putmem\")"));
   CHECK(contains(Text, "__asm__(\"__wrap_\" SYMBOL)"));
+  // C language linkage, also for parameter types without linkage in C++.
+  CHECK(contains(Text, "extern \"C\" SextantType_##I sextant_wrap_##I "
+                       "__asm__(\"__wrap_\" SYMBOL);"));
+  CHECK(contains(Text, "extern \"C\" SextantType_##I sextant_real_##I "
+                       "__asm__(\"__real_\" SYMBOL);"));
+  CHECK(contains(Text, "extern \"C\" SextantType_##I sextant_wrap_##I "
+                       "__asm__(SYMBOL);"));
   CHECK(contains(Text, "dlsym(RTLD_NEXT, Symbol)"));
   CHECK(contains(Text, "tls_model(\"initial-exec\")"));
   CHECK(contains(Text, "  if (sextant_wrap_depth)\n"
