@@ -142,6 +142,9 @@ struct OpenMPThreadState {
   uint32_t CountingOnlyTasks = 0;
   /// The thread has been given its OpenMP name.
   bool Named = false;
+  /// The recorder still holds the context its last implicit task adopted
+  /// (a worker's, between its regions: see OpenMPEvent.h, endAdoption).
+  bool ContextKept = false;
 };
 
 } // namespace runtime

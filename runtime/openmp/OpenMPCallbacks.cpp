@@ -122,6 +122,7 @@ void onParallelBegin(ompt_data_t *, const ompt_frame_t *,
     return;
   ThreadState &State = *E.State;
   OpenMPThreadState &OpenMP = *E.OpenMP;
+  releaseKeptContext(State, OpenMP); // the path is the thread's own
   bool Inside = OpenMP.CountingOnlyTasks != 0;
   bool CountingOnly = Inside || Region->countingOnly();
   uint32_t Id = Inside ? 0 : Region->id();
@@ -215,12 +216,25 @@ void onImplicitTask(ompt_scope_endpoint_t Endpoint, ompt_data_t *ParallelData,
     Id = Region->id();
     Start = Clock::now();
   }
+  // A context kept by the worker's last implicit task is taken over or
+  // released here. (With one kept, region() above cannot have returned
+  // early: the implicit task's region is known since that task.)
   ThreadState &State = *E.State;
+  bool Adopts = Open.Worker && !Open.CountingOnly && Info && Info->Depth != 0;
+  if (E.OpenMP->ContextKept) {
+    // The context this worker's last implicit task kept (endAdoption).
+    if (Adopts && State.Recorder.holdsContext(Info->path(), Info->Depth)) {
+      E.OpenMP->ContextKept = false;
+      Open.Adopted = true;
+      Adopts = false;
+    } else {
+      releaseKeptContext(State, *E.OpenMP);
+    }
+  }
   if (Info) {
     Info->References.fetch_add(1, std::memory_order_relaxed);
     Open.Parallel = Info;
-    if (Open.Worker && !Open.CountingOnly && State.Recorder.depth() == 0 &&
-        Info->Depth != 0) {
+    if (Adopts && State.Recorder.depth() == 0) {
       try {
         State.Recorder.adoptContext(Info->path(), Info->Depth);
         Open.Adopted = State.Recorder.contextDepth() != 0;

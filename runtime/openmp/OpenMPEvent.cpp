@@ -84,6 +84,13 @@ bool Event::regionSlow(Construct Kind, const void *Code, OpenMPRegion *&Region,
   return true;
 }
 
+void releaseKeptContextSlow(ThreadState &State, OpenMPThreadState &OpenMP) {
+  OpenMP.ContextKept = false;
+  // Nothing is above a kept context, and neither a trace nor metrics
+  // follow the stack (endAdoption): nothing to close or record.
+  State.Recorder.releaseContext(0);
+}
+
 void pushFailed(const OpenConstruct &Entry) {
   if (Entry.Parallel)
     Entry.Parallel->release();

@@ -145,11 +145,51 @@ SEXTANT_ALWAYS_INLINE Ticks endTime(const OpenMPThreadState &OpenMP,
   return Now;
 }
 
+/// releaseKeptContext() out of line: a worker's next implicit task has
+/// another context, or the thread records outside its implicit tasks.
+__attribute__((noinline, cold)) void
+releaseKeptContextSlow(ThreadState &State, OpenMPThreadState &OpenMP);
+
+/// Releases the context the thread's recorder kept after its last implicit
+/// task (endAdoption), if any: then the recorder's stack is empty.
+SEXTANT_ALWAYS_INLINE void releaseKeptContext(ThreadState &State,
+                                              OpenMPThreadState &OpenMP) {
+  if (__builtin_expect(OpenMP.ContextKept, 0))
+    releaseKeptContextSlow(State, OpenMP);
+}
+
+/// Ends the adoption of a context by a worker's implicit task whose frame
+/// has just closed at Now. A worker runs nothing of its own between its
+/// implicit tasks, and in a loop of parallel regions the next one has the
+/// same context: the recorder keeps the context frames open
+/// (OpenMPThreadState::ContextKept) and the next implicit task takes them
+/// over after one comparison per frame (CallPathRecorder::holdsContext);
+/// an implicit task of another context releases them first, and so does a
+/// parallel region's begin, which copies the thread's path. (A worker's
+/// other constructs all come within its implicit tasks.) Their time is the
+/// same: context frames add their children's time when released, summed
+/// over the tasks. The context is released at once when frames are left
+/// above it, or when the thread's trace or metrics follow its stack (their
+/// records stay those of one adoption per task).
+SEXTANT_ALWAYS_INLINE void endAdoption(ThreadState &State,
+                                       OpenMPThreadState &OpenMP, Ticks Now) {
+  CallPathRecorder &Recorder = State.Recorder;
+  if (__builtin_expect(!State.Trace && !State.Metrics &&
+                           Recorder.depth() == Recorder.contextDepth(),
+                       1)) {
+    OpenMP.ContextKept = true;
+    return;
+  }
+  size_t Released = Recorder.releaseContext(Now);
+  if (State.Trace)
+    State.Trace->recordExits(Released, Now, Recorder);
+}
+
 /// Closes the top entry of the stack of open constructs at time Now:
-/// records the exit of its frame if it recorded one, releases its adopted
-/// context and its reference. Returns the frame's node when the entry is a
-/// parallel region whose call path has just reached the throttling
-/// threshold, else null.
+/// records the exit of its frame if it recorded one, ends its adoption of
+/// a context (endAdoption) and releases its reference. Returns the frame's
+/// node when the entry is a parallel region whose call path has just
+/// reached the throttling threshold, else null.
 SEXTANT_ALWAYS_INLINE const CallPathTree::Node *
 closeTopEntry(ThreadState &State, OpenMPThreadState &OpenMP, Ticks Now) {
   const OpenConstruct &Entry = OpenMP.Open.back();
@@ -160,11 +200,8 @@ closeTopEntry(ThreadState &State, OpenMPThreadState &OpenMP, Ticks Now) {
     if (Entry.Kind == OpenKind::Parallel)
       Throttled = Node;
   }
-  if (__builtin_expect(Entry.Adopted, 0)) {
-    size_t Released = State.Recorder.releaseContext(Now);
-    if (State.Trace)
-      State.Trace->recordExits(Released, Now, State.Recorder);
-  }
+  if (__builtin_expect(Entry.Adopted, 0))
+    endAdoption(State, OpenMP, Now);
   if (Entry.CountingOnly)
     --OpenMP.CountingOnlyTasks;
   ParallelInfo *Info = Entry.Parallel;

@@ -25,7 +25,9 @@
 //
 // Worker threads adopt the call path of the thread that encountered the
 // parallel region as context frames (CallPathRecorder.h), so their trees
-// hang beneath "omp parallel". libomp reports a worker's end of the
+// hang beneath "omp parallel"; a worker keeps them open from one implicit
+// task to the next of the same path (OpenMPEvent.h, endAdoption). libomp
+// reports a worker's end of the
 // implicit barrier and of its implicit task only when the worker is woken
 // for the next parallel region (or never, at shutdown); these frames end
 // at the primary thread's parallel-end time instead.

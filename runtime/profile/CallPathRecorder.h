@@ -35,7 +35,9 @@
 // of its closed children to its inclusive time (as a derived inclusive time
 // would), which keeps every node's children within its inclusive time. The
 // hot path does not know about them: only the cold paths (mismatched exits,
-// closeAll) stop at the context.
+// closeAll) stop at the context. A context may stay open between the tasks
+// that use it (holdsContext): its frames then gather their children's time
+// over several tasks and add the sum at the release, the same total.
 //
 // Hot path. A slot of the shadow stack keeps the frame last opened at its
 // depth after it is closed; enter() reuses that frame's node when the same
@@ -259,6 +261,19 @@ public:
   /// inclusive time; the stack is then empty. Returns the number of frames
   /// removed (context frames included).
   size_t releaseContext(Ticks Now) noexcept;
+
+  /// True when the stack holds context frames of Regions[0, Count) and
+  /// nothing above them: a context kept open after its last task (an OpenMP
+  /// worker's, see OpenMPTool.h) serves as the adoption of Regions. One
+  /// comparison per frame, no lookup.
+  bool holdsContext(const uint32_t *Regions, size_t Count) const noexcept {
+    if (Depth != Count || ContextDepth != Count)
+      return false;
+    for (size_t Level = 0; Level < Count; ++Level)
+      if (Frames[Level].Region != Regions[Level])
+        return false;
+    return true;
+  }
 
   /// Number of context frames at the bottom of the stack.
   size_t contextDepth() const { return ContextDepth; }

@@ -429,6 +429,55 @@ TEST_CASE("a different context is adopted on its own nodes",
   CHECK(findPath(Worker, {1, 9})->InclusiveTicks == 10);
 }
 
+TEST_CASE("a context kept open between tasks serves only the same path",
+          "[OpenMP][CallPathRecorder]") {
+  // The worker keeps {1, 2, 3} open after its task (no releaseContext) and
+  // takes it over for the next task of the same path.
+  CallPathRecorder Worker;
+  const uint32_t Context[] = {1, 2, 3};
+  const uint32_t OtherMiddle[] = {1, 9, 3};
+  const uint32_t Shorter[] = {1, 2};
+  const uint32_t Longer[] = {1, 2, 3, 4};
+  CHECK_FALSE(Worker.holdsContext(Context, 3));
+  Worker.adoptContext(Context, 3);
+  CHECK(Worker.holdsContext(Context, 3));
+  Worker.enter(4, 100);
+  CHECK_FALSE(Worker.holdsContext(Context, 3)); // a frame above it
+  Worker.exit(4, 200);
+  CHECK(Worker.holdsContext(Context, 3));
+  CHECK_FALSE(Worker.holdsContext(OtherMiddle, 3));
+  CHECK_FALSE(Worker.holdsContext(Shorter, 2));
+  CHECK_FALSE(Worker.holdsContext(Longer, 4));
+  Worker.enter(4, 300);
+  Worker.exit(4, 310);
+  Worker.releaseContext(310);
+  CHECK_FALSE(Worker.holdsContext(Context, 3));
+
+  // The same tree as an adoption and a release per task: the context
+  // nodes add the sum of their children's time at the release.
+  CallPathRecorder PerTask;
+  const Ticks Tasks[][2] = {{100, 200}, {300, 310}};
+  for (const Ticks *Task : Tasks) {
+    PerTask.adoptContext(Context, 3);
+    PerTask.enter(4, Task[0]);
+    PerTask.exit(4, Task[1]);
+    PerTask.releaseContext(Task[1]);
+  }
+  for (std::vector<uint32_t> Path :
+       {std::vector<uint32_t>{1}, {1, 2}, {1, 2, 3}, {1, 2, 3, 4}}) {
+    const CallPathTree::Node *Kept = findPath(Worker, Path);
+    const CallPathTree::Node *Released = findPath(PerTask, Path);
+    REQUIRE(Kept);
+    REQUIRE(Released);
+    CHECK(Kept->Visits == Released->Visits);
+    CHECK(Kept->InclusiveTicks == Released->InclusiveTicks);
+    CHECK(Kept->ExclusiveTicks == Released->ExclusiveTicks);
+  }
+  CHECK(findPath(Worker, {1})->InclusiveTicks == 110);
+  CHECK(findPath(Worker, {1, 2, 3, 4})->Visits == 2);
+  CHECK(Worker.counters().Repairs == 0);
+}
+
 TEST_CASE("tryEnterNode enters a kept node only beneath its parent",
           "[OpenMP][CallPathRecorder]") {
   CallPathRecorder Recorder;
