@@ -326,49 +326,41 @@ SEXTANT_COLD_EVENT_PATH void exitSlowPathUncheckedClock(uint32_t Handle,
 SEXTANT_COLD_EVENT_PATH_C void
 exitSlowPathUncheckedClockC(uint32_t Handle, Ticks FastNow) noexcept;
 
-/// The slow paths an entry point's recordEnterFast and recordExitFast call:
-/// those with the entry points' calling convention (PreservingColdPaths) or
-/// with the C convention (CColdPaths, for the C convention's pair).
-struct PreservingColdPaths {
+/// The slow paths an entry point's recordEnterFast and recordExitFast call,
+/// given as the functions above: with the entry points' calling convention
+/// (PreservingColdPaths) or with the C convention (CColdPaths, for the C
+/// convention's pair). The calls are direct (the functions are template
+/// arguments).
+template <auto EnterFrame, auto EnterFrameAt, auto EnterNewFrame,
+          auto EnterTrace, auto ExitTrace, auto Exit, auto ExitUncheckedClock>
+struct ColdPathsOf {
   static void enterFrame(uint32_t Handle, uintptr_t FrameAddress) {
-    enterFrameSlowPath(Handle, FrameAddress);
+    EnterFrame(Handle, FrameAddress);
   }
   static void enterFrameAt(uint32_t Handle, uintptr_t FrameAddress, Ticks Now) {
-    enterFrameSlowPathAt(Handle, FrameAddress, Now);
+    EnterFrameAt(Handle, FrameAddress, Now);
   }
   static void enterNewFrame(uint32_t Handle, Ticks Now,
                             uintptr_t FrameAddress) {
-    enterSlowPathNewFrame(Handle, Now, FrameAddress);
+    EnterNewFrame(Handle, Now, FrameAddress);
   }
   static void enterTrace(uint32_t Handle, Ticks Now) {
-    enterSlowPathTrace(Handle, Now);
+    EnterTrace(Handle, Now);
   }
-  static void exitTrace(Ticks Now) { exitSlowPathTrace(Now); }
-  static void exit(uint32_t Handle, Ticks Now) { exitSlowPath(Handle, Now); }
+  static void exitTrace(Ticks Now) { ExitTrace(Now); }
+  static void exit(uint32_t Handle, Ticks Now) { Exit(Handle, Now); }
   static void exitUncheckedClock(uint32_t Handle, Ticks FastNow) {
-    exitSlowPathUncheckedClock(Handle, FastNow);
+    ExitUncheckedClock(Handle, FastNow);
   }
 };
-struct CColdPaths {
-  static void enterFrame(uint32_t Handle, uintptr_t FrameAddress) {
-    enterFrameSlowPathC(Handle, FrameAddress);
-  }
-  static void enterFrameAt(uint32_t Handle, uintptr_t FrameAddress, Ticks Now) {
-    enterFrameSlowPathAtC(Handle, FrameAddress, Now);
-  }
-  static void enterNewFrame(uint32_t Handle, Ticks Now,
-                            uintptr_t FrameAddress) {
-    enterSlowPathNewFrameC(Handle, Now, FrameAddress);
-  }
-  static void enterTrace(uint32_t Handle, Ticks Now) {
-    enterSlowPathTraceC(Handle, Now);
-  }
-  static void exitTrace(Ticks Now) { exitSlowPathTraceC(Now); }
-  static void exit(uint32_t Handle, Ticks Now) { exitSlowPathC(Handle, Now); }
-  static void exitUncheckedClock(uint32_t Handle, Ticks FastNow) {
-    exitSlowPathUncheckedClockC(Handle, FastNow);
-  }
-};
+using PreservingColdPaths =
+    ColdPathsOf<&enterFrameSlowPath, &enterFrameSlowPathAt,
+                &enterSlowPathNewFrame, &enterSlowPathTrace, &exitSlowPathTrace,
+                &exitSlowPath, &exitSlowPathUncheckedClock>;
+using CColdPaths = ColdPathsOf<&enterFrameSlowPathC, &enterFrameSlowPathAtC,
+                               &enterSlowPathNewFrameC, &enterSlowPathTraceC,
+                               &exitSlowPathTraceC, &exitSlowPathC,
+                               &exitSlowPathUncheckedClockC>;
 
 /// The clock of the fast path: the TSC, without testing the clock source
 /// (FastPathBlockers does; a time read before that test is checked by the
