@@ -125,15 +125,16 @@ SEXTANT_EXPORT SEXTANT_ABI_CALL void __sextant_region_exit(uint32_t Handle) {
 #endif // SEXTANT_ABI_TRAMPOLINES
 
 // The C convention's pair, for the plugin's armed copies: with the caller
-// saving what it keeps, these save nothing.
+// saving what it keeps, these save nothing; their slow paths have the C
+// convention too, so that they reach them with a jump (no frame).
 SEXTANT_EXPORT void __sextant_region_enter_frame_c(uint32_t Handle,
                                                    const void *FrameAddress) {
   recordEnterFast(Handle,
-                  ExactEnterFrame{reinterpret_cast<uintptr_t>(FrameAddress)});
+                  ExactEnterFrameC{reinterpret_cast<uintptr_t>(FrameAddress)});
 }
 
 SEXTANT_EXPORT void __sextant_region_exit_c(uint32_t Handle) {
-  recordExitFast(Handle, fastPathClockNow());
+  recordExitFast<CColdPaths>(Handle, fastPathClockNow());
 }
 
 } // extern "C"

@@ -56,14 +56,19 @@ enum class FastEventStart {
 
 /// beginAttachedEvent() for the fast path of the plugin's entry points,
 /// with one test of FastPathBlockers instead of FinalizationStarted and the
-/// clock source (same protocol, ThreadState.h).
+/// clock source (same protocol, ThreadState.h), and one branch for both
+/// tests: Busy is set before it is tested. A nested event thus stores 1
+/// over the 1 of the event it interrupts, which changes nothing (only the
+/// owning thread writes Busy, and an event leaves it as it found it).
 SEXTANT_ALWAYS_INLINE FastEventStart beginFastEvent(ThreadState &State) {
-  if (State.Busy.load(std::memory_order_relaxed) != 0)
-    return FastEventStart::Nested;
+  uint32_t WasBusy = State.Busy.load(std::memory_order_relaxed);
   State.Busy.store(1, std::memory_order_relaxed);
   std::atomic_signal_fence(std::memory_order_seq_cst);
-  if (__builtin_expect(FastPathBlockers.load(std::memory_order_relaxed) != 0,
-                       0)) {
+  if (__builtin_expect(
+          (WasBusy | FastPathBlockers.load(std::memory_order_relaxed)) != 0,
+          0)) {
+    if (WasBusy != 0)
+      return FastEventStart::Nested;
     State.Busy.store(0, std::memory_order_relaxed);
     return FastEventStart::Blocked;
   }

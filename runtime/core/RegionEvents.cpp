@@ -2,7 +2,8 @@
 //
 // Part of Sextant. The thread-local re-entry flag, the throttling call and
 // the out-of-line paths of the plugin's entry points (recordEnterFast,
-// recordExitFast) of core/RegionEvents.h, with their calling convention.
+// recordExitFast) of core/RegionEvents.h, with their calling convention,
+// and those of the C convention's pair with the C convention.
 //
 //===----------------------------------------------------------------------===//
 
@@ -39,23 +40,28 @@ void enterSlowPathAt(uint32_t Handle, uintptr_t EnterFrame,
                   EnterSite::OwnFrame, Now);
 }
 
-void enterFrameSlowPath(uint32_t Handle, uintptr_t FrameAddress) noexcept {
+// The bodies of the slow paths that exist in both conventions.
+
+/// The enter of Handle by __sextant_region_enter_frame[_c] on the slow
+/// path, at the time ReadNow() returns once the event began.
+template <typename ReadNowT>
+SEXTANT_ALWAYS_INLINE void enterFrame(uint32_t Handle, uintptr_t FrameAddress,
+                                      ReadNowT ReadNow) {
   ThreadState *State = beginEvent(Handle);
   if (!State)
     return;
-  enterExactAfterBegin(*State, Handle, FrameAddress, Clock::now());
+  enterExactAfterBegin(*State, Handle, FrameAddress, ReadNow());
 }
 
-void enterFrameSlowPathAt(uint32_t Handle, uintptr_t FrameAddress,
-                          Ticks Now) noexcept {
-  ThreadState *State = beginEvent(Handle);
-  if (!State)
-    return;
-  enterExactAfterBegin(*State, Handle, FrameAddress, Now);
-}
+/// ReadNow of enterFrame(): the clock now, or the time the entry point read.
+static Ticks clockNow() { return Clock::now(); }
+struct TimeRead {
+  Ticks Now;
+  Ticks operator()() const { return Now; }
+};
 
-void enterSlowPathNewFrame(uint32_t Handle, Ticks Now,
-                           uintptr_t FrameAddress) noexcept {
+SEXTANT_ALWAYS_INLINE void enterNewFrame(uint32_t Handle, Ticks Now,
+                                         uintptr_t FrameAddress) {
   ThreadState &State = *CurrentThread;
   // SEXTANT_FILTERED (from __sextant_region_enter_frame, whose fast path
   // does not test the handle) is no region: nothing to record.
@@ -68,23 +74,19 @@ void enterSlowPathNewFrame(uint32_t Handle, Ticks Now,
                         /*ReuseFailed=*/true);
 }
 
-void enterSlowPathTrace(uint32_t Handle, Ticks Now) noexcept {
+SEXTANT_ALWAYS_INLINE void enterTrace(uint32_t Handle, Ticks Now) {
   ThreadState &State = *CurrentThread;
   State.Trace->recordEnter(Handle, Now, State.Recorder);
   endEvent(State);
 }
 
-void exitSlowPathTrace(Ticks Now) noexcept {
+SEXTANT_ALWAYS_INLINE void exitTrace(Ticks Now) {
   ThreadState &State = *CurrentThread;
   State.Trace->recordExit(Now, State.Recorder);
   endEvent(State);
 }
 
-void exitSlowPath(uint32_t Handle, Ticks Now) noexcept {
-  recordExit(Handle, Now);
-}
-
-void exitSlowPathUncheckedClock(uint32_t Handle, Ticks FastNow) noexcept {
+SEXTANT_ALWAYS_INLINE void exitUncheckedClock(uint32_t Handle, Ticks FastNow) {
 #if SEXTANT_HAVE_TSC
   if (ActiveClockSource.load(std::memory_order_relaxed) == ClockSource::Tsc) {
     recordExit(Handle, FastNow);
@@ -93,6 +95,62 @@ void exitSlowPathUncheckedClock(uint32_t Handle, Ticks FastNow) noexcept {
 #endif
   (void)FastNow;
   recordExit(Handle, Clock::now());
+}
+
+void enterFrameSlowPath(uint32_t Handle, uintptr_t FrameAddress) noexcept {
+  enterFrame(Handle, FrameAddress, clockNow);
+}
+
+void enterFrameSlowPathC(uint32_t Handle, uintptr_t FrameAddress) noexcept {
+  enterFrame(Handle, FrameAddress, clockNow);
+}
+
+void enterFrameSlowPathAt(uint32_t Handle, uintptr_t FrameAddress,
+                          Ticks Now) noexcept {
+  enterFrame(Handle, FrameAddress, TimeRead{Now});
+}
+
+void enterFrameSlowPathAtC(uint32_t Handle, uintptr_t FrameAddress,
+                           Ticks Now) noexcept {
+  enterFrame(Handle, FrameAddress, TimeRead{Now});
+}
+
+void enterSlowPathNewFrame(uint32_t Handle, Ticks Now,
+                           uintptr_t FrameAddress) noexcept {
+  enterNewFrame(Handle, Now, FrameAddress);
+}
+
+void enterSlowPathNewFrameC(uint32_t Handle, Ticks Now,
+                            uintptr_t FrameAddress) noexcept {
+  enterNewFrame(Handle, Now, FrameAddress);
+}
+
+void enterSlowPathTrace(uint32_t Handle, Ticks Now) noexcept {
+  enterTrace(Handle, Now);
+}
+
+void enterSlowPathTraceC(uint32_t Handle, Ticks Now) noexcept {
+  enterTrace(Handle, Now);
+}
+
+void exitSlowPathTrace(Ticks Now) noexcept { exitTrace(Now); }
+
+void exitSlowPathTraceC(Ticks Now) noexcept { exitTrace(Now); }
+
+void exitSlowPath(uint32_t Handle, Ticks Now) noexcept {
+  recordExit(Handle, Now);
+}
+
+void exitSlowPathC(uint32_t Handle, Ticks Now) noexcept {
+  recordExit(Handle, Now);
+}
+
+void exitSlowPathUncheckedClock(uint32_t Handle, Ticks FastNow) noexcept {
+  exitUncheckedClock(Handle, FastNow);
+}
+
+void exitSlowPathUncheckedClockC(uint32_t Handle, Ticks FastNow) noexcept {
+  exitUncheckedClock(Handle, FastNow);
 }
 
 } // namespace runtime

@@ -265,6 +265,13 @@ SEXTANT_ALWAYS_INLINE void recordExit(uint32_t Handle, Ticks Now) noexcept {
 // registers their common case uses, not every register a C call clobbers.
 
 #define SEXTANT_COLD_EVENT_PATH __attribute__((noinline, cold)) SEXTANT_ABI_CALL
+/// The same paths with the C convention, for the C convention's pair
+/// (__sextant_region_enter_frame_c and __sextant_region_exit_c): a call of
+/// a preserve_most function from a C function is never a tail call, so
+/// their fast paths would keep a stack slot for the call's alignment; with
+/// the C convention every call of a slow path is a tail call (a jump) and
+/// the fast paths have no frame at all.
+#define SEXTANT_COLD_EVENT_PATH_C __attribute__((noinline, cold))
 
 /// recordEnter(Handle, EnterFrame, ReturnAddress, EnterSite::OwnFrame) by
 /// an entry point whose frame record is at EnterFrame (its frame address):
@@ -282,6 +289,11 @@ enterFrameSlowPath(uint32_t Handle, uintptr_t FrameAddress) noexcept;
 SEXTANT_COLD_EVENT_PATH void enterFrameSlowPathAt(uint32_t Handle,
                                                   uintptr_t FrameAddress,
                                                   Ticks Now) noexcept;
+SEXTANT_COLD_EVENT_PATH_C void
+enterFrameSlowPathC(uint32_t Handle, uintptr_t FrameAddress) noexcept;
+SEXTANT_COLD_EVENT_PATH_C void enterFrameSlowPathAtC(uint32_t Handle,
+                                                     uintptr_t FrameAddress,
+                                                     Ticks Now) noexcept;
 /// The rest of recordEnter(Handle, ...) at time Now once the event began,
 /// the frame address FrameAddress is known and no frame is abandoned, when
 /// CallPathRecorder::canEnterReused() is false; ends the event at once for
@@ -289,20 +301,66 @@ SEXTANT_COLD_EVENT_PATH void enterFrameSlowPathAt(uint32_t Handle,
 SEXTANT_COLD_EVENT_PATH void
 enterSlowPathNewFrame(uint32_t Handle, Ticks Now,
                       uintptr_t FrameAddress) noexcept;
+SEXTANT_COLD_EVENT_PATH_C void
+enterSlowPathNewFrameC(uint32_t Handle, Ticks Now,
+                       uintptr_t FrameAddress) noexcept;
 /// The end of an enter of Handle at Now whose frame is open, when the
 /// trace's fast path could not take it: the trace's slow path, endEvent().
 SEXTANT_COLD_EVENT_PATH void enterSlowPathTrace(uint32_t Handle,
                                                 Ticks Now) noexcept;
+SEXTANT_COLD_EVENT_PATH_C void enterSlowPathTraceC(uint32_t Handle,
+                                                   Ticks Now) noexcept;
 /// The end of an exit at Now that closed the top frame, when the trace's
 /// fast path could not take it: the trace's slow path, endEvent().
 SEXTANT_COLD_EVENT_PATH void exitSlowPathTrace(Ticks Now) noexcept;
+SEXTANT_COLD_EVENT_PATH_C void exitSlowPathTraceC(Ticks Now) noexcept;
 /// recordExit(Handle, Now).
 SEXTANT_COLD_EVENT_PATH void exitSlowPath(uint32_t Handle, Ticks Now) noexcept;
+SEXTANT_COLD_EVENT_PATH_C void exitSlowPathC(uint32_t Handle,
+                                             Ticks Now) noexcept;
 /// recordExit(Handle, ...) at FastNow, read with fastPathClockNow(), when
 /// the clock source is the TSC, else at Clock::now(): for exits that leave
 /// the fast path before FastPathBlockers was found clear.
 SEXTANT_COLD_EVENT_PATH void exitSlowPathUncheckedClock(uint32_t Handle,
                                                         Ticks FastNow) noexcept;
+SEXTANT_COLD_EVENT_PATH_C void
+exitSlowPathUncheckedClockC(uint32_t Handle, Ticks FastNow) noexcept;
+
+/// The slow paths an entry point's recordEnterFast and recordExitFast call,
+/// given as the functions above: with the entry points' calling convention
+/// (PreservingColdPaths) or with the C convention (CColdPaths, for the C
+/// convention's pair). The calls are direct (the functions are template
+/// arguments).
+template <auto EnterFrame, auto EnterFrameAt, auto EnterNewFrame,
+          auto EnterTrace, auto ExitTrace, auto Exit, auto ExitUncheckedClock>
+struct ColdPathsOf {
+  static void enterFrame(uint32_t Handle, uintptr_t FrameAddress) {
+    EnterFrame(Handle, FrameAddress);
+  }
+  static void enterFrameAt(uint32_t Handle, uintptr_t FrameAddress, Ticks Now) {
+    EnterFrameAt(Handle, FrameAddress, Now);
+  }
+  static void enterNewFrame(uint32_t Handle, Ticks Now,
+                            uintptr_t FrameAddress) {
+    EnterNewFrame(Handle, Now, FrameAddress);
+  }
+  static void enterTrace(uint32_t Handle, Ticks Now) {
+    EnterTrace(Handle, Now);
+  }
+  static void exitTrace(Ticks Now) { ExitTrace(Now); }
+  static void exit(uint32_t Handle, Ticks Now) { Exit(Handle, Now); }
+  static void exitUncheckedClock(uint32_t Handle, Ticks FastNow) {
+    ExitUncheckedClock(Handle, FastNow);
+  }
+};
+using PreservingColdPaths =
+    ColdPathsOf<&enterFrameSlowPath, &enterFrameSlowPathAt,
+                &enterSlowPathNewFrame, &enterSlowPathTrace, &exitSlowPathTrace,
+                &exitSlowPath, &exitSlowPathUncheckedClock>;
+using CColdPaths = ColdPathsOf<&enterFrameSlowPathC, &enterFrameSlowPathAtC,
+                               &enterSlowPathNewFrameC, &enterSlowPathTraceC,
+                               &exitSlowPathTraceC, &exitSlowPathC,
+                               &exitSlowPathUncheckedClockC>;
 
 /// The clock of the fast path: the TSC, without testing the clock source
 /// (FastPathBlockers does; a time read before that test is checked by the
@@ -319,6 +377,7 @@ SEXTANT_ALWAYS_INLINE Ticks fastPathClockNow() noexcept {
 /// the entered function's frame address: estimated from the entry point's
 /// own frame address EnterFrame and the region's offset (enterFrameAddress).
 struct EstimatedEnterFrame {
+  using ColdPaths = PreservingColdPaths;
   uintptr_t EnterFrame;
 
   /// The whole enter on the slow path (at Now when given).
@@ -342,14 +401,16 @@ struct EstimatedEnterFrame {
 
 /// Where the fast enter of __sextant_region_enter_frame (ABI version 3)
 /// finds the entered function's frame address: the function passed its CFA.
-struct ExactEnterFrame {
+/// Its slow paths are ColdPathsT's.
+template <typename ColdPathsT> struct ExactEnterFrameWith {
+  using ColdPaths = ColdPathsT;
   uintptr_t FrameAddress;
 
   void slowPath(uint32_t Handle) const {
-    enterFrameSlowPath(Handle, FrameAddress);
+    ColdPaths::enterFrame(Handle, FrameAddress);
   }
   void slowPathAt(uint32_t Handle, Ticks Now) const {
-    enterFrameSlowPathAt(Handle, FrameAddress, Now);
+    ColdPaths::enterFrameAt(Handle, FrameAddress, Now);
   }
   /// True when the frame is on the stack and the top frame not possibly
   /// abandoned. The handle is a region id or SEXTANT_FILTERED (never
@@ -363,12 +424,18 @@ struct ExactEnterFrame {
            !State.Recorder.topMayBeAbandoned(FrameAddress);
   }
 };
+/// For __sextant_region_enter_frame (preserve_most) and
+/// __sextant_region_enter_frame_c.
+using ExactEnterFrame = ExactEnterFrameWith<PreservingColdPaths>;
+using ExactEnterFrameC = ExactEnterFrameWith<CColdPaths>;
 
 /// recordEnter(Handle, ...) for the plugin's entry points, the frame
-/// address found as Frame (EstimatedEnterFrame or ExactEnterFrame) says.
+/// address found as Frame (EstimatedEnterFrame or ExactEnterFrame[C]) says,
+/// its slow paths those of Frame's ColdPaths.
 template <typename EnterFrameT>
 SEXTANT_ALWAYS_INLINE void recordEnterFast(uint32_t Handle,
                                            EnterFrameT Frame) noexcept {
+  using ColdPaths = typename EnterFrameT::ColdPaths;
   ThreadState *State = CurrentThread;
   if (__builtin_expect(isThreadMarker(State), 0))
     return Frame.slowPath(Handle);
@@ -389,7 +456,7 @@ SEXTANT_ALWAYS_INLINE void recordEnterFast(uint32_t Handle,
     return Frame.slowPathAt(Handle, Now);
   }
   if (__builtin_expect(!Recorder.canEnterReused(Handle), 0))
-    return enterSlowPathNewFrame(Handle, Now, FrameAddress);
+    return ColdPaths::enterNewFrame(Handle, Now, FrameAddress);
   if (__builtin_expect(State->Metrics != nullptr, 0)) {
     endEvent(*State);
     return Frame.slowPathAt(Handle, Now);
@@ -398,23 +465,24 @@ SEXTANT_ALWAYS_INLINE void recordEnterFast(uint32_t Handle,
   if (__builtin_expect(State->TraceOut.tracing() &&
                            !State->TraceOut.tryEnter(Handle, Now),
                        0))
-    return enterSlowPathTrace(Handle, Now);
+    return ColdPaths::enterTrace(Handle, Now);
   endEvent(*State);
 }
 
 /// recordExit(Handle, Now) for the plugin's entry point, Now read with
-/// fastPathClockNow().
+/// fastPathClockNow(), its slow paths ColdPaths'.
+template <typename ColdPaths = PreservingColdPaths>
 SEXTANT_ALWAYS_INLINE void recordExitFast(uint32_t Handle, Ticks Now) noexcept {
   // No test of the handle: SEXTANT_INVALID and SEXTANT_FILTERED are never
   // the top frame's region (canExitTopUnthrottled), so they take the slow
   // path, which ignores them.
   ThreadState *State = CurrentThread;
   if (__builtin_expect(isThreadMarker(State), 0))
-    return exitSlowPathUncheckedClock(Handle, Now);
+    return ColdPaths::exitUncheckedClock(Handle, Now);
   FastEventStart Start = beginFastEvent(*State);
   if (__builtin_expect(Start != FastEventStart::Begun, 0)) {
     if (Start == FastEventStart::Blocked)
-      exitSlowPathUncheckedClock(Handle, Now);
+      ColdPaths::exitUncheckedClock(Handle, Now);
     return;
   }
   CallPathRecorder &Recorder = State->Recorder;
@@ -422,12 +490,12 @@ SEXTANT_ALWAYS_INLINE void recordExitFast(uint32_t Handle, Ticks Now) noexcept {
                            State->Metrics != nullptr,
                        0)) {
     endEvent(*State);
-    return exitSlowPath(Handle, Now);
+    return ColdPaths::exit(Handle, Now);
   }
   Recorder.exitTopUnthrottled(Now);
   if (__builtin_expect(
           State->TraceOut.tracing() && !State->TraceOut.tryExit(Now), 0))
-    return exitSlowPathTrace(Now);
+    return ColdPaths::exitTrace(Now);
   endEvent(*State);
 }
 

@@ -43,7 +43,7 @@ __thread ThreadState *CurrentThread __attribute__((tls_model("initial-exec"))) =
     nullptr;
 std::atomic<bool> FinalizationStarted{false};
 // The clock source is CLOCK_MONOTONIC until installClockSource() runs.
-std::atomic<uint8_t> FastPathBlockers{FastPathClockNotTsc};
+std::atomic<uint32_t> FastPathBlockers{FastPathClockNotTsc};
 FrameOffsetTable FrameOffsets;
 
 namespace {
@@ -165,7 +165,7 @@ void Runtime::initialize() {
     printMessage(MessageKind::Warning, Warning);
   installClockSource(ClockChoice.Source);
   if (ClockChoice.Source == ClockSource::Tsc && SEXTANT_HAVE_TSC)
-    FastPathBlockers.fetch_and(static_cast<uint8_t>(~FastPathClockNotTsc));
+    FastPathBlockers.fetch_and(~static_cast<uint32_t>(FastPathClockNotTsc));
   else
     FastPathBlockers.fetch_or(FastPathClockNotTsc);
   StartTicks = Clock::now();

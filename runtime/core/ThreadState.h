@@ -144,18 +144,25 @@ extern __thread ThreadState *CurrentThread
     __attribute__((tls_model("initial-exec")));
 
 /// Set once when process-end finalization begins; every event after it is
-/// ignored.
-extern std::atomic<bool> FinalizationStarted;
+/// ignored. Hidden, like FastPathBlockers: the code of libsextant reads
+/// it directly, not through the global offset table.
+extern std::atomic<bool> FinalizationStarted
+    __attribute__((visibility("hidden")));
 
 /// Why an event may not take the fast path of the plugin's entry points
 /// (RegionEvents.h): FinalizationStarted, and a clock source other than the
-/// TSC, summarized in one byte so that the fast path reads one variable
-/// where it read two. Zero when neither holds.
-enum FastPathBlocker : uint8_t {
+/// TSC, summarized in one word so that the fast path reads one variable
+/// where it read two, and ORs it with Busy's old value (beginFastEvent())
+/// without widening it. Zero when neither holds. Declared hidden (the
+/// definition is hidden anyway, see sextant_internal_library), so that the
+/// fast path reads it with one instruction rather than through the global
+/// offset table.
+enum FastPathBlocker : uint32_t {
   FastPathFinalizing = 1u << 0,
   FastPathClockNotTsc = 1u << 1
 };
-extern std::atomic<uint8_t> FastPathBlockers;
+extern std::atomic<uint32_t> FastPathBlockers
+    __attribute__((visibility("hidden")));
 
 /// Sets FinalizationStarted (with Order) and blocks the fast path.
 inline void markFinalizationStarted(std::memory_order Order) noexcept {

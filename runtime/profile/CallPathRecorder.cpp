@@ -15,36 +15,38 @@ namespace {
 constexpr size_t InitialStackDepth = 64;
 } // namespace
 
-CallPathRecorder::Frame CallPathRecorder::EmptyStack[2] = {
-    {SentinelRegion}, {}};
+CallPathRecorder::Frame CallPathRecorder::EmptyStack[2] = {{SentinelRegion},
+                                                           {}};
 
 void CallPathRecorder::growStack() {
   // The old end sentinel becomes an unused slot (Region 0).
   size_t Grown = Stack.empty() ? InitialStackDepth : Capacity * 2;
+  size_t Depth = depth();
   Stack.resize(Grown + 2);
   Stack.front().Region = SentinelRegion;
   Frames = Stack.data() + 1;
+  setDepth(Depth);
   Capacity = Grown;
 }
 
 void CallPathRecorder::enterNew(uint32_t Region, Ticks Now,
                                 uintptr_t FrameAddress) {
-  if (Depth == Capacity)
+  if (depth() == Capacity)
     growStack();
-  Frame &Slot = Frames[Depth];
-  CallPathTree::NodeIndex Parent =
-      Depth == 0 ? CallPathTree::RootNode : Frames[Depth - 1].Node;
-  CallPathTree::NodeIndex Node = Tree.child(Parent, Region);
+  Frame &Slot = Top[1];
+  // The sentinel's node is the root.
+  CallPathTree::NodeIndex Node = Tree.child(Top->Node, Region);
   ++Tree.node(Node).Visits;
   Slot.Region = Region;
   Slot.Node = Node;
   Slot.Start = Now;
   Slot.ChildTicks = 0;
   Slot.FrameAddress = FrameAddress;
-  ++Depth;
+  Top = &Slot;
 }
 
 size_t CallPathRecorder::exitMismatched(uint32_t Region, Ticks Now) noexcept {
+  size_t Depth = depth();
   size_t Level = Depth;
   while (Level > ContextDepth && Frames[Level - 1].Region != Region)
     --Level;
@@ -57,7 +59,7 @@ size_t CallPathRecorder::exitMismatched(uint32_t Region, Ticks Now) noexcept {
   ++Counters.Repairs;
   Counters.ExitsRepaired += Depth - Level;
   size_t Closed = Depth - Level + 1;
-  while (Depth >= Level)
+  for (size_t Count = 0; Count != Closed; ++Count)
     closeTop(Now);
   return Closed;
 }
@@ -77,16 +79,16 @@ size_t CallPathRecorder::closeAbandonedFrames(uintptr_t FrameAddress,
 }
 
 size_t CallPathRecorder::closeAll(Ticks Now) noexcept {
-  size_t Closed = Depth;
-  Counters.FramesOpenAtEnd += Depth - ContextDepth;
-  while (Depth > ContextDepth)
+  size_t Closed = depth();
+  Counters.FramesOpenAtEnd += Closed - ContextDepth;
+  while (depth() > ContextDepth)
     closeTop(Now);
   releaseContext(Now);
   return Closed;
 }
 
 void CallPathRecorder::adoptContext(const uint32_t *Regions, size_t Count) {
-  if (Depth != 0 || Count == 0)
+  if (depth() != 0 || Count == 0)
     return;
   while (Capacity < Count)
     growStack();
@@ -94,7 +96,7 @@ void CallPathRecorder::adoptContext(const uint32_t *Regions, size_t Count) {
   // tryEnterReused): a context like the last one adopted (a worker of the
   // same parallel region again) needs no lookup in the tree and no
   // allocation. A slot's region and node change together, after
-  // Tree.child() succeeded, and Depth only at the end: a throw leaves no
+  // Tree.child() succeeded, and the depth only at the end: a throw leaves no
   // frame open and every slot consistent.
   CallPathTree::NodeIndex Parent = CallPathTree::RootNode;
   for (size_t Level = 0; Level < Count; ++Level) {
@@ -110,22 +112,23 @@ void CallPathRecorder::adoptContext(const uint32_t *Regions, size_t Count) {
     Slot.FrameAddress = 0;
     Parent = Slot.Node;
   }
-  Depth = ContextDepth = Count;
+  setDepth(Count);
+  ContextDepth = Count;
 }
 
 size_t CallPathRecorder::releaseContext(Ticks Now) noexcept {
-  size_t Closed = Depth;
-  if (Depth > ContextDepth) {
+  size_t Closed = depth();
+  if (Closed > ContextDepth) {
     ++Counters.Repairs;
-    Counters.ExitsRepaired += Depth - ContextDepth;
-    while (Depth > ContextDepth)
+    Counters.ExitsRepaired += Closed - ContextDepth;
+    while (depth() > ContextDepth)
       closeTop(Now);
   }
-  while (Depth != 0) {
-    const Frame &Top = Frames[--Depth];
-    Tree.node(Top.Node).InclusiveTicks += Top.ChildTicks;
-    if (Depth != 0)
-      Frames[Depth - 1].ChildTicks += Top.ChildTicks;
+  while (depth() != 0) {
+    const Frame &Released = *Top--;
+    Tree.node(Released.Node).InclusiveTicks += Released.ChildTicks;
+    if (depth() != 0)
+      Top->ChildTicks += Released.ChildTicks;
   }
   ContextDepth = 0;
   return Closed;
@@ -133,6 +136,7 @@ size_t CallPathRecorder::releaseContext(Ticks Now) noexcept {
 
 void CallPathRecorder::restart(Ticks Now) {
   CallPathTree Fresh;
+  size_t Depth = depth();
   std::vector<CallPathTree::NodeIndex> Nodes(Depth);
   CallPathTree::NodeIndex Parent = CallPathTree::RootNode;
   for (size_t Level = 0; Level < Depth; ++Level) {

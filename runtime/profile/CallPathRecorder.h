@@ -117,20 +117,18 @@ public:
     // The sentinels (see Frames) make the checks of an empty or full stack
     // unnecessary: the slot past the last is never one of Region (not 0),
     // the one before the first has the root as its node.
-    const Frame &Slot = Frames[Depth];
-    return Slot.Region == Region &&
-           Tree.node(Slot.Node).Parent == frameBelow(Depth).Node;
+    const Frame &Slot = Top[1];
+    return Slot.Region == Region && Tree.node(Slot.Node).Parent == Top->Node;
   }
   /// Opens the frame of tryEnterReused() once canEnterReused() is true.
   SEXTANT_ALWAYS_INLINE void enterReused(Ticks Now,
                                          uintptr_t FrameAddress) noexcept {
-    size_t Level = Depth;
-    Frame &Slot = Frames[Level];
+    Frame &Slot = Top[1];
     ++Tree.node(Slot.Node).Visits;
     Slot.Start = Now;
     Slot.ChildTicks = 0;
     Slot.FrameAddress = FrameAddress;
-    Depth = Level + 1;
+    Top = &Slot;
   }
 
   /// enter() on Node, a node of this recorder's tree that a caller kept
@@ -141,20 +139,19 @@ public:
   SEXTANT_ALWAYS_INLINE bool
   tryEnterNode(uint32_t Region, Ticks Now,
                CallPathTree::NodeIndex Node) noexcept {
-    size_t Level = Depth;
-    if (__builtin_expect(Level == Capacity || Node >= Tree.size(), 0))
+    if (__builtin_expect(depth() == Capacity || Node >= Tree.size(), 0))
       return false;
     CallPathTree::Node &Kept = Tree.node(Node);
-    if (Kept.Region != Region || Kept.Parent != frameBelow(Level).Node)
+    if (Kept.Region != Region || Kept.Parent != Top->Node)
       return false;
-    Frame &Slot = Frames[Level];
+    Frame &Slot = Top[1];
     ++Kept.Visits;
     Slot.Region = Region;
     Slot.Node = Node;
     Slot.Start = Now;
     Slot.ChildTicks = 0;
     Slot.FrameAddress = 0;
-    Depth = Level + 1;
+    Top = &Slot;
     return true;
   }
 
@@ -180,7 +177,7 @@ public:
 
   /// True when the top frame is one of Region.
   SEXTANT_ALWAYS_INLINE bool isTop(uint32_t Region) const noexcept {
-    return frameBelow(Depth).Region == Region; // never the sentinel's
+    return Top->Region == Region; // never the sentinel's
   }
   /// Closes the top frame at time Now (there must be one); returns what
   /// exit() returns.
@@ -195,9 +192,8 @@ public:
   /// plugin's exit needs no test of its handle before this one.
   SEXTANT_ALWAYS_INLINE bool
   canExitTopUnthrottled(uint32_t Region) const noexcept {
-    const Frame &Top = frameBelow(Depth);
-    return Top.Region == Region &&
-           Tree.node(Top.Node).Visits != Throttle.Visits;
+    return Top->Region == Region &&
+           Tree.node(Top->Node).Visits != Throttle.Visits;
   }
   /// exitTop() once canExitTopUnthrottled() is true.
   SEXTANT_ALWAYS_INLINE void exitTopUnthrottled(Ticks Now) noexcept {
@@ -222,8 +218,8 @@ public:
   bool topMayBeAbandoned(uintptr_t FrameAddress) const noexcept {
     // Also false when FrameAddress is 0, or on an empty stack (the
     // sentinel's FrameAddress is 0).
-    uintptr_t Top = frameBelow(Depth).FrameAddress;
-    return Top != 0 && Top <= FrameAddress;
+    uintptr_t TopAddress = Top->FrameAddress;
+    return TopAddress != 0 && TopAddress <= FrameAddress;
   }
 
   /// Closes, at time Now, the top frames whose known CFA is not larger than
@@ -236,8 +232,8 @@ public:
   /// the runtime's own work (repairing the stack at an enter) is charged to
   /// no region.
   void chargeToNoRegion(Ticks Duration) noexcept {
-    if (Depth != 0)
-      frameBelow(Depth).ChildTicks += Duration;
+    if (depth() != 0)
+      Top->ChildTicks += Duration;
   }
 
   /// Closes every open frame at time Now (end of the thread or process);
@@ -279,7 +275,7 @@ public:
   size_t contextDepth() const { return ContextDepth; }
 
   /// Number of open frames (context frames included).
-  size_t depth() const { return Depth; }
+  size_t depth() const { return static_cast<size_t>(Top - (Frames - 1)); }
   /// Region of the open frame at Level (0 = outermost).
   uint32_t regionAt(size_t Level) const { return Frames[Level].Region; }
   /// Tree node of the open frame at Level (0 = outermost).
@@ -291,7 +287,7 @@ public:
   const RepairCounters &counters() const { return Counters; }
 
   /// Bytes at the start of a recorder that enter() and exit() touch on
-  /// their fast path: the stack, its depth and capacity, the throttling
+  /// their fast path: the stack, its top and capacity, the throttling
   /// check and the tree's node array (ThreadState.h keeps them on its first
   /// two cache lines).
   static constexpr size_t hotBytes();
@@ -320,30 +316,27 @@ private:
 
   /// Closes the top frame at Now and returns its node.
   SEXTANT_ALWAYS_INLINE CallPathTree::Node &closeTopTimes(Ticks Now) noexcept {
-    const Frame &Top = Frames[--Depth];
-    Ticks Elapsed = Now > Top.Start ? Now - Top.Start : 0;
-    Ticks InChildren = Top.ChildTicks < Elapsed ? Top.ChildTicks : Elapsed;
-    CallPathTree::Node &Node = Tree.node(Top.Node);
+    const Frame &Closed = *Top--;
+    Ticks Elapsed = Now > Closed.Start ? Now - Closed.Start : 0;
+    Ticks InChildren =
+        Closed.ChildTicks < Elapsed ? Closed.ChildTicks : Elapsed;
+    CallPathTree::Node &Node = Tree.node(Closed.Node);
     Node.InclusiveTicks += Elapsed;
     Node.ExclusiveTicks += Elapsed - InChildren;
-    frameBelow(Depth).ChildTicks += Elapsed; // the sentinel's is never read
+    Top->ChildTicks += Elapsed; // the sentinel's is never read
     return Node;
   }
 
   void growStack();
   static Frame EmptyStack[2];
 
-  /// Frames[Level - 1]: the sentinel Frames[-1] when Level is 0. The index
-  /// is signed, since Level - 1 in size_t would wrap (undefined pointer
-  /// arithmetic, which UBSan reports).
-  SEXTANT_ALWAYS_INLINE Frame &frameBelow(size_t Level) noexcept {
-    return Frames[static_cast<std::ptrdiff_t>(Level) - 1];
-  }
-  SEXTANT_ALWAYS_INLINE const Frame &frameBelow(size_t Level) const noexcept {
-    return Frames[static_cast<std::ptrdiff_t>(Level) - 1];
-  }
+  /// Makes the Depth lowest frames the open ones (moves Top).
+  void setDepth(size_t Depth) noexcept { Top = Frames - 1 + Depth; }
 
-  /// Frames[0, Depth) are the open frames; Frames[Depth, Capacity) keep the
+  /// Frames[0, depth()) are the open frames, Top the last of them (the
+  /// sentinel Frames[-1] when there is none): the fast path reaches the top
+  /// frame and the slot above it without index arithmetic.
+  /// Frames[depth(), Capacity) keep the
   /// frames last closed at their depth (Region 0 when never used).
   /// Frames[-1] and Frames[Capacity] are sentinels: Frames[-1] has the root
   /// as its node and SentinelRegion as its region, Frames[Capacity] region 0
@@ -351,7 +344,7 @@ private:
   /// Frames points into EmptyStack, whose sentinels are only read.
   /// The members the fast path touches come first (see hotBytes()).
   Frame *Frames = EmptyStack + 1;
-  size_t Depth = 0;
+  Frame *Top = EmptyStack;
   size_t Capacity = 0;
   ThrottleThreshold Throttle;
   CallPathTree Tree;

@@ -348,6 +348,32 @@ TEST_CASE("a full stack refuses to reuse its end and grows in enter()",
   CHECK(Recorder.counters().IgnoredExits == 0);
 }
 
+TEST_CASE("the frames open when the stack grows keep their times",
+          "[CallPathRecorder]") {
+  // The first stack has 64 slots; the 65th frame moves every open frame to
+  // the grown stack, where the frame below it then takes its child's time.
+  CallPathRecorder Recorder;
+  std::vector<uint32_t> Path;
+  for (uint32_t Region = 1; Region <= 64; ++Region) {
+    Recorder.enter(Region, 0);
+    Path.push_back(Region);
+  }
+  Recorder.enter(65, 10);
+  CHECK(Recorder.depth() == 65);
+  CHECK(Recorder.regionAt(63) == 64);
+  Recorder.exit(65, 30);
+  CHECK(Recorder.isTop(64));
+  Recorder.exit(64, 40);
+  const CallPathTree::Node &Below = nodeAt(Recorder, Path);
+  CHECK(Below.InclusiveTicks == 40);
+  CHECK(Below.ExclusiveTicks == 20);
+  Path.push_back(65);
+  CHECK(nodeAt(Recorder, Path).InclusiveTicks == 20);
+  Recorder.closeAll(50);
+  CHECK(Recorder.depth() == 0);
+  CHECK(Recorder.counters().FramesOpenAtEnd == 63);
+}
+
 TEST_CASE("a clock going backwards yields zero, not a huge time",
           "[CallPathRecorder]") {
   CallPathRecorder Recorder;
