@@ -263,7 +263,7 @@ public:
   /// worker's, see OpenMPTool.h) serves as the adoption of Regions. One
   /// comparison per frame, no lookup.
   bool holdsContext(const uint32_t *Regions, size_t Count) const noexcept {
-    if (Depth != Count || ContextDepth != Count)
+    if (depth() != Count || ContextDepth != Count)
       return false;
     for (size_t Level = 0; Level < Count; ++Level)
       if (Frames[Level].Region != Regions[Level])
