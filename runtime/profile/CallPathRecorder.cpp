@@ -37,6 +37,8 @@ void CallPathRecorder::enterNew(uint32_t Region, Ticks Now,
   // The sentinel's node is the root.
   CallPathTree::NodeIndex Node = Tree.child(Top->Node, Region);
   ++Tree.node(Node).Visits;
+  if (Slot.Node != Node)
+    forgetSlotAbove(Slot);
   Slot.Region = Region;
   Slot.Node = Node;
   Slot.Start = Now;
@@ -95,15 +97,17 @@ void CallPathRecorder::adoptContext(const uint32_t *Regions, size_t Count) {
   // Every slot keeps the node of the last frame it held (see
   // tryEnterReused): a context like the last one adopted (a worker of the
   // same parallel region again) needs no lookup in the tree and no
-  // allocation. A slot's region and node change together, after
-  // Tree.child() succeeded, and the depth only at the end: a throw leaves no
-  // frame open and every slot consistent.
+  // allocation. A slot that holds Regions[Level] holds its child of the
+  // node below (see the file comment); any other gets the child and marks
+  // the slot above it unused. A slot's region and node change together,
+  // after Tree.child() succeeded, and the depth only at the end: a throw
+  // leaves no frame open and every slot consistent.
   CallPathTree::NodeIndex Parent = CallPathTree::RootNode;
   for (size_t Level = 0; Level < Count; ++Level) {
     Frame &Slot = Frames[Level];
-    if (Slot.Region != Regions[Level] ||
-        Tree.node(Slot.Node).Parent != Parent) {
+    if (Slot.Region != Regions[Level]) {
       CallPathTree::NodeIndex Node = Tree.child(Parent, Regions[Level]);
+      forgetSlotAbove(Slot);
       Slot.Region = Regions[Level];
       Slot.Node = Node;
     }

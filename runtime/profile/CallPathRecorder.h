@@ -41,8 +41,12 @@
 //
 // Hot path. A slot of the shadow stack keeps the frame last opened at its
 // depth after it is closed; enter() reuses that frame's node when the same
-// region is entered again under the same parent (a loop calling the same
-// function), which skips the hash lookup of the child in the tree. exit()
+// region is entered again at that depth (a loop calling the same function),
+// which skips the hash lookup of the child in the tree. The parent need not
+// be compared: every slot in use holds a child of the node of the slot
+// below it. A reuse keeps the slot's node; every other write of a slot's
+// node marks the slot above it unused (forgetSlotAbove), since that slot
+// may hold a child of the node it replaced. exit()
 // also checks the throttling threshold (ThrottlePolicy.h) on the node it
 // closes, one comparison of its visit count.
 //
@@ -115,10 +119,10 @@ public:
   /// tryEnterReused() in two parts: true when it would open the frame.
   SEXTANT_ALWAYS_INLINE bool canEnterReused(uint32_t Region) const noexcept {
     // The sentinels (see Frames) make the checks of an empty or full stack
-    // unnecessary: the slot past the last is never one of Region (not 0),
-    // the one before the first has the root as its node.
-    const Frame &Slot = Top[1];
-    return Slot.Region == Region && Tree.node(Slot.Node).Parent == Top->Node;
+    // unnecessary: the slot past the last is never one of Region (not 0).
+    // The slot above the top holds a child of the top frame's node when it
+    // holds a region at all (see the file comment).
+    return Top[1].Region == Region;
   }
   /// Opens the frame of tryEnterReused() once canEnterReused() is true.
   SEXTANT_ALWAYS_INLINE void enterReused(Ticks Now,
@@ -146,6 +150,8 @@ public:
       return false;
     Frame &Slot = Top[1];
     ++Kept.Visits;
+    if (Slot.Node != Node)
+      forgetSlotAbove(Slot);
     Slot.Region = Region;
     Slot.Node = Node;
     Slot.Start = Now;
@@ -330,6 +336,13 @@ private:
   void growStack();
   static Frame EmptyStack[2];
 
+  /// Marks the slot above Slot (a slot of Frames, not a sentinel) unused:
+  /// Slot's node is about to change, and the slot above may hold a child of
+  /// the old one. The slot above may be the end sentinel, whose region stays
+  /// 0. A slot's node changes only through here, or with every slot above
+  /// it marked unused (restart).
+  static void forgetSlotAbove(Frame &Slot) noexcept { (&Slot)[1].Region = 0; }
+
   /// Makes the Depth lowest frames the open ones (moves Top).
   void setDepth(size_t Depth) noexcept { Top = Frames - 1 + Depth; }
 
@@ -337,7 +350,9 @@ private:
   /// sentinel Frames[-1] when there is none): the fast path reaches the top
   /// frame and the slot above it without index arithmetic.
   /// Frames[depth(), Capacity) keep the
-  /// frames last closed at their depth (Region 0 when never used).
+  /// frames last closed at their depth (Region 0 when never used, or when
+  /// the slot below changed its node: forgetSlotAbove()); every slot with a
+  /// region holds a child of the node of the slot below it.
   /// Frames[-1] and Frames[Capacity] are sentinels: Frames[-1] has the root
   /// as its node and SentinelRegion as its region, Frames[Capacity] region 0
   /// (no region); before the first growStack(),

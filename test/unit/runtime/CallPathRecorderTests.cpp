@@ -584,3 +584,109 @@ TEST_CASE("releaseContext closes frames left open above the context",
   CHECK(findPath(Worker, {1, 4})->InclusiveTicks == 20);
   CHECK(findPath(Worker, {1})->InclusiveTicks == 20);
 }
+
+// A slot is reused on its region alone (canEnterReused): each write of a
+// different node into a slot must mark the slot above it unused, or a later
+// enter at that depth would reuse a child of the node replaced.
+
+TEST_CASE("a new node in a slot is not followed by the old node's child",
+          "[CallPathRecorder]") {
+  CallPathRecorder Recorder;
+  // A > B > C, then D > B > C: neither B nor C is A's.
+  Recorder.enter(1, 0);
+  Recorder.enter(2, 1);
+  Recorder.enter(3, 2);
+  Recorder.exit(3, 3);
+  Recorder.exit(2, 4);
+  Recorder.exit(1, 5);
+  Recorder.enter(4, 10);
+  CHECK_FALSE(Recorder.tryEnterReused(2, 11, 0));
+  Recorder.enter(2, 11);
+  CHECK_FALSE(Recorder.tryEnterReused(3, 12, 0));
+  Recorder.enter(3, 12);
+  Recorder.exit(3, 14);
+  Recorder.exit(2, 16);
+  Recorder.exit(4, 18);
+  CHECK(findPath(Recorder, {1, 2})->Visits == 1);
+  CHECK(findPath(Recorder, {1, 2, 3})->Visits == 1);
+  CHECK(findPath(Recorder, {4, 2})->Visits == 1);
+  CHECK(findPath(Recorder, {4, 2})->InclusiveTicks == 5);
+  CHECK(findPath(Recorder, {4, 2, 3})->Visits == 1);
+  CHECK(findPath(Recorder, {4, 2, 3})->InclusiveTicks == 2);
+  // Back to A: its slot is new again, and so are the ones above it.
+  Recorder.enter(1, 20);
+  CHECK_FALSE(Recorder.tryEnterReused(2, 21, 0));
+  Recorder.enter(2, 21);
+  CHECK_FALSE(Recorder.tryEnterReused(3, 22, 0));
+  Recorder.enter(3, 22);
+  Recorder.exit(3, 23);
+  // The same node found again by enter() keeps the slot above it.
+  Recorder.exit(2, 24);
+  CHECK(Recorder.tryEnterReused(2, 25, 0));
+  CHECK(Recorder.tryEnterReused(3, 26, 0));
+  Recorder.exit(3, 27);
+  Recorder.exit(2, 28);
+  Recorder.exit(1, 29);
+  CHECK(findPath(Recorder, {1, 2})->Visits == 3);
+  CHECK(findPath(Recorder, {1, 2, 3})->Visits == 3);
+  CHECK(findPath(Recorder, {4, 2, 3})->Visits == 1);
+}
+
+TEST_CASE("tryEnterNode marks the slot above the kept node unused",
+          "[OpenMP][CallPathRecorder]") {
+  CallPathRecorder Recorder;
+  Recorder.enter(1, 0);
+  Recorder.enter(3, 0);
+  CallPathTree::NodeIndex Barrier = Recorder.nodeAt(1);
+  Recorder.exit(3, 1);
+  Recorder.enter(2, 1);
+  Recorder.enter(5, 2);
+  Recorder.exit(5, 3);
+  Recorder.exit(2, 4);
+  // The slot at depth 1 held 2 under 1, the one at depth 2 5 under that.
+  REQUIRE(Recorder.tryEnterNode(3, 10, Barrier));
+  CHECK_FALSE(Recorder.tryEnterReused(5, 11, 0));
+  Recorder.enter(5, 11);
+  Recorder.exit(5, 12);
+  Recorder.exit(3, 13);
+  // The same node again keeps the slot above it.
+  REQUIRE(Recorder.tryEnterNode(3, 20, Barrier));
+  CHECK(Recorder.tryEnterReused(5, 21, 0));
+  Recorder.exit(5, 22);
+  Recorder.exit(3, 23);
+  Recorder.exit(1, 24);
+  CHECK(findPath(Recorder, {1, 2, 5})->Visits == 1);
+  CHECK(findPath(Recorder, {1, 3, 5})->Visits == 2);
+}
+
+TEST_CASE("an adopted context marks the slots above a changed frame unused",
+          "[OpenMP][CallPathRecorder]") {
+  CallPathRecorder Worker;
+  const uint32_t First[] = {1, 2};
+  Worker.adoptContext(First, 2);
+  Worker.enter(5, 0);
+  Worker.exit(5, 1);
+  Worker.releaseContext(2);
+  // The slots hold 1, 2 under it, 5 under that. A context of 3 alone
+  // replaces the first; a context 1, 4 the second.
+  const uint32_t Second[] = {3};
+  Worker.adoptContext(Second, 1);
+  CHECK_FALSE(Worker.tryEnterReused(2, 10, 0));
+  Worker.enter(2, 10);
+  CHECK_FALSE(Worker.tryEnterReused(5, 11, 0));
+  Worker.enter(5, 11);
+  Worker.exit(5, 12);
+  Worker.exit(2, 13);
+  Worker.releaseContext(14);
+  const uint32_t Third[] = {3, 4};
+  Worker.adoptContext(Third, 2);
+  CHECK_FALSE(Worker.tryEnterReused(5, 20, 0));
+  Worker.enter(5, 20);
+  Worker.exit(5, 21);
+  Worker.releaseContext(22);
+  CHECK(findPath(Worker, {1, 2, 5})->Visits == 1);
+  CHECK(findPath(Worker, {3, 2})->Visits == 1);
+  CHECK(findPath(Worker, {3, 2, 5})->Visits == 1);
+  CHECK(findPath(Worker, {3, 4, 5})->Visits == 1);
+  CHECK(Worker.counters().Repairs == 0);
+}
