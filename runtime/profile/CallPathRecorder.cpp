@@ -27,6 +27,24 @@ void CallPathRecorder::growStack() {
   Frames = Stack.data() + 1;
   setDepth(Depth);
   Capacity = Grown;
+  rebaseNodeAddresses();
+}
+
+CallPathTree::NodeIndex CallPathRecorder::child(CallPathTree::NodeIndex Parent,
+                                                uint32_t Region) {
+  const CallPathTree::Node *Nodes = &Tree.node(CallPathTree::RootNode);
+  CallPathTree::NodeIndex Node = Tree.child(Parent, Region);
+  if (&Tree.node(CallPathTree::RootNode) != Nodes)
+    rebaseNodeAddresses();
+  return Node;
+}
+
+void CallPathRecorder::rebaseNodeAddresses() noexcept {
+  // Every frame's Node is a node of Tree, kept or not (restart() resets
+  // the frames it forgets to the root).
+  CallPathTree::Node *Nodes = &Tree.node(CallPathTree::RootNode);
+  for (Frame &Slot : Stack)
+    Slot.NodeAddress = Nodes + Slot.Node;
 }
 
 void CallPathRecorder::enterNew(uint32_t Region, Ticks Now,
@@ -35,12 +53,13 @@ void CallPathRecorder::enterNew(uint32_t Region, Ticks Now,
     growStack();
   Frame &Slot = Top[1];
   // The sentinel's node is the root.
-  CallPathTree::NodeIndex Node = Tree.child(Top->Node, Region);
+  CallPathTree::NodeIndex Node = child(Top->Node, Region);
   ++Tree.node(Node).Visits;
   if (Slot.Node != Node)
     forgetSlotAbove(Slot);
   Slot.Region = Region;
   Slot.Node = Node;
+  Slot.NodeAddress = &Tree.node(Node);
   Slot.Start = Now;
   Slot.ChildTicks = 0;
   Slot.FrameAddress = FrameAddress;
@@ -106,10 +125,11 @@ void CallPathRecorder::adoptContext(const uint32_t *Regions, size_t Count) {
   for (size_t Level = 0; Level < Count; ++Level) {
     Frame &Slot = Frames[Level];
     if (Slot.Region != Regions[Level]) {
-      CallPathTree::NodeIndex Node = Tree.child(Parent, Regions[Level]);
+      CallPathTree::NodeIndex Node = child(Parent, Regions[Level]);
       forgetSlotAbove(Slot);
       Slot.Region = Regions[Level];
       Slot.Node = Node;
+      Slot.NodeAddress = &Tree.node(Node);
     }
     Slot.Start = 0;
     Slot.ChildTicks = 0;
@@ -153,9 +173,12 @@ void CallPathRecorder::restart(Ticks Now) {
     Frames[Level].Start = Now;
     Frames[Level].ChildTicks = 0;
   }
-  for (size_t Level = Depth; Level < Capacity; ++Level)
+  for (size_t Level = Depth; Level < Capacity; ++Level) {
     Frames[Level].Region = 0; // their nodes were in the old tree
+    Frames[Level].Node = CallPathTree::RootNode;
+  }
   Tree = std::move(Fresh);
+  rebaseNodeAddresses();
   Counters = RepairCounters();
 }
 

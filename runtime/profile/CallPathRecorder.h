@@ -46,7 +46,9 @@
 // be compared: every slot in use holds a child of the node of the slot
 // below it. A reuse keeps the slot's node; every other write of a slot's
 // node marks the slot above it unused (forgetSlotAbove), since that slot
-// may hold a child of the node it replaced. exit()
+// may hold a child of the node it replaced. Each frame keeps its node's
+// address besides its index (rebased whenever the tree's node array moves),
+// so enter() and exit() reach the node without the array's address. exit()
 // also checks the throttling threshold (ThrottlePolicy.h) on the node it
 // closes, one comparison of its visit count.
 //
@@ -128,7 +130,7 @@ public:
   SEXTANT_ALWAYS_INLINE void enterReused(Ticks Now,
                                          uintptr_t FrameAddress) noexcept {
     Frame &Slot = Top[1];
-    ++Tree.node(Slot.Node).Visits;
+    ++Slot.NodeAddress->Visits;
     Slot.Start = Now;
     Slot.ChildTicks = 0;
     Slot.FrameAddress = FrameAddress;
@@ -154,6 +156,7 @@ public:
       forgetSlotAbove(Slot);
     Slot.Region = Region;
     Slot.Node = Node;
+    Slot.NodeAddress = &Kept;
     Slot.Start = Now;
     Slot.ChildTicks = 0;
     Slot.FrameAddress = 0;
@@ -198,8 +201,7 @@ public:
   /// plugin's exit needs no test of its handle before this one.
   SEXTANT_ALWAYS_INLINE bool
   canExitTopUnthrottled(uint32_t Region) const noexcept {
-    return Top->Region == Region &&
-           Tree.node(Top->Node).Visits != Throttle.Visits;
+    return Top->Region == Region && Top->NodeAddress->Visits != Throttle.Visits;
   }
   /// exitTop() once canExitTopUnthrottled() is true.
   SEXTANT_ALWAYS_INLINE void exitTopUnthrottled(Ticks Now) noexcept {
@@ -307,6 +309,10 @@ private:
   struct Frame {
     uint32_t Region = 0;
     CallPathTree::NodeIndex Node = CallPathTree::RootNode;
+    /// Tree.node(Node), kept by rebaseNodeAddresses(): the fast path
+    /// reaches the node without the node array's address. Null in
+    /// EmptyStack, whose frames are never a frame's node.
+    CallPathTree::Node *NodeAddress = nullptr;
     Ticks Start = 0;
     Ticks ChildTicks = 0;       ///< inclusive time of the closed children
     uintptr_t FrameAddress = 0; ///< CFA of the function; 0 when unknown
@@ -326,7 +332,7 @@ private:
     Ticks Elapsed = Now > Closed.Start ? Now - Closed.Start : 0;
     Ticks InChildren =
         Closed.ChildTicks < Elapsed ? Closed.ChildTicks : Elapsed;
-    CallPathTree::Node &Node = Tree.node(Closed.Node);
+    CallPathTree::Node &Node = *Closed.NodeAddress;
     Node.InclusiveTicks += Elapsed;
     Node.ExclusiveTicks += Elapsed - InChildren;
     Top->ChildTicks += Elapsed; // the sentinel's is never read
@@ -335,6 +341,14 @@ private:
 
   void growStack();
   static Frame EmptyStack[2];
+
+  /// The child of Parent for Region in Tree (CallPathTree::child()); when
+  /// the node array moved, sets every frame's NodeAddress anew.
+  CallPathTree::NodeIndex child(CallPathTree::NodeIndex Parent,
+                                uint32_t Region);
+  /// Sets the NodeAddress of every frame of Stack (open, kept and the
+  /// sentinels) to its node in Tree's node array.
+  void rebaseNodeAddresses() noexcept;
 
   /// Marks the slot above Slot (a slot of Frames, not a sentinel) unused:
   /// Slot's node is about to change, and the slot above may hold a child of

@@ -690,3 +690,44 @@ TEST_CASE("an adopted context marks the slots above a changed frame unused",
   CHECK(findPath(Worker, {3, 4, 5})->Visits == 1);
   CHECK(Worker.counters().Repairs == 0);
 }
+
+TEST_CASE("frames reach their nodes after the node array moved",
+          "[CallPathRecorder]") {
+  // The tree's node array starts with room for 32 nodes; 40 new ones move
+  // it at least once while frames are open or kept (Frame::NodeAddress).
+  constexpr uint32_t NewNodes = 40;
+  CallPathRecorder Recorder;
+  Recorder.enter(1, 0);
+  Recorder.enter(2, 1);
+  Recorder.enter(3, 2);
+  Recorder.exit(3, 3);
+  Recorder.exit(2, 4);
+  Recorder.exit(1, 5);
+  // Slot 0 gets new regions, slot 1 is marked unused, slot 2 keeps 3 under
+  // 1 > 2 from before the move.
+  for (uint32_t Region = 100; Region < 100 + NewNodes; ++Region) {
+    Recorder.enter(Region, 10);
+    Recorder.exit(Region, 11);
+  }
+  Recorder.enter(1, 20);
+  Recorder.enter(2, 21); // the same node: slot 2 stays kept
+  REQUIRE(Recorder.tryEnterReused(3, 22, 0));
+  Recorder.exit(3, 25);
+  // Open frames: 1 and 2 stay open while their children move the array.
+  for (uint32_t Region = 200; Region < 200 + NewNodes; ++Region) {
+    Recorder.enter(Region, 30);
+    Recorder.exit(Region, 30);
+  }
+  Recorder.exit(2, 40);
+  Recorder.exit(1, 50);
+  CHECK(Recorder.tree().size() == 4 + 2 * NewNodes);
+  CHECK(findPath(Recorder, {1})->Visits == 2);
+  CHECK(findPath(Recorder, {1})->InclusiveTicks == 35);
+  CHECK(findPath(Recorder, {1})->ExclusiveTicks == 13);
+  CHECK(findPath(Recorder, {1, 2})->Visits == 2);
+  CHECK(findPath(Recorder, {1, 2})->InclusiveTicks == 22);
+  CHECK(findPath(Recorder, {1, 2})->ExclusiveTicks == 18);
+  CHECK(findPath(Recorder, {1, 2, 3})->Visits == 2);
+  CHECK(findPath(Recorder, {1, 2, 3})->InclusiveTicks == 4);
+  CHECK(findPath(Recorder, {1, 2, 200})->Visits == 1);
+}
