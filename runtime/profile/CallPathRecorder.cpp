@@ -24,6 +24,7 @@ void CallPathRecorder::growStack() {
   size_t Depth = depth();
   Stack.resize(Grown + 2);
   Stack.front().Region = SentinelRegion;
+  Stack.front().FrameAddress = NoFrameAddress;
   Frames = Stack.data() + 1;
   setDepth(Depth);
   Capacity = Grown;
@@ -62,8 +63,18 @@ void CallPathRecorder::enterNew(uint32_t Region, Ticks Now,
   Slot.NodeAddress = &Tree.node(Node);
   Slot.Start = Now;
   Slot.ChildTicks = 0;
-  Slot.FrameAddress = FrameAddress;
+  Slot.FrameAddress = storedFrameAddress(FrameAddress);
   Top = &Slot;
+}
+
+void CallPathRecorder::setStackHigh(uintptr_t StackHigh) noexcept {
+  uintptr_t Unknown = StackHigh + 1;
+  // The sentinel and the open frames whose CFA is unknown.
+  if (!Stack.empty())
+    for (Frame *Open = Frames - 1; Open <= Top; ++Open)
+      if (Open->FrameAddress == NoFrameAddress)
+        Open->FrameAddress = Unknown;
+  NoFrameAddress = Unknown;
 }
 
 size_t CallPathRecorder::exitMismatched(uint32_t Region, Ticks Now) noexcept {
@@ -133,7 +144,7 @@ void CallPathRecorder::adoptContext(const uint32_t *Regions, size_t Count) {
     }
     Slot.Start = 0;
     Slot.ChildTicks = 0;
-    Slot.FrameAddress = 0;
+    Slot.FrameAddress = NoFrameAddress;
     Parent = Slot.Node;
   }
   setDepth(Count);

@@ -114,7 +114,7 @@ public:
                                             uintptr_t FrameAddress) noexcept {
     if (__builtin_expect(!canEnterReused(Region), 0))
       return false;
-    enterReused(Now, FrameAddress);
+    enterReused(Now, storedFrameAddress(FrameAddress));
     return true;
   }
 
@@ -126,7 +126,9 @@ public:
     // holds a region at all (see the file comment).
     return Top[1].Region == Region;
   }
-  /// Opens the frame of tryEnterReused() once canEnterReused() is true.
+  /// Opens the frame of tryEnterReused() once canEnterReused() is true;
+  /// FrameAddress is a known CFA (isBelowTopFrame() was true for it), not
+  /// 0.
   SEXTANT_ALWAYS_INLINE void enterReused(Ticks Now,
                                          uintptr_t FrameAddress) noexcept {
     Frame &Slot = Top[1];
@@ -159,7 +161,7 @@ public:
     Slot.NodeAddress = &Kept;
     Slot.Start = Now;
     Slot.ChildTicks = 0;
-    Slot.FrameAddress = 0;
+    Slot.FrameAddress = NoFrameAddress;
     Top = &Slot;
     return true;
   }
@@ -223,12 +225,31 @@ public:
 
   /// Cheap test before an enter of a frame with CFA FrameAddress: true when
   /// the top frame would be judged abandoned (its known CFA is not larger).
+  /// False on an empty stack, when the top frame's CFA is unknown and when
+  /// FrameAddress is 0.
   bool topMayBeAbandoned(uintptr_t FrameAddress) const noexcept {
-    // Also false when FrameAddress is 0, or on an empty stack (the
-    // sentinel's FrameAddress is 0).
     uintptr_t TopAddress = Top->FrameAddress;
-    return TopAddress != 0 && TopAddress <= FrameAddress;
+    return Top != Frames - 1 && TopAddress != NoFrameAddress &&
+           TopAddress <= FrameAddress;
   }
+
+  /// The fast path's test of a frame address FrameAddress on the thread's
+  /// stack (above its low end, which the caller tests): true when it is
+  /// below the top frame's known CFA, or, when that is unknown or the stack
+  /// empty, not above the stack's high end (setStackHigh()). Then
+  /// FrameAddress is on the stack and the top frame not abandoned: it
+  /// replaces the stack's upper bound and !topMayBeAbandoned(). A CFA is
+  /// known only when on the stack, so not above the high end. Always false
+  /// before the first frame was opened, and when the stack is unknown.
+  SEXTANT_ALWAYS_INLINE bool
+  isBelowTopFrame(uintptr_t FrameAddress) const noexcept {
+    return FrameAddress < Top->FrameAddress;
+  }
+
+  /// Declares StackHigh the highest address of the thread's stack, the
+  /// largest CFA a frame can have (0 when unknown: then isBelowTopFrame()
+  /// is always false). Frames whose CFA is unknown store StackHigh + 1.
+  void setStackHigh(uintptr_t StackHigh) noexcept;
 
   /// Closes, at time Now, the top frames whose known CFA is not larger than
   /// FrameAddress (the exact CFA of a function being entered): their stack
@@ -314,8 +335,10 @@ private:
     /// EmptyStack, whose frames are never a frame's node.
     CallPathTree::Node *NodeAddress = nullptr;
     Ticks Start = 0;
-    Ticks ChildTicks = 0;       ///< inclusive time of the closed children
-    uintptr_t FrameAddress = 0; ///< CFA of the function; 0 when unknown
+    Ticks ChildTicks = 0; ///< inclusive time of the closed children
+    /// CFA of the function; NoFrameAddress when unknown (0 in EmptyStack,
+    /// which makes isBelowTopFrame() false).
+    uintptr_t FrameAddress = 0;
   };
 
   SEXTANT_ALWAYS_INLINE const CallPathTree::Node *closeTop(Ticks Now) noexcept {
@@ -341,6 +364,11 @@ private:
 
   void growStack();
   static Frame EmptyStack[2];
+
+  /// FrameAddress as a frame stores it: NoFrameAddress for 0 (unknown).
+  uintptr_t storedFrameAddress(uintptr_t FrameAddress) const noexcept {
+    return FrameAddress != 0 ? FrameAddress : NoFrameAddress;
+  }
 
   /// The child of Parent for Region in Tree (CallPathTree::child()); when
   /// the node array moved, sets every frame's NodeAddress anew.
@@ -379,6 +407,10 @@ private:
   CallPathTree Tree;
   /// Frames[0, ContextDepth) are context frames.
   size_t ContextDepth = 0;
+  /// The FrameAddress of a frame whose CFA is unknown, and of the sentinel
+  /// below the stack: one more than the stack's highest address
+  /// (setStackHigh()), so that isBelowTopFrame() needs one comparison.
+  uintptr_t NoFrameAddress = 1;
   RepairCounters Counters;
   /// The storage of Frames. Grown by doubling, never shrunk.
   std::vector<Frame> Stack;

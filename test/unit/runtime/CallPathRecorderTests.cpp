@@ -731,3 +731,56 @@ TEST_CASE("frames reach their nodes after the node array moved",
   CHECK(findPath(Recorder, {1, 2, 3})->InclusiveTicks == 4);
   CHECK(findPath(Recorder, {1, 2, 200})->Visits == 1);
 }
+
+TEST_CASE("isBelowTopFrame bounds a frame address by the top frame's CFA or "
+          "the stack's high end",
+          "[CallPathRecorder]") {
+  CallPathRecorder Recorder;
+  // No frame opened yet, no stack known: never.
+  CHECK_FALSE(Recorder.isBelowTopFrame(500));
+  Recorder.setStackHigh(1000);
+  CHECK_FALSE(Recorder.isBelowTopFrame(500));
+  Recorder.enter(1, 0); // CFA unknown: bounded by the stack's high end
+  CHECK(Recorder.isBelowTopFrame(500));
+  CHECK(Recorder.isBelowTopFrame(1000));
+  CHECK_FALSE(Recorder.isBelowTopFrame(1001));
+  CHECK_FALSE(Recorder.topMayBeAbandoned(1000));
+  Recorder.enter(2, 1, 800);
+  CHECK(Recorder.isBelowTopFrame(799));
+  CHECK_FALSE(Recorder.isBelowTopFrame(800));
+  CHECK_FALSE(Recorder.isBelowTopFrame(900));
+  CHECK(Recorder.topMayBeAbandoned(800));
+  CHECK_FALSE(Recorder.topMayBeAbandoned(799));
+  Recorder.exit(2, 2);
+  // The stack's end moves: frames of unknown CFA follow.
+  Recorder.setStackHigh(2000);
+  CHECK(Recorder.isBelowTopFrame(2000));
+  CHECK_FALSE(Recorder.isBelowTopFrame(2001));
+  // A reused frame, a frame entered with a known CFA, then unknown again.
+  REQUIRE(Recorder.tryEnterReused(2, 3, 0));
+  CHECK(Recorder.isBelowTopFrame(2000));
+  Recorder.exit(2, 4);
+  REQUIRE(Recorder.tryEnterReused(2, 5, 700));
+  CHECK_FALSE(Recorder.isBelowTopFrame(700));
+  Recorder.exit(2, 6);
+  Recorder.exit(1, 7);
+  // The empty stack: the high end.
+  CHECK(Recorder.isBelowTopFrame(2000));
+  CHECK_FALSE(Recorder.isBelowTopFrame(2001));
+  CHECK_FALSE(Recorder.topMayBeAbandoned(2000));
+  CHECK(Recorder.closeAbandonedFrames(2000, 8) == 0);
+  // Context frames have no CFA.
+  const uint32_t Context[] = {3};
+  Recorder.adoptContext(Context, 1);
+  CHECK(Recorder.isBelowTopFrame(2000));
+  CHECK_FALSE(Recorder.topMayBeAbandoned(2000));
+  Recorder.releaseContext(9);
+  // An unknown stack: never.
+  Recorder.setStackHigh(0);
+  CHECK_FALSE(Recorder.isBelowTopFrame(1));
+  Recorder.enter(1, 10);
+  CHECK_FALSE(Recorder.isBelowTopFrame(1));
+  CHECK_FALSE(Recorder.isBelowTopFrame(500));
+  Recorder.exit(1, 11);
+  CHECK(Recorder.counters().Repairs == 0);
+}
