@@ -48,6 +48,17 @@ bool hasPath(const CallPathRecorder &Recorder,
   return findPath(Recorder, Path) != nullptr;
 }
 
+/// Enters Path (outermost first) at Start, Start + 1, ..., then exits it
+/// innermost first, one tick apart.
+void enterAndExitPath(CallPathRecorder &Recorder,
+                      const std::vector<uint32_t> &Path, Ticks Start) {
+  Ticks Now = Start;
+  for (uint32_t Region : Path)
+    Recorder.enter(Region, Now++);
+  for (size_t Level = Path.size(); Level-- > 0;)
+    Recorder.exit(Path[Level], Now++);
+}
+
 } // namespace
 
 TEST_CASE("inclusive and exclusive time of nested frames",
@@ -593,12 +604,7 @@ TEST_CASE("a new node in a slot is not followed by the old node's child",
           "[CallPathRecorder]") {
   CallPathRecorder Recorder;
   // A > B > C, then D > B > C: neither B nor C is A's.
-  Recorder.enter(1, 0);
-  Recorder.enter(2, 1);
-  Recorder.enter(3, 2);
-  Recorder.exit(3, 3);
-  Recorder.exit(2, 4);
-  Recorder.exit(1, 5);
+  enterAndExitPath(Recorder, {1, 2, 3}, 0);
   Recorder.enter(4, 10);
   CHECK_FALSE(Recorder.tryEnterReused(2, 11, 0));
   Recorder.enter(2, 11);
@@ -639,10 +645,7 @@ TEST_CASE("tryEnterNode marks the slot above the kept node unused",
   Recorder.enter(3, 0);
   CallPathTree::NodeIndex Barrier = Recorder.nodeAt(1);
   Recorder.exit(3, 1);
-  Recorder.enter(2, 1);
-  Recorder.enter(5, 2);
-  Recorder.exit(5, 3);
-  Recorder.exit(2, 4);
+  enterAndExitPath(Recorder, {2, 5}, 1);
   // The slot at depth 1 held 2 under 1, the one at depth 2 5 under that.
   REQUIRE(Recorder.tryEnterNode(3, 10, Barrier));
   CHECK_FALSE(Recorder.tryEnterReused(5, 11, 0));
@@ -697,18 +700,11 @@ TEST_CASE("frames reach their nodes after the node array moved",
   // it at least once while frames are open or kept (Frame::NodeAddress).
   constexpr uint32_t NewNodes = 40;
   CallPathRecorder Recorder;
-  Recorder.enter(1, 0);
-  Recorder.enter(2, 1);
-  Recorder.enter(3, 2);
-  Recorder.exit(3, 3);
-  Recorder.exit(2, 4);
-  Recorder.exit(1, 5);
+  enterAndExitPath(Recorder, {1, 2, 3}, 0);
   // Slot 0 gets new regions, slot 1 is marked unused, slot 2 keeps 3 under
   // 1 > 2 from before the move.
-  for (uint32_t Region = 100; Region < 100 + NewNodes; ++Region) {
-    Recorder.enter(Region, 10);
-    Recorder.exit(Region, 11);
-  }
+  for (uint32_t Region = 100; Region < 100 + NewNodes; ++Region)
+    enterAndExitPath(Recorder, {Region}, 10);
   Recorder.enter(1, 20);
   Recorder.enter(2, 21); // the same node: slot 2 stays kept
   REQUIRE(Recorder.tryEnterReused(3, 22, 0));
@@ -716,7 +712,7 @@ TEST_CASE("frames reach their nodes after the node array moved",
   // Open frames: 1 and 2 stay open while their children move the array.
   for (uint32_t Region = 200; Region < 200 + NewNodes; ++Region) {
     Recorder.enter(Region, 30);
-    Recorder.exit(Region, 30);
+    Recorder.exit(Region, 30); // no time: {1, 2} keeps its exclusive time
   }
   Recorder.exit(2, 40);
   Recorder.exit(1, 50);
