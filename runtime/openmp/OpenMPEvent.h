@@ -2,8 +2,9 @@
 //
 // Part of Sextant. Each OMPT callback is one event of the calling thread,
 // bracketed by its Busy flag like an instrumented function's
-// (EventBracket.h), and reads the clock at most once. Opening a construct
-// finds its region through the thread's stack of open constructs
+// (EventBracket.h), and reads the clock at most once, not at all when the
+// event before it left its time for it (SharedTimestamp.h). Opening a
+// construct finds its region through the thread's stack of open constructs
 // (OpenConstructStack.h); only a site's first visit on the thread ends
 // the event, names and registers the region (RegionTable, under its lock,
 // symbolizing the code address once per site) and begins it again.
@@ -34,8 +35,9 @@ public:
     if (!State)
       return false;
     OpenMP = State->OpenMP;
-    if (__builtin_expect(!OpenMP, 0))
-      return attachOpenMP();
+    if (__builtin_expect(!OpenMP, 0) && !attachOpenMP())
+      return false;
+    OpenMP->Shared.countEvent();
     return true;
   }
   void end() {
@@ -228,18 +230,26 @@ SEXTANT_ALWAYS_INLINE bool recordedFrom(const OpenMPThreadState &OpenMP,
   return false;
 }
 
-/// closeFrom(Level) at now (at the region's end when MayEndLate, see
-/// endTime); the clock is read only when something is to be closed. The
-/// common case, the top entry alone, inline.
-SEXTANT_ALWAYS_INLINE void closeOpen(Event &E, size_t Level, bool MayEndLate) {
+/// closeFrom(Level) at Now, the clock when 0 (at the region's end when
+/// MayEndLate, see endTime); the clock is read only when something is to
+/// be closed. Returns the time before endTime(), 0 when nothing recorded
+/// was closed. The common case, the top entry alone, inline.
+SEXTANT_ALWAYS_INLINE Ticks closeOpen(Event &E, size_t Level, bool MayEndLate,
+                                      Ticks Now = 0) {
   OpenMPThreadState &OpenMP = *E.OpenMP;
-  Ticks Now = 0;
-  if (recordedFrom(OpenMP, Level))
-    Now = MayEndLate ? endTime(OpenMP, Level, Clock::now()) : Clock::now();
+  Ticks End = 0;
+  if (recordedFrom(OpenMP, Level)) {
+    if (Now == 0)
+      Now = Clock::now();
+    End = MayEndLate ? endTime(OpenMP, Level, Now) : Now;
+  } else {
+    Now = 0;
+  }
   if (__builtin_expect(Level + 1 == OpenMP.Open.size(), 1))
-    closeTopEntry(*E.State, OpenMP, Now);
+    closeTopEntry(*E.State, OpenMP, End);
   else
-    closeFrom(*E.State, OpenMP, Level, Now);
+    closeFrom(*E.State, OpenMP, Level, End);
+  return Now;
 }
 
 /// Closes the innermost open construct of Kind (with Tag when MatchTag).
