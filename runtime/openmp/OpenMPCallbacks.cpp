@@ -83,27 +83,27 @@ namespace openmp {
 namespace {
 
 /// Switches Region (id Id), whose call path Node has just reached the
-/// throttling threshold at Now, to counting only, after the event E.
-__attribute__((noinline, cold)) void countOnly(Event &E, OpenMPRegion &Region,
-                                               uint32_t Id,
-                                               const CallPathTree::Node &Node,
-                                               Ticks Now) {
+/// throttling threshold at Now, to counting only, after the event of
+/// State's thread, which it ends.
+__attribute__((noinline, cold)) void
+countOnly(ThreadState &State, OpenMPRegion &Region, uint32_t Id,
+          const CallPathTree::Node &Node, Ticks Now) {
   uint64_t Visits = Node.Visits;
   Ticks InclusiveTicks = Node.InclusiveTicks;
   Region.CountingOnly.store(true, std::memory_order_relaxed);
-  E.end();
+  endEvent(State);
   RuntimeCallScope Scope;
   if (Runtime *Self = Runtime::existing())
     Self->noteThrottledRegion(Id, Visits, InclusiveTicks, Now);
 }
 
 /// Gives a worker thread its OpenMP name at its first implicit task.
-void nameWorker(Event &E, unsigned Index, const ParallelInfo *Info) {
-  E.OpenMP->Named = true;
-  if (E.State->Tid == static_cast<uint64_t>(::getpid()))
+void nameWorker(ThreadState &State, unsigned Index, const ParallelInfo *Info) {
+  State.OpenMP->Named = true;
+  if (State.Tid == static_cast<uint64_t>(::getpid()))
     return;
   try {
-    E.State->Name = openMPThreadName(Index, Info ? Info->Level : 1);
+    State.Name = openMPThreadName(Index, Info ? Info->Level : 1);
   } catch (...) {
   }
 }
@@ -197,8 +197,11 @@ void onParallelEnd(ompt_data_t *ParallelData, ompt_data_t *, int,
       __builtin_expect(Level + 1 == E.OpenMP->Open.size(), 1)
           ? closeTopEntry(*E.State, *E.OpenMP, Now)
           : closeFrom(*E.State, *E.OpenMP, Level, Now);
-  if (__builtin_expect(Throttled != nullptr, 0) && Region)
-    countOnly(E, *Region, Id, *Throttled, Now);
+  if (__builtin_expect(Throttled != nullptr, 0) && Region) {
+    ThreadState &State = *E.State;
+    E.State = nullptr; // countOnly() ends the event
+    countOnly(State, *Region, Id, *Throttled, Now);
+  }
 }
 
 void onImplicitTask(ompt_scope_endpoint_t Endpoint, ompt_data_t *ParallelData,
@@ -278,7 +281,7 @@ void onImplicitTask(ompt_scope_endpoint_t Endpoint, ompt_data_t *ParallelData,
     }
   }
   if (Open.Worker && !E.OpenMP->Named)
-    nameWorker(E, Index, Info);
+    nameWorker(State, Index, Info);
   Open.Id = enterRegion(State, Id, Start, Site);
   pushOpen(*E.OpenMP, Open);
 }

@@ -35,8 +35,13 @@ public:
     if (!State)
       return false;
     OpenMP = State->OpenMP;
-    if (__builtin_expect(!OpenMP, 0) && !attachOpenMP())
-      return false;
+    if (__builtin_expect(!OpenMP, 0)) {
+      OpenMP = attachOpenMP(*State);
+      if (!OpenMP) {
+        end();
+        return false;
+      }
+    }
     OpenMP->Shared.countEvent();
     return true;
   }
@@ -52,8 +57,8 @@ public:
   /// slot there yet, or Code stands for another call site). Fast: an
   /// entry of those sites, the thread's cache, or the region of a
   /// construct named without a location. Otherwise (Slow set) ends the
-  /// event, finds the region in the RegionTable and begins the event
-  /// again: then false when it is to be ignored after all.
+  /// event, finds the region in the RegionTable (findRegion) and begins
+  /// the event again: then false when it is to be ignored after all.
   SEXTANT_ALWAYS_INLINE bool region(Construct Kind, const void *Code,
                                     OpenMPRegion *&Region,
                                     SiteMemory::Site *&Site, bool &Slow) {
@@ -79,16 +84,35 @@ public:
       return true;
     }
     Slow = true;
-    return regionSlow(Kind, Code, Region, Site);
+    end();
+    const void *ProgramSite = nullptr;
+    if (!findRegion(Kind, Code, Region, ProgramSite) || !begin())
+      return false;
+    Site = rememberRegion(*OpenMP, Kind, Code, ProgramSite, Region);
+    return true;
   }
 
   ThreadState *State = nullptr;
   OpenMPThreadState *OpenMP = nullptr;
 
 private:
-  bool attachOpenMP();
-  bool regionSlow(Construct Kind, const void *Code, OpenMPRegion *&Region,
-                  SiteMemory::Site *&Site);
+  // The slow paths, out of line and without the event's address, so that
+  // the event's members stay in registers.
+
+  /// Gives State's thread its OpenMP state; null when out of memory.
+  static OpenMPThreadState *attachOpenMP(ThreadState &State);
+  /// Outside the event: the region of Kind at Code from the RegionTable,
+  /// and the program's call site it was named after (ProgramSite); false
+  /// when out of memory.
+  static bool findRegion(Construct Kind, const void *Code,
+                         OpenMPRegion *&Region, const void *&ProgramSite);
+  /// Remembers Region for the next visits of Kind at Code when Code is
+  /// the program's call site; its entry in the sites of the depth of the
+  /// next push (null when not remembered there).
+  static SiteMemory::Site *rememberRegion(OpenMPThreadState &OpenMP,
+                                          Construct Kind, const void *Code,
+                                          const void *ProgramSite,
+                                          OpenMPRegion *Region);
 };
 
 /// Opens the frame of Id (0: nothing) at Now on State's thread, on the
