@@ -167,7 +167,7 @@ void onParallelBegin(ompt_data_t *, const ompt_frame_t *,
   Open.Tag = reinterpret_cast<uintptr_t>(Info);
   Open.Parallel = Info;
   Ticks Now = Clock::now();
-  Open.Id = enterRegion(State, Id, Now, Site);
+  Open.Id = enterCountedRegion(State, Id, Now, Site); // Id 0 when Inside
   pushOpen(OpenMP, Open);
   OpenMP.Shared.leave(Now, ImpliedEvent::PrimaryTaskBegin, Info);
 }

@@ -115,14 +115,12 @@ private:
                                           OpenMPRegion *Region);
 };
 
-/// Opens the frame of Id (0: nothing) at Now on State's thread, on the
-/// node Site remembers when it is still Id's child of the top frame (Site
-/// then remembers the node used; null Site: no hint); returns the id
-/// recorded (0 when none: Id 0, inside a counted-only parallel region, or
-/// out of memory).
-SEXTANT_ALWAYS_INLINE uint32_t enterRegion(ThreadState &State, uint32_t Id,
-                                           Ticks Now, SiteMemory::Site *Site) {
-  if (Id == 0 || State.OpenMP->CountingOnlyTasks != 0)
+/// enterRegion() on a thread outside counted-only parallel regions
+/// (OpenMPThreadState::CountingOnlyTasks 0, which the caller tested).
+SEXTANT_ALWAYS_INLINE uint32_t enterCountedRegion(ThreadState &State,
+                                                  uint32_t Id, Ticks Now,
+                                                  SiteMemory::Site *Site) {
+  if (Id == 0)
     return 0;
   CallPathRecorder &Recorder = State.Recorder;
   if (!(Site && Recorder.tryEnterNode(Id, Now, Site->Node))) {
@@ -138,6 +136,18 @@ SEXTANT_ALWAYS_INLINE uint32_t enterRegion(ThreadState &State, uint32_t Id,
   }
   traceEnter(State.TraceOut, State.Trace.get(), Id, Now, State.Recorder);
   return Id;
+}
+
+/// Opens the frame of Id (0: nothing) at Now on State's thread, on the
+/// node Site remembers when it is still Id's child of the top frame (Site
+/// then remembers the node used; null Site: no hint); returns the id
+/// recorded (0 when none: Id 0, inside a counted-only parallel region, or
+/// out of memory).
+SEXTANT_ALWAYS_INLINE uint32_t enterRegion(ThreadState &State, uint32_t Id,
+                                           Ticks Now, SiteMemory::Site *Site) {
+  if (State.OpenMP->CountingOnlyTasks != 0)
+    return 0;
+  return enterCountedRegion(State, Id, Now, Site);
 }
 
 /// pushOpen() when the stack could not grow: drops Entry's reference.
@@ -300,7 +310,7 @@ SEXTANT_ALWAYS_INLINE Ticks openIn(Event &E, Construct Kind, const void *Code,
       return 0;
     if (Now == 0 || Slow)
       Now = Clock::now();
-    Open.Id = enterRegion(*E.State, Region->id(), Now, Site);
+    Open.Id = enterCountedRegion(*E.State, Region->id(), Now, Site);
   }
   pushOpen(*E.OpenMP, Open);
   return Open.Id != 0 ? Now : 0;
