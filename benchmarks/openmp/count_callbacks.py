@@ -20,6 +20,12 @@ benchmarks/openmp/MinimalTool.c, then runs the program under valgrind
                    (SEXTANT_OPENMP=basic, SEXTANT_THROTTLE as set in the
                    environment, default on).
 
+A fifth variant, "sextant clock reads", is the default one with
+SEXTANT_CLOCK=monotonic: every clock read of the runtime is then a call
+of clock_gettime (valgrind counts no RDTSC), and the calls made from
+Sextant's functions are its clock reads (differenced per region like the
+instructions below); its instructions per region include those calls.
+
 Each variant runs with a small and a large number of regions; the
 instructions per parallel region (all threads, libomp included) are
 
@@ -55,7 +61,10 @@ from count_instructions import stripped_runtime  # noqa: E402
 # Sextant's OMPT callbacks (runtime/openmp) and the minimal tool's.
 CALLBACKS = ["onThreadEnd", "onParallelBegin", "onParallelEnd",
              "onImplicitTask", "onWork", "onSyncRegion"]
-VARIANTS = ["no tool", "sextant off", "minimal tool", "sextant default"]
+VARIANTS = ["no tool", "sextant off", "minimal tool", "sextant default",
+            "sextant clock reads"]
+# The runtime's clock reads with SEXTANT_CLOCK=monotonic.
+CLOCK_READ = "clock_gettime"
 
 
 def run(command, env=None):
@@ -77,9 +86,17 @@ def callback_of(name):
     return None
 
 
+def is_clock_read(name):
+    """True when a callgrind function name is clock_gettime's."""
+    return re.match(r"_*clock_gettime(64)?(@|\s|'|$)", name) is not None
+
+
 def parse_callgrind(path):
-    """(total instructions, {callback: [calls, inclusive instructions]})."""
+    """(total instructions, {callback: [calls, inclusive instructions]});
+    counts[CLOCK_READ] holds the calls of clock_gettime made from Sextant's
+    functions."""
     names = {}
+    caller = ""
     callee = None
     pending = None
     total = None
@@ -99,13 +116,19 @@ def parse_callgrind(path):
                 if match:
                     if match.group(2) is not None:
                         names[match.group(1)] = match.group(2)
-                    callee = callback_of(names.get(match.group(1), ""))
+                    name = names.get(match.group(1), "")
                 else:
-                    callee = callback_of(line[4:].strip())
+                    name = line[4:].strip()
+                callee = callback_of(name)
+                if callee is None and "sextant::" in caller and \
+                        is_clock_read(name):
+                    callee = CLOCK_READ
             elif line.startswith("fn="):
-                match = re.match(r"fn=\((\d+)\) (.*)", line.rstrip("\n"))
+                match = re.match(r"fn=\((\d+)\)(?: (.*))?", line.rstrip("\n"))
                 if match:
-                    names[match.group(1)] = match.group(2)
+                    if match.group(2) is not None:
+                        names[match.group(1)] = match.group(2)
+                    caller = names.get(match.group(1), "")
             elif line.startswith("calls="):
                 pending = int(line[6:].split()[0])
             elif line.startswith("totals:") or line.startswith("summary:"):
@@ -141,9 +164,11 @@ def build(args, work, runtime_dir):
                 "LD_LIBRARY_PATH": libdir})
     off = dict(env, SEXTANT_OPENMP="off")
     minimal = dict(env, OMP_TOOL_LIBRARIES=tool)
+    monotonic = dict(env, SEXTANT_CLOCK="monotonic")
     return {"no tool": (plain, env), "sextant off": (linked, off),
             "minimal tool": (plain, minimal),
-            "sextant default": (linked, env)}
+            "sextant default": (linked, env),
+            "sextant clock reads": (linked, monotonic)}
 
 
 def measure(program, env, regions, args, out):
@@ -188,7 +213,7 @@ def main():
             total_l, calls_l = measure(program, env, large, args,
                                        os.path.join(work, tag + "-l.cg"))
             per_region[variant] = (total_l - total_s) / (large - small)
-            for callback in CALLBACKS:
+            for callback in CALLBACKS + [CLOCK_READ]:
                 c_s, i_s = calls_s.get(callback, (0, 0))
                 c_l, i_l = calls_l.get(callback, (0, 0))
                 if c_l > c_s:
@@ -208,15 +233,29 @@ def main():
                                         - per_region["no tool"]))
     print()
     print("| callback | calls per region | minimal tool: instructions per "
-          "call | Sextant default: instructions per call |")
-    print("|---|---:|---:|---:|")
+          "call | Sextant default: instructions per call | Sextant, "
+          "SEXTANT_CLOCK=monotonic: instructions per call |")
+    print("|---|---:|---:|---:|---:|")
+    sums = {"sextant default": 0, "sextant clock reads": 0}
     for callback in CALLBACKS:
         minimal = per_callback.get(("minimal tool", callback))
         sextant = per_callback.get(("sextant default", callback))
+        monotonic = per_callback.get(("sextant clock reads", callback))
         calls = (sextant or minimal or (0, 0))[0]
-        print("| %s | %.2f | %s | %s |"
+        for variant in sums:
+            counted = per_callback.get((variant, callback))
+            if counted:
+                sums[variant] += counted[0] * counted[1]
+        print("| %s | %.2f | %s | %s | %s |"
               % (callback, calls, "%.0f" % minimal[1] if minimal else "—",
-                 "%.0f" % sextant[1] if sextant else "—"))
+                 "%.0f" % sextant[1] if sextant else "—",
+                 "%.0f" % monotonic[1] if monotonic else "—"))
+    print("| all, per region | | | %.0f | %.0f |"
+          % (sums["sextant default"], sums["sextant clock reads"]))
+    print()
+    reads = per_callback.get(("sextant clock reads", CLOCK_READ), (0, 0))[0]
+    print("Sextant's clock reads per parallel region (SEXTANT_CLOCK="
+          "monotonic: its calls of clock_gettime): %.2f" % reads)
     return 0
 
 

@@ -49,6 +49,10 @@ void MetricsSession::startThread(ThreadState &State,
   std::string Error;
   try {
     State.Metrics = Metrics.startThread(Error);
+    // Before the thread's first event: the fast path, which does not
+    // update metrics, is closed to every thread from now on.
+    if (State.Metrics)
+      FastPathBlockers.fetch_or(FastPathMetrics);
     if (State.Metrics && Tracing) {
       std::vector<std::string> Names;
       for (const MetricDescription &Metric : Metrics.metrics())
@@ -106,6 +110,9 @@ void MetricsSession::restartInChild(ThreadState *Caller) noexcept {
   if (Caller)
     (void)Caller->Metrics.release();
   Stopped = true;
+  // The forking thread is the child's only thread, and no thread gets
+  // metrics any more.
+  FastPathBlockers.fetch_and(~static_cast<uint32_t>(FastPathMetrics));
   try {
     for (const MetricDescription &Metric : Merged.Metrics)
       Merged.Unavailable.push_back(

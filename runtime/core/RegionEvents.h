@@ -455,10 +455,7 @@ SEXTANT_ALWAYS_INLINE void recordEnterFast(uint32_t Handle,
   }
   if (__builtin_expect(!Recorder.canEnterReused(Handle), 0))
     return ColdPaths::enterNewFrame(Handle, Now, FrameAddress);
-  if (__builtin_expect(State->Metrics != nullptr, 0)) {
-    endEvent(*State);
-    return Frame.slowPathAt(Handle, Now);
-  }
+  // No metrics here: FastPathMetrics sent such events to the slow path.
   Recorder.enterReused(Now, FrameAddress);
   if (__builtin_expect(State->TraceOut.tracing() &&
                            !State->TraceOut.tryEnter(Handle, Now),
@@ -484,9 +481,7 @@ SEXTANT_ALWAYS_INLINE void recordExitFast(uint32_t Handle, Ticks Now) noexcept {
     return;
   }
   CallPathRecorder &Recorder = State->Recorder;
-  if (__builtin_expect(!Recorder.canExitTopUnthrottled(Handle) ||
-                           State->Metrics != nullptr,
-                       0)) {
+  if (__builtin_expect(!Recorder.canExitTopUnthrottled(Handle), 0)) {
     endEvent(*State);
     return ColdPaths::exit(Handle, Now);
   }

@@ -66,7 +66,8 @@ struct alignas(CacheLineSize) ThreadState {
   /// the events TraceOut cannot (see ThreadTrace.h).
   std::unique_ptr<ThreadTrace> Trace;
   /// The thread's metrics besides time (SEXTANT_METRICS), else null. The
-  /// hot path follows each Recorder.enter/exit with it (MetricSet.h).
+  /// slow path follows each Recorder.enter/exit with it (MetricSet.h); the
+  /// fast path is blocked while any thread may have them (FastPathMetrics).
   std::unique_ptr<ThreadMetrics> Metrics;
   /// The thread's call-path profile and shadow stack; the fast path touches
   /// its first CallPathRecorder::hotBytes() bytes.
@@ -166,16 +167,23 @@ extern std::atomic<bool> FinalizationStarted
     __attribute__((visibility("hidden")));
 
 /// Why an event may not take the fast path of the plugin's entry points
-/// (RegionEvents.h): FinalizationStarted, and a clock source other than the
-/// TSC, summarized in one word so that the fast path reads one variable
-/// where it read two, and ORs it with Busy's old value (beginFastEvent())
-/// without widening it. Zero when neither holds. Declared hidden (the
-/// definition is hidden anyway, see sextant_internal_library), so that the
-/// fast path reads it with one instruction rather than through the global
-/// offset table.
+/// (RegionEvents.h): FinalizationStarted, a clock source other than the
+/// TSC, and metrics besides time, summarized in one word so that the fast
+/// path reads one variable where it read three, and ORs it with Busy's old
+/// value (beginFastEvent()) without widening it. Zero when none holds.
+/// Declared hidden (the definition is hidden anyway, see
+/// sextant_internal_library), so that the fast path reads it with one
+/// instruction rather than through the global offset table.
 enum FastPathBlocker : uint32_t {
   FastPathFinalizing = 1u << 0,
-  FastPathClockNotTsc = 1u << 1
+  FastPathClockNotTsc = 1u << 1,
+  /// Some thread may have a ThreadState::Metrics: set by
+  /// MetricsSession::startThread() on the thread that got its metrics,
+  /// before its first event; cleared only in a child after fork (where no
+  /// thread has metrics any more). Every event then takes the slow path,
+  /// which updates the metrics, so the fast path does not test
+  /// ThreadState::Metrics.
+  FastPathMetrics = 1u << 2
 };
 extern std::atomic<uint32_t> FastPathBlockers
     __attribute__((visibility("hidden")));

@@ -29,6 +29,7 @@
 
 #include "runtime/openmp/OpenMPRegionTable.h"
 #include "runtime/openmp/ParallelInfo.h"
+#include "runtime/openmp/SharedTimestamp.h"
 #include "runtime/openmp/SiteMemory.h"
 #include "runtime/profile/CallPathTree.h"
 
@@ -145,6 +146,9 @@ struct OpenMPThreadState {
   /// The recorder still holds the context its last implicit task adopted
   /// (a worker's, between its regions: see OpenMPEvent.h, endAdoption).
   bool ContextKept = false;
+  /// The clock value the thread's last event left for the event it
+  /// implies (SharedTimestamp.h).
+  openmp::SharedTimestamp Shared;
 };
 
 } // namespace runtime

@@ -18,6 +18,23 @@
 // from the ParallelInfo and skip the clock, the region lookup and the
 // context. The region is listed as throttled in the output.
 //
+// Shared timestamps (SharedTimestamp.h): libomp 19 reports these events of
+// a thread one right after the other, from its own code, with no code of
+// the program in between: the second takes the first one's clock value.
+//  - parallel_begin, then the primary thread's implicit_task begin
+//    (__kmp_fork_call, __kmp_invoke_task_func; also a serialized region's);
+//  - the end of the implicit barrier (barrier_implicit_parallel), then the
+//    implicit task's end: on the primary thread in the join
+//    (__kmp_internal_join, __kmp_join_call), on a worker when libomp wakes
+//    it for the next region or its end (__kmp_fork_barrier);
+//  - the primary thread's implicit task end, then parallel_end
+//    (__kmp_join_call; __kmpc_end_serialized_parallel);
+//  - a worker's implicit task end, then its next implicit task's begin
+//    (__kmp_fork_barrier returns to __kmp_launch_thread, which invokes the
+//    task).
+// An implicit task's begin and the worksharing construct in it share
+// nothing: the program's code runs between them.
+//
 // libomp 19 behaviour handled here:
 //  - the initial thread gets thread_begin and an initial implicit task
 //    before main (and their ends after it): initial tasks are ignored,
@@ -66,27 +83,27 @@ namespace openmp {
 namespace {
 
 /// Switches Region (id Id), whose call path Node has just reached the
-/// throttling threshold at Now, to counting only, after the event E.
-__attribute__((noinline, cold)) void countOnly(Event &E, OpenMPRegion &Region,
-                                               uint32_t Id,
-                                               const CallPathTree::Node &Node,
-                                               Ticks Now) {
+/// throttling threshold at Now, to counting only, after the event of
+/// State's thread, which it ends.
+__attribute__((noinline, cold)) void
+countOnly(ThreadState &State, OpenMPRegion &Region, uint32_t Id,
+          const CallPathTree::Node &Node, Ticks Now) {
   uint64_t Visits = Node.Visits;
   Ticks InclusiveTicks = Node.InclusiveTicks;
   Region.CountingOnly.store(true, std::memory_order_relaxed);
-  E.end();
+  endEvent(State);
   RuntimeCallScope Scope;
   if (Runtime *Self = Runtime::existing())
     Self->noteThrottledRegion(Id, Visits, InclusiveTicks, Now);
 }
 
 /// Gives a worker thread its OpenMP name at its first implicit task.
-void nameWorker(Event &E, unsigned Index, const ParallelInfo *Info) {
-  E.OpenMP->Named = true;
-  if (E.State->Tid == static_cast<uint64_t>(::getpid()))
+void nameWorker(ThreadState &State, unsigned Index, const ParallelInfo *Info) {
+  State.OpenMP->Named = true;
+  if (State.Tid == static_cast<uint64_t>(::getpid()))
     return;
   try {
-    E.State->Name = openMPThreadName(Index, Info ? Info->Level : 1);
+    State.Name = openMPThreadName(Index, Info ? Info->Level : 1);
   } catch (...) {
   }
 }
@@ -149,13 +166,14 @@ void onParallelBegin(ompt_data_t *, const ompt_frame_t *,
   Open.Kind = OpenKind::Parallel;
   Open.Tag = reinterpret_cast<uintptr_t>(Info);
   Open.Parallel = Info;
-  Open.Id = enterRegion(State, Id, Clock::now(), Site);
+  Ticks Now = Clock::now();
+  Open.Id = enterCountedRegion(State, Id, Now, Site); // Id 0 when Inside
   pushOpen(OpenMP, Open);
+  OpenMP.Shared.leave(Now, ImpliedEvent::PrimaryTaskBegin, Info);
 }
 
 void onParallelEnd(ompt_data_t *ParallelData, ompt_data_t *, int,
                    const void *) {
-  Ticks Now = Clock::now();
   Event E;
   if (!E.begin())
     return;
@@ -169,6 +187,7 @@ void onParallelEnd(ompt_data_t *ParallelData, ompt_data_t *, int,
   ParallelInfo *Info = E.OpenMP->Open[Level].Parallel;
   uint32_t Id = E.OpenMP->Open[Level].Id;
   OpenMPRegion *Region = Info ? Info->Region : nullptr;
+  Ticks Now = E.OpenMP->Shared.takeOrNow(ImpliedEvent::ParallelEnd, Info);
   if (Info)
     Info->EndTicks.store(Now, std::memory_order_release);
   if (ParallelData)
@@ -178,8 +197,11 @@ void onParallelEnd(ompt_data_t *ParallelData, ompt_data_t *, int,
       __builtin_expect(Level + 1 == E.OpenMP->Open.size(), 1)
           ? closeTopEntry(*E.State, *E.OpenMP, Now)
           : closeFrom(*E.State, *E.OpenMP, Level, Now);
-  if (__builtin_expect(Throttled != nullptr, 0) && Region)
-    countOnly(E, *Region, Id, *Throttled, Now);
+  if (__builtin_expect(Throttled != nullptr, 0) && Region) {
+    ThreadState &State = *E.State;
+    E.State = nullptr; // countOnly() ends the event
+    countOnly(State, *Region, Id, *Throttled, Now);
+  }
 }
 
 void onImplicitTask(ompt_scope_endpoint_t Endpoint, ompt_data_t *ParallelData,
@@ -192,9 +214,19 @@ void onImplicitTask(ompt_scope_endpoint_t Endpoint, ompt_data_t *ParallelData,
     return;
   if (Endpoint == ompt_scope_end) {
     // parallel_data is NULL here in libomp 19: the stack knows the task.
-    size_t Level = E.OpenMP->Open.find(OpenKind::ImplicitTask, 0, false);
-    if (Level != SIZE_MAX)
-      closeOpen(E, Level, /*MayEndLate=*/true);
+    OpenMPThreadState &OpenMP = *E.OpenMP;
+    size_t Level = OpenMP.Open.find(OpenKind::ImplicitTask, 0, false);
+    if (Level == SIZE_MAX)
+      return;
+    ParallelInfo *Info = OpenMP.Open[Level].Parallel;
+    bool Worker = OpenMP.Open[Level].Worker;
+    Ticks Now =
+        closeOpen(E, Level, /*MayEndLate=*/true,
+                  OpenMP.Shared.take(ImpliedEvent::ImplicitTaskEnd, Info));
+    if (Worker)
+      OpenMP.Shared.leave(Now, ImpliedEvent::WorkerTaskBegin, nullptr);
+    else
+      OpenMP.Shared.leave(Now, ImpliedEvent::ParallelEnd, Info);
     return;
   }
   // The encountering thread holds its reference until its parallel_end,
@@ -214,7 +246,10 @@ void onImplicitTask(ompt_scope_endpoint_t Endpoint, ompt_data_t *ParallelData,
     if (!E.region(Construct::ImplicitTask, nullptr, Region, Site, Slow))
       return;
     Id = Region->id();
-    Start = Clock::now();
+    Start =
+        Open.Worker
+            ? E.OpenMP->Shared.takeOrNow(ImpliedEvent::WorkerTaskBegin, nullptr)
+            : E.OpenMP->Shared.takeOrNow(ImpliedEvent::PrimaryTaskBegin, Info);
   }
   // A context kept by the worker's last implicit task is taken over or
   // released here. (With one kept, region() above cannot have returned
@@ -246,7 +281,7 @@ void onImplicitTask(ompt_scope_endpoint_t Endpoint, ompt_data_t *ParallelData,
     }
   }
   if (Open.Worker && !E.OpenMP->Named)
-    nameWorker(E, Index, Info);
+    nameWorker(State, Index, Info);
   Open.Id = enterRegion(State, Id, Start, Site);
   pushOpen(*E.OpenMP, Open);
 }
@@ -288,9 +323,17 @@ void onSyncRegion(ompt_sync_region_t Kind, ompt_scope_endpoint_t Endpoint,
     return;
   }
   size_t Level = Open.find(OpenKind::Sync, static_cast<uintptr_t>(Kind), true);
-  // A worker's implicit barrier at the end of a parallel region ends late.
-  if (Level != SIZE_MAX)
-    closeOpen(E, Level, Kind == ompt_sync_region_barrier_implicit_parallel);
+  if (Level == SIZE_MAX)
+    return;
+  if (Kind != ompt_sync_region_barrier_implicit_parallel) {
+    closeOpen(E, Level, false);
+    return;
+  }
+  // A worker's implicit barrier at the end of a parallel region ends late;
+  // the end of its implicit task follows.
+  Ticks Now = closeOpen(E, Level, /*MayEndLate=*/true);
+  E.OpenMP->Shared.leave(Now, ImpliedEvent::ImplicitTaskEnd,
+                         Open.empty() ? nullptr : Open.back().Parallel);
 }
 
 void onTaskCreate(ompt_data_t *, const ompt_frame_t *, ompt_data_t *NewTask,

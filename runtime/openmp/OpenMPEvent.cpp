@@ -42,19 +42,14 @@ void setTaskInfoFunction(ompt_get_task_info_t Function) {
   GetTaskInfo = Function;
 }
 
-bool Event::attachOpenMP() {
-  OpenMP = new (std::nothrow) OpenMPThreadState();
-  if (!OpenMP) {
-    end();
-    return false;
-  }
-  State->OpenMP = OpenMP;
-  return true;
+OpenMPThreadState *Event::attachOpenMP(ThreadState &State) {
+  OpenMPThreadState *OpenMP = new (std::nothrow) OpenMPThreadState();
+  State.OpenMP = OpenMP;
+  return OpenMP;
 }
 
-bool Event::regionSlow(Construct Kind, const void *Code, OpenMPRegion *&Region,
-                       SiteMemory::Site *&Site) {
-  end();
+bool Event::findRegion(Construct Kind, const void *Code, OpenMPRegion *&Region,
+                       const void *&ProgramSite) {
   // A code address inside libomp (or libsextant) stands for whichever call
   // site reached it (see ProgramCallSite.h): the construct is named after
   // the program's call site on the stack within the current task, and the
@@ -63,25 +58,28 @@ bool Event::regionSlow(Construct Kind, const void *Code, OpenMPRegion *&Region,
   // is the return into the procedure that invoked the task's code, the
   // same at every event): the construct has no location, and that is
   // remembered.
-  const void *ProgramSite =
-      runtimeModules().programCallSite(Code, currentTaskExitFrame());
+  ProgramSite = runtimeModules().programCallSite(Code, currentTaskExitFrame());
   try {
     Region = regions().find(Kind, ProgramSite);
   } catch (...) {
     return false; // out of memory: the construct is not recorded
   }
-  if (!begin())
-    return false;
-  Site = nullptr;
-  if (namedWithoutLocation(Kind) || ProgramSite == Code || !ProgramSite) {
-    uint64_t Key = RegionTable::siteKey(Kind, Code);
-    SiteCache::Entry &Entry = OpenMP->Sites.slot(Key);
-    Entry.Key = Key;
-    Entry.Region = Region;
-    if (SiteMemory *Sites = OpenMP->Open.nextSites())
-      Site = &Sites->remember(Key, Region);
-  }
   return true;
+}
+
+SiteMemory::Site *Event::rememberRegion(OpenMPThreadState &OpenMP,
+                                        Construct Kind, const void *Code,
+                                        const void *ProgramSite,
+                                        OpenMPRegion *Region) {
+  if (!namedWithoutLocation(Kind) && ProgramSite != Code && ProgramSite)
+    return nullptr;
+  uint64_t Key = RegionTable::siteKey(Kind, Code);
+  SiteCache::Entry &Entry = OpenMP.Sites.slot(Key);
+  Entry.Key = Key;
+  Entry.Region = Region;
+  if (SiteMemory *Sites = OpenMP.Open.nextSites())
+    return &Sites->remember(Key, Region);
+  return nullptr;
 }
 
 void releaseKeptContextSlow(ThreadState &State, OpenMPThreadState &OpenMP) {

@@ -2,8 +2,9 @@
 //
 // Part of Sextant. Each OMPT callback is one event of the calling thread,
 // bracketed by its Busy flag like an instrumented function's
-// (EventBracket.h), and reads the clock at most once. Opening a construct
-// finds its region through the thread's stack of open constructs
+// (EventBracket.h), and reads the clock at most once, not at all when the
+// event before it left its time for it (SharedTimestamp.h). Opening a
+// construct finds its region through the thread's stack of open constructs
 // (OpenConstructStack.h); only a site's first visit on the thread ends
 // the event, names and registers the region (RegionTable, under its lock,
 // symbolizing the code address once per site) and begins it again.
@@ -34,8 +35,14 @@ public:
     if (!State)
       return false;
     OpenMP = State->OpenMP;
-    if (__builtin_expect(!OpenMP, 0))
-      return attachOpenMP();
+    if (__builtin_expect(!OpenMP, 0)) {
+      OpenMP = attachOpenMP(*State);
+      if (!OpenMP) {
+        end();
+        return false;
+      }
+    }
+    OpenMP->Shared.countEvent();
     return true;
   }
   void end() {
@@ -50,8 +57,8 @@ public:
   /// slot there yet, or Code stands for another call site). Fast: an
   /// entry of those sites, the thread's cache, or the region of a
   /// construct named without a location. Otherwise (Slow set) ends the
-  /// event, finds the region in the RegionTable and begins the event
-  /// again: then false when it is to be ignored after all.
+  /// event, finds the region in the RegionTable (findRegion) and begins
+  /// the event again: then false when it is to be ignored after all.
   SEXTANT_ALWAYS_INLINE bool region(Construct Kind, const void *Code,
                                     OpenMPRegion *&Region,
                                     SiteMemory::Site *&Site, bool &Slow) {
@@ -77,26 +84,43 @@ public:
       return true;
     }
     Slow = true;
-    return regionSlow(Kind, Code, Region, Site);
+    end();
+    const void *ProgramSite = nullptr;
+    if (!findRegion(Kind, Code, Region, ProgramSite) || !begin())
+      return false;
+    Site = rememberRegion(*OpenMP, Kind, Code, ProgramSite, Region);
+    return true;
   }
 
   ThreadState *State = nullptr;
   OpenMPThreadState *OpenMP = nullptr;
 
 private:
-  bool attachOpenMP();
-  bool regionSlow(Construct Kind, const void *Code, OpenMPRegion *&Region,
-                  SiteMemory::Site *&Site);
+  // The slow paths, out of line and without the event's address, so that
+  // the event's members stay in registers.
+
+  /// Gives State's thread its OpenMP state; null when out of memory.
+  static OpenMPThreadState *attachOpenMP(ThreadState &State);
+  /// Outside the event: the region of Kind at Code from the RegionTable,
+  /// and the program's call site it was named after (ProgramSite); false
+  /// when out of memory.
+  static bool findRegion(Construct Kind, const void *Code,
+                         OpenMPRegion *&Region, const void *&ProgramSite);
+  /// Remembers Region for the next visits of Kind at Code when Code is
+  /// the program's call site; its entry in the sites of the depth of the
+  /// next push (null when not remembered there).
+  static SiteMemory::Site *rememberRegion(OpenMPThreadState &OpenMP,
+                                          Construct Kind, const void *Code,
+                                          const void *ProgramSite,
+                                          OpenMPRegion *Region);
 };
 
-/// Opens the frame of Id (0: nothing) at Now on State's thread, on the
-/// node Site remembers when it is still Id's child of the top frame (Site
-/// then remembers the node used; null Site: no hint); returns the id
-/// recorded (0 when none: Id 0, inside a counted-only parallel region, or
-/// out of memory).
-SEXTANT_ALWAYS_INLINE uint32_t enterRegion(ThreadState &State, uint32_t Id,
-                                           Ticks Now, SiteMemory::Site *Site) {
-  if (Id == 0 || State.OpenMP->CountingOnlyTasks != 0)
+/// enterRegion() on a thread outside counted-only parallel regions
+/// (OpenMPThreadState::CountingOnlyTasks 0, which the caller tested).
+SEXTANT_ALWAYS_INLINE uint32_t enterCountedRegion(ThreadState &State,
+                                                  uint32_t Id, Ticks Now,
+                                                  SiteMemory::Site *Site) {
+  if (Id == 0)
     return 0;
   CallPathRecorder &Recorder = State.Recorder;
   if (!(Site && Recorder.tryEnterNode(Id, Now, Site->Node))) {
@@ -112,6 +136,18 @@ SEXTANT_ALWAYS_INLINE uint32_t enterRegion(ThreadState &State, uint32_t Id,
   }
   traceEnter(State.TraceOut, State.Trace.get(), Id, Now, State.Recorder);
   return Id;
+}
+
+/// Opens the frame of Id (0: nothing) at Now on State's thread, on the
+/// node Site remembers when it is still Id's child of the top frame (Site
+/// then remembers the node used; null Site: no hint); returns the id
+/// recorded (0 when none: Id 0, inside a counted-only parallel region, or
+/// out of memory).
+SEXTANT_ALWAYS_INLINE uint32_t enterRegion(ThreadState &State, uint32_t Id,
+                                           Ticks Now, SiteMemory::Site *Site) {
+  if (State.OpenMP->CountingOnlyTasks != 0)
+    return 0;
+  return enterCountedRegion(State, Id, Now, Site);
 }
 
 /// pushOpen() when the stack could not grow: drops Entry's reference.
@@ -228,18 +264,26 @@ SEXTANT_ALWAYS_INLINE bool recordedFrom(const OpenMPThreadState &OpenMP,
   return false;
 }
 
-/// closeFrom(Level) at now (at the region's end when MayEndLate, see
-/// endTime); the clock is read only when something is to be closed. The
-/// common case, the top entry alone, inline.
-SEXTANT_ALWAYS_INLINE void closeOpen(Event &E, size_t Level, bool MayEndLate) {
+/// closeFrom(Level) at Now, the clock when 0 (at the region's end when
+/// MayEndLate, see endTime); the clock is read only when something is to
+/// be closed. Returns the time before endTime(), 0 when nothing recorded
+/// was closed. The common case, the top entry alone, inline.
+SEXTANT_ALWAYS_INLINE Ticks closeOpen(Event &E, size_t Level, bool MayEndLate,
+                                      Ticks Now = 0) {
   OpenMPThreadState &OpenMP = *E.OpenMP;
-  Ticks Now = 0;
-  if (recordedFrom(OpenMP, Level))
-    Now = MayEndLate ? endTime(OpenMP, Level, Clock::now()) : Clock::now();
+  Ticks End = 0;
+  if (recordedFrom(OpenMP, Level)) {
+    if (Now == 0)
+      Now = Clock::now();
+    End = MayEndLate ? endTime(OpenMP, Level, Now) : Now;
+  } else {
+    Now = 0;
+  }
   if (__builtin_expect(Level + 1 == OpenMP.Open.size(), 1))
-    closeTopEntry(*E.State, OpenMP, Now);
+    closeTopEntry(*E.State, OpenMP, End);
   else
-    closeFrom(*E.State, OpenMP, Level, Now);
+    closeFrom(*E.State, OpenMP, Level, End);
+  return Now;
 }
 
 /// Closes the innermost open construct of Kind (with Tag when MatchTag).
@@ -266,7 +310,7 @@ SEXTANT_ALWAYS_INLINE Ticks openIn(Event &E, Construct Kind, const void *Code,
       return 0;
     if (Now == 0 || Slow)
       Now = Clock::now();
-    Open.Id = enterRegion(*E.State, Region->id(), Now, Site);
+    Open.Id = enterCountedRegion(*E.State, Region->id(), Now, Site);
   }
   pushOpen(*E.OpenMP, Open);
   return Open.Id != 0 ? Now : 0;

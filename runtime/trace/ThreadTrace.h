@@ -113,6 +113,10 @@ struct TraceCursor {
 
   SEXTANT_ALWAYS_INLINE bool tracing() const { return Next != nullptr; }
 
+  /// The largest delta and region id of the common form.
+  static constexpr Ticks FastMaxDelta = (Ticks(1) << 12) - 1;
+  static constexpr uint32_t FastMaxRegion = (1u << 7) - 1;
+
   /// Writes the enter of Region at Now in the common form; false (nothing
   /// written) when the event needs the slow path.
   SEXTANT_ALWAYS_INLINE bool tryEnter(uint32_t Region, Ticks Now) noexcept {
@@ -120,12 +124,14 @@ struct TraceCursor {
     // store may alias them) and written after.
     uint8_t *Out = Next;
     Ticks Delta = Now - LastTicks; // huge when the clock went backwards
-    if (__builtin_expect(((Delta >> 12) | (Region >> 7)) != 0 || Out > Limit,
-                         0))
+    if (__builtin_expect(
+            Delta > FastMaxDelta || Region > FastMaxRegion || Out > Limit, 0))
       return false;
-    uint32_t Packed =
-        packPaddedVarint(static_cast<uint32_t>(Delta) << trace::KindBits) |
-        (Region << 16); // kind Enter (0)
+    // The region's byte is added rather than ORed (the bits are disjoint)
+    // so that one LEA takes it with the varint's last two terms.
+    uint32_t Packed = paddedEventVarint(static_cast<uint32_t>(Delta),
+                                        trace::EventKind::Enter) +
+                      (Region << 16);
     std::memcpy(Out, &Packed, sizeof(Packed));
     Next = Out + FastEnterBytes;
     LastTicks = Now;
@@ -137,11 +143,11 @@ struct TraceCursor {
   SEXTANT_ALWAYS_INLINE bool tryExit(Ticks Now) noexcept {
     uint8_t *Out = Next;
     Ticks Delta = Now - LastTicks;
-    if (__builtin_expect((Delta >> 12) != 0 || Out > Limit, 0))
+    if (__builtin_expect(Delta > FastMaxDelta, 0) ||
+        __builtin_expect(Out > Limit, 0))
       return false;
-    uint16_t Packed = static_cast<uint16_t>(
-        packPaddedVarint((static_cast<uint32_t>(Delta) << trace::KindBits) |
-                         static_cast<uint32_t>(trace::EventKind::Exit)));
+    uint16_t Packed = static_cast<uint16_t>(paddedEventVarint(
+        static_cast<uint32_t>(Delta), trace::EventKind::Exit));
     std::memcpy(Out, &Packed, sizeof(Packed));
     Next = Out + FastExitBytes;
     LastTicks = Now;
@@ -150,18 +156,28 @@ struct TraceCursor {
 
 private:
   static_assert(__BYTE_ORDER__ == __ORDER_LITTLE_ENDIAN__,
-                "packPaddedVarint() stores its bytes in little-endian order");
+                "paddedEventVarint() stores its bytes in little-endian order");
 
-  /// The LEB128 encoding of Value (< 2^14) in exactly two bytes, padded
-  /// when Value is below 128 (the first byte has its continuation bit set
-  /// and the second is 0), in the low 16 bits of the result in memory order
-  /// on a little-endian machine. Readers accept padded varints (see
+  /// The first varint of an event of Kind (Enter or Exit) Delta ticks
+  /// (Delta <= FastMaxDelta) after the previous one, V = (Delta << KindBits)
+  /// | Kind < 2^14, LEB128-encoded in exactly two bytes, padded when V is
+  /// below 128 (the first byte has its continuation bit set and the second
+  /// is 0), in the low 16 bits of the result in memory order on a
+  /// little-endian machine. Readers accept padded varints (see
   /// TraceFormat.h). The fixed length keeps the cursor independent of the
   /// timestamp: with the shortest encoding, the position of every later
   /// event of the thread would wait for the clock read that decided the
   /// length, and the TSC read is the slowest instruction of the hot path.
-  static SEXTANT_ALWAYS_INLINE uint32_t packPaddedVarint(uint32_t Value) {
-    return (Value & 0x7fu) | 0x80u | ((Value << 1) & 0x7f00u);
+  ///
+  /// The two bytes are (V & 0x7f) | 0x80 and (V >> 7) << 8, that is
+  /// V + (V & 0x3f80) + 0x80 (the high seven bits of V moved up by one);
+  /// with V & 0x3f80 = (Delta & 0xfe0) << KindBits, one AND, one ADD and
+  /// one LEA: ((Delta + (Delta & 0xfe0)) << 2) + 0x80 + Kind.
+  static SEXTANT_ALWAYS_INLINE uint32_t
+  paddedEventVarint(uint32_t Delta, trace::EventKind Kind) {
+    static_assert(trace::KindBits == 2, "the high bits of V are Delta & 0xfe0");
+    return ((Delta + (Delta & 0xfe0u)) << trace::KindBits) +
+           (0x80u + static_cast<uint32_t>(Kind));
   }
 };
 

@@ -3,7 +3,9 @@
  * Part of Sextant. A program for the metric tests: touch_fresh_memory writes
  * every page of a freshly mapped buffer (one page fault per page), sleepy
  * sleeps several times (one voluntary context switch per sleep), spin only
- * computes (CPU time, neither). Usage: metrics_regions [MiB] [sleeps].
+ * computes (CPU time, neither). Usage: metrics_regions [MiB] [sleeps]
+ * [visits]: touch_fresh_memory is called visits times (default 1), from
+ * one call site, with a fresh buffer of MiB each time.
  *
  *===----------------------------------------------------------------------===*/
 
@@ -46,7 +48,10 @@ __attribute__((noinline)) double spin(long Steps) {
 int main(int Argc, char **Argv) {
   size_t MiB = Argc > 1 ? (size_t)atol(Argv[1]) : 64;
   int Sleeps = Argc > 2 ? atoi(Argv[2]) : 20;
-  long Sum = touch_fresh_memory(MiB << 20);
+  int Visits = Argc > 3 ? atoi(Argv[3]) : 1;
+  long Sum = 0;
+  for (int I = 0; I < Visits; ++I)
+    Sum += touch_fresh_memory(MiB << 20);
   sleepy(Sleeps);
   double X = spin(2000000);
   printf("metrics_regions: %zu MiB, %d sleeps, %ld %.3f\n", MiB, Sleeps, Sum,
