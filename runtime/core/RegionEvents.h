@@ -394,8 +394,7 @@ struct EstimatedEnterFrame {
                         uintptr_t &FrameAddress) const {
     int32_t Offset = FrameOffsets.get(Handle);
     FrameAddress = EnterFrame + static_cast<uintptr_t>(Offset);
-    return Offset > 0 && State.isOnStack(FrameAddress) &&
-           !State.Recorder.topMayBeAbandoned(FrameAddress);
+    return Offset > 0 && State.isOnStackBelowTopFrame(FrameAddress);
   }
 };
 
@@ -420,8 +419,7 @@ template <typename ColdPathsT> struct ExactEnterFrameWith {
   bool fastFrameAddress(const ThreadState &State, uint32_t,
                         uintptr_t &Address) const {
     Address = FrameAddress;
-    return State.isOnStack(FrameAddress) &&
-           !State.Recorder.topMayBeAbandoned(FrameAddress);
+    return State.isOnStackBelowTopFrame(FrameAddress);
   }
 };
 /// For __sextant_region_enter_frame (preserve_most) and

@@ -48,8 +48,8 @@ ThreadState *ThreadRegistry::attach() {
     void *Low = nullptr;
     size_t Size = 0;
     if (pthread_attr_getstack(&Attributes, &Low, &Size) == 0 && Low) {
-      State->StackLow = reinterpret_cast<uintptr_t>(Low);
-      State->StackHigh = State->StackLow + Size;
+      uintptr_t StackLow = reinterpret_cast<uintptr_t>(Low);
+      State->setStackBounds(StackLow, StackLow + Size);
     }
     pthread_attr_destroy(&Attributes);
   }

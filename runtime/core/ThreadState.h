@@ -92,6 +92,22 @@ struct alignas(CacheLineSize) ThreadState {
   bool isOnStack(uintptr_t Address) const {
     return Address > StackLow && Address <= StackHigh;
   }
+
+  /// isOnStack(FrameAddress) && !Recorder.topMayBeAbandoned(FrameAddress)
+  /// in two comparisons (see CallPathRecorder::isBelowTopFrame()): false
+  /// also when the top frame's CFA is unknown and FrameAddress is not on
+  /// the stack, and always when the stack is unknown.
+  SEXTANT_ALWAYS_INLINE bool
+  isOnStackBelowTopFrame(uintptr_t FrameAddress) const {
+    return FrameAddress > StackLow && Recorder.isBelowTopFrame(FrameAddress);
+  }
+
+  /// Sets the thread's stack, (Low, High] (see isOnStack()).
+  void setStackBounds(uintptr_t Low, uintptr_t High) noexcept {
+    StackLow = Low;
+    StackHigh = High;
+    Recorder.setStackHigh(High);
+  }
 };
 
 /// The bytes at the start of a ThreadState that hold every field of the

@@ -24,9 +24,28 @@ void CallPathRecorder::growStack() {
   size_t Depth = depth();
   Stack.resize(Grown + 2);
   Stack.front().Region = SentinelRegion;
+  Stack.front().FrameAddress = NoFrameAddress;
   Frames = Stack.data() + 1;
   setDepth(Depth);
   Capacity = Grown;
+  rebaseNodeAddresses();
+}
+
+CallPathTree::NodeIndex CallPathRecorder::child(CallPathTree::NodeIndex Parent,
+                                                uint32_t Region) {
+  const CallPathTree::Node *Nodes = &Tree.node(CallPathTree::RootNode);
+  CallPathTree::NodeIndex Node = Tree.child(Parent, Region);
+  if (&Tree.node(CallPathTree::RootNode) != Nodes)
+    rebaseNodeAddresses();
+  return Node;
+}
+
+void CallPathRecorder::rebaseNodeAddresses() noexcept {
+  // Every frame's Node is a node of Tree, kept or not (restart() resets
+  // the frames it forgets to the root).
+  CallPathTree::Node *Nodes = &Tree.node(CallPathTree::RootNode);
+  for (Frame &Slot : Stack)
+    Slot.NodeAddress = Nodes + Slot.Node;
 }
 
 void CallPathRecorder::enterNew(uint32_t Region, Ticks Now,
@@ -35,14 +54,27 @@ void CallPathRecorder::enterNew(uint32_t Region, Ticks Now,
     growStack();
   Frame &Slot = Top[1];
   // The sentinel's node is the root.
-  CallPathTree::NodeIndex Node = Tree.child(Top->Node, Region);
+  CallPathTree::NodeIndex Node = child(Top->Node, Region);
   ++Tree.node(Node).Visits;
+  if (Slot.Node != Node)
+    forgetSlotAbove(Slot);
   Slot.Region = Region;
   Slot.Node = Node;
+  Slot.NodeAddress = &Tree.node(Node);
   Slot.Start = Now;
   Slot.ChildTicks = 0;
-  Slot.FrameAddress = FrameAddress;
+  Slot.FrameAddress = storedFrameAddress(FrameAddress);
   Top = &Slot;
+}
+
+void CallPathRecorder::setStackHigh(uintptr_t StackHigh) noexcept {
+  uintptr_t Unknown = StackHigh + 1;
+  // The sentinel and the open frames whose CFA is unknown.
+  if (!Stack.empty())
+    for (Frame *Open = Frames - 1; Open <= Top; ++Open)
+      if (Open->FrameAddress == NoFrameAddress)
+        Open->FrameAddress = Unknown;
+  NoFrameAddress = Unknown;
 }
 
 size_t CallPathRecorder::exitMismatched(uint32_t Region, Ticks Now) noexcept {
@@ -95,21 +127,24 @@ void CallPathRecorder::adoptContext(const uint32_t *Regions, size_t Count) {
   // Every slot keeps the node of the last frame it held (see
   // tryEnterReused): a context like the last one adopted (a worker of the
   // same parallel region again) needs no lookup in the tree and no
-  // allocation. A slot's region and node change together, after
-  // Tree.child() succeeded, and the depth only at the end: a throw leaves no
-  // frame open and every slot consistent.
+  // allocation. A slot that holds Regions[Level] holds its child of the
+  // node below (see the file comment); any other gets the child and marks
+  // the slot above it unused. A slot's region and node change together,
+  // after Tree.child() succeeded, and the depth only at the end: a throw
+  // leaves no frame open and every slot consistent.
   CallPathTree::NodeIndex Parent = CallPathTree::RootNode;
   for (size_t Level = 0; Level < Count; ++Level) {
     Frame &Slot = Frames[Level];
-    if (Slot.Region != Regions[Level] ||
-        Tree.node(Slot.Node).Parent != Parent) {
-      CallPathTree::NodeIndex Node = Tree.child(Parent, Regions[Level]);
+    if (Slot.Region != Regions[Level]) {
+      CallPathTree::NodeIndex Node = child(Parent, Regions[Level]);
+      forgetSlotAbove(Slot);
       Slot.Region = Regions[Level];
       Slot.Node = Node;
+      Slot.NodeAddress = &Tree.node(Node);
     }
     Slot.Start = 0;
     Slot.ChildTicks = 0;
-    Slot.FrameAddress = 0;
+    Slot.FrameAddress = NoFrameAddress;
     Parent = Slot.Node;
   }
   setDepth(Count);
@@ -149,9 +184,12 @@ void CallPathRecorder::restart(Ticks Now) {
     Frames[Level].Start = Now;
     Frames[Level].ChildTicks = 0;
   }
-  for (size_t Level = Depth; Level < Capacity; ++Level)
+  for (size_t Level = Depth; Level < Capacity; ++Level) {
     Frames[Level].Region = 0; // their nodes were in the old tree
+    Frames[Level].Node = CallPathTree::RootNode;
+  }
   Tree = std::move(Fresh);
+  rebaseNodeAddresses();
   Counters = RepairCounters();
 }
 

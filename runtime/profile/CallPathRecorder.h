@@ -41,8 +41,14 @@
 //
 // Hot path. A slot of the shadow stack keeps the frame last opened at its
 // depth after it is closed; enter() reuses that frame's node when the same
-// region is entered again under the same parent (a loop calling the same
-// function), which skips the hash lookup of the child in the tree. exit()
+// region is entered again at that depth (a loop calling the same function),
+// which skips the hash lookup of the child in the tree. The parent need not
+// be compared: every slot in use holds a child of the node of the slot
+// below it. A reuse keeps the slot's node; every other write of a slot's
+// node marks the slot above it unused (forgetSlotAbove), since that slot
+// may hold a child of the node it replaced. Each frame keeps its node's
+// address besides its index (rebased whenever the tree's node array moves),
+// so enter() and exit() reach the node without the array's address. exit()
 // also checks the throttling threshold (ThrottlePolicy.h) on the node it
 // closes, one comparison of its visit count.
 //
@@ -108,23 +114,25 @@ public:
                                             uintptr_t FrameAddress) noexcept {
     if (__builtin_expect(!canEnterReused(Region), 0))
       return false;
-    enterReused(Now, FrameAddress);
+    enterReused(Now, storedFrameAddress(FrameAddress));
     return true;
   }
 
   /// tryEnterReused() in two parts: true when it would open the frame.
   SEXTANT_ALWAYS_INLINE bool canEnterReused(uint32_t Region) const noexcept {
     // The sentinels (see Frames) make the checks of an empty or full stack
-    // unnecessary: the slot past the last is never one of Region (not 0),
-    // the one before the first has the root as its node.
-    const Frame &Slot = Top[1];
-    return Slot.Region == Region && Tree.node(Slot.Node).Parent == Top->Node;
+    // unnecessary: the slot past the last is never one of Region (not 0).
+    // The slot above the top holds a child of the top frame's node when it
+    // holds a region at all (see the file comment).
+    return Top[1].Region == Region;
   }
-  /// Opens the frame of tryEnterReused() once canEnterReused() is true.
+  /// Opens the frame of tryEnterReused() once canEnterReused() is true;
+  /// FrameAddress is a known CFA (isBelowTopFrame() was true for it), not
+  /// 0.
   SEXTANT_ALWAYS_INLINE void enterReused(Ticks Now,
                                          uintptr_t FrameAddress) noexcept {
     Frame &Slot = Top[1];
-    ++Tree.node(Slot.Node).Visits;
+    ++Slot.NodeAddress->Visits;
     Slot.Start = Now;
     Slot.ChildTicks = 0;
     Slot.FrameAddress = FrameAddress;
@@ -146,11 +154,14 @@ public:
       return false;
     Frame &Slot = Top[1];
     ++Kept.Visits;
+    if (Slot.Node != Node)
+      forgetSlotAbove(Slot);
     Slot.Region = Region;
     Slot.Node = Node;
+    Slot.NodeAddress = &Kept;
     Slot.Start = Now;
     Slot.ChildTicks = 0;
-    Slot.FrameAddress = 0;
+    Slot.FrameAddress = NoFrameAddress;
     Top = &Slot;
     return true;
   }
@@ -192,8 +203,7 @@ public:
   /// plugin's exit needs no test of its handle before this one.
   SEXTANT_ALWAYS_INLINE bool
   canExitTopUnthrottled(uint32_t Region) const noexcept {
-    return Top->Region == Region &&
-           Tree.node(Top->Node).Visits != Throttle.Visits;
+    return Top->Region == Region && Top->NodeAddress->Visits != Throttle.Visits;
   }
   /// exitTop() once canExitTopUnthrottled() is true.
   SEXTANT_ALWAYS_INLINE void exitTopUnthrottled(Ticks Now) noexcept {
@@ -215,12 +225,31 @@ public:
 
   /// Cheap test before an enter of a frame with CFA FrameAddress: true when
   /// the top frame would be judged abandoned (its known CFA is not larger).
+  /// False on an empty stack, when the top frame's CFA is unknown and when
+  /// FrameAddress is 0.
   bool topMayBeAbandoned(uintptr_t FrameAddress) const noexcept {
-    // Also false when FrameAddress is 0, or on an empty stack (the
-    // sentinel's FrameAddress is 0).
     uintptr_t TopAddress = Top->FrameAddress;
-    return TopAddress != 0 && TopAddress <= FrameAddress;
+    return Top != Frames - 1 && TopAddress != NoFrameAddress &&
+           TopAddress <= FrameAddress;
   }
+
+  /// The fast path's test of a frame address FrameAddress on the thread's
+  /// stack (above its low end, which the caller tests): true when it is
+  /// below the top frame's known CFA, or, when that is unknown or the stack
+  /// empty, not above the stack's high end (setStackHigh()). Then
+  /// FrameAddress is on the stack and the top frame not abandoned: it
+  /// replaces the stack's upper bound and !topMayBeAbandoned(). A CFA is
+  /// known only when on the stack, so not above the high end. Always false
+  /// before the first frame was opened, and when the stack is unknown.
+  SEXTANT_ALWAYS_INLINE bool
+  isBelowTopFrame(uintptr_t FrameAddress) const noexcept {
+    return FrameAddress < Top->FrameAddress;
+  }
+
+  /// Declares StackHigh the highest address of the thread's stack, the
+  /// largest CFA a frame can have (0 when unknown: then isBelowTopFrame()
+  /// is always false). Frames whose CFA is unknown store StackHigh + 1.
+  void setStackHigh(uintptr_t StackHigh) noexcept;
 
   /// Closes, at time Now, the top frames whose known CFA is not larger than
   /// FrameAddress (the exact CFA of a function being entered): their stack
@@ -301,9 +330,15 @@ private:
   struct Frame {
     uint32_t Region = 0;
     CallPathTree::NodeIndex Node = CallPathTree::RootNode;
+    /// Tree.node(Node), kept by rebaseNodeAddresses(): the fast path
+    /// reaches the node without the node array's address. Null in
+    /// EmptyStack, whose frames are never a frame's node.
+    CallPathTree::Node *NodeAddress = nullptr;
     Ticks Start = 0;
-    Ticks ChildTicks = 0;       ///< inclusive time of the closed children
-    uintptr_t FrameAddress = 0; ///< CFA of the function; 0 when unknown
+    Ticks ChildTicks = 0; ///< inclusive time of the closed children
+    /// CFA of the function; NoFrameAddress when unknown (0 in EmptyStack,
+    /// which makes isBelowTopFrame() false).
+    uintptr_t FrameAddress = 0;
   };
 
   SEXTANT_ALWAYS_INLINE const CallPathTree::Node *closeTop(Ticks Now) noexcept {
@@ -320,7 +355,7 @@ private:
     Ticks Elapsed = Now > Closed.Start ? Now - Closed.Start : 0;
     Ticks InChildren =
         Closed.ChildTicks < Elapsed ? Closed.ChildTicks : Elapsed;
-    CallPathTree::Node &Node = Tree.node(Closed.Node);
+    CallPathTree::Node &Node = *Closed.NodeAddress;
     Node.InclusiveTicks += Elapsed;
     Node.ExclusiveTicks += Elapsed - InChildren;
     Top->ChildTicks += Elapsed; // the sentinel's is never read
@@ -330,6 +365,26 @@ private:
   void growStack();
   static Frame EmptyStack[2];
 
+  /// FrameAddress as a frame stores it: NoFrameAddress for 0 (unknown).
+  uintptr_t storedFrameAddress(uintptr_t FrameAddress) const noexcept {
+    return FrameAddress != 0 ? FrameAddress : NoFrameAddress;
+  }
+
+  /// The child of Parent for Region in Tree (CallPathTree::child()); when
+  /// the node array moved, sets every frame's NodeAddress anew.
+  CallPathTree::NodeIndex child(CallPathTree::NodeIndex Parent,
+                                uint32_t Region);
+  /// Sets the NodeAddress of every frame of Stack (open, kept and the
+  /// sentinels) to its node in Tree's node array.
+  void rebaseNodeAddresses() noexcept;
+
+  /// Marks the slot above Slot (a slot of Frames, not a sentinel) unused:
+  /// Slot's node is about to change, and the slot above may hold a child of
+  /// the old one. The slot above may be the end sentinel, whose region stays
+  /// 0. A slot's node changes only through here, or with every slot above
+  /// it marked unused (restart).
+  static void forgetSlotAbove(Frame &Slot) noexcept { (&Slot)[1].Region = 0; }
+
   /// Makes the Depth lowest frames the open ones (moves Top).
   void setDepth(size_t Depth) noexcept { Top = Frames - 1 + Depth; }
 
@@ -337,7 +392,9 @@ private:
   /// sentinel Frames[-1] when there is none): the fast path reaches the top
   /// frame and the slot above it without index arithmetic.
   /// Frames[depth(), Capacity) keep the
-  /// frames last closed at their depth (Region 0 when never used).
+  /// frames last closed at their depth (Region 0 when never used, or when
+  /// the slot below changed its node: forgetSlotAbove()); every slot with a
+  /// region holds a child of the node of the slot below it.
   /// Frames[-1] and Frames[Capacity] are sentinels: Frames[-1] has the root
   /// as its node and SentinelRegion as its region, Frames[Capacity] region 0
   /// (no region); before the first growStack(),
@@ -350,6 +407,10 @@ private:
   CallPathTree Tree;
   /// Frames[0, ContextDepth) are context frames.
   size_t ContextDepth = 0;
+  /// The FrameAddress of a frame whose CFA is unknown, and of the sentinel
+  /// below the stack: one more than the stack's highest address
+  /// (setStackHigh()), so that isBelowTopFrame() needs one comparison.
+  uintptr_t NoFrameAddress = 1;
   RepairCounters Counters;
   /// The storage of Frames. Grown by doubling, never shrunk.
   std::vector<Frame> Stack;

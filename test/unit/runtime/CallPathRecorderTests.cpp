@@ -48,6 +48,17 @@ bool hasPath(const CallPathRecorder &Recorder,
   return findPath(Recorder, Path) != nullptr;
 }
 
+/// Enters Path (outermost first) at Start, Start + 1, ..., then exits it
+/// innermost first, one tick apart.
+void enterAndExitPath(CallPathRecorder &Recorder,
+                      const std::vector<uint32_t> &Path, Ticks Start) {
+  Ticks Now = Start;
+  for (uint32_t Region : Path)
+    Recorder.enter(Region, Now++);
+  for (size_t Level = Path.size(); Level-- > 0;)
+    Recorder.exit(Path[Level], Now++);
+}
+
 } // namespace
 
 TEST_CASE("inclusive and exclusive time of nested frames",
@@ -583,4 +594,189 @@ TEST_CASE("releaseContext closes frames left open above the context",
   CHECK(Worker.counters().ExitsRepaired == 2);
   CHECK(findPath(Worker, {1, 4})->InclusiveTicks == 20);
   CHECK(findPath(Worker, {1})->InclusiveTicks == 20);
+}
+
+// A slot is reused on its region alone (canEnterReused): each write of a
+// different node into a slot must mark the slot above it unused, or a later
+// enter at that depth would reuse a child of the node replaced.
+
+TEST_CASE("a new node in a slot is not followed by the old node's child",
+          "[CallPathRecorder]") {
+  CallPathRecorder Recorder;
+  // A > B > C, then D > B > C: neither B nor C is A's.
+  enterAndExitPath(Recorder, {1, 2, 3}, 0);
+  Recorder.enter(4, 10);
+  CHECK_FALSE(Recorder.tryEnterReused(2, 11, 0));
+  Recorder.enter(2, 11);
+  CHECK_FALSE(Recorder.tryEnterReused(3, 12, 0));
+  Recorder.enter(3, 12);
+  Recorder.exit(3, 14);
+  Recorder.exit(2, 16);
+  Recorder.exit(4, 18);
+  CHECK(findPath(Recorder, {1, 2})->Visits == 1);
+  CHECK(findPath(Recorder, {1, 2, 3})->Visits == 1);
+  CHECK(findPath(Recorder, {4, 2})->Visits == 1);
+  CHECK(findPath(Recorder, {4, 2})->InclusiveTicks == 5);
+  CHECK(findPath(Recorder, {4, 2, 3})->Visits == 1);
+  CHECK(findPath(Recorder, {4, 2, 3})->InclusiveTicks == 2);
+  // Back to A: its slot is new again, and so are the ones above it.
+  Recorder.enter(1, 20);
+  CHECK_FALSE(Recorder.tryEnterReused(2, 21, 0));
+  Recorder.enter(2, 21);
+  CHECK_FALSE(Recorder.tryEnterReused(3, 22, 0));
+  Recorder.enter(3, 22);
+  Recorder.exit(3, 23);
+  // The same node found again by enter() keeps the slot above it.
+  Recorder.exit(2, 24);
+  CHECK(Recorder.tryEnterReused(2, 25, 0));
+  CHECK(Recorder.tryEnterReused(3, 26, 0));
+  Recorder.exit(3, 27);
+  Recorder.exit(2, 28);
+  Recorder.exit(1, 29);
+  CHECK(findPath(Recorder, {1, 2})->Visits == 3);
+  CHECK(findPath(Recorder, {1, 2, 3})->Visits == 3);
+  CHECK(findPath(Recorder, {4, 2, 3})->Visits == 1);
+}
+
+TEST_CASE("tryEnterNode marks the slot above the kept node unused",
+          "[OpenMP][CallPathRecorder]") {
+  CallPathRecorder Recorder;
+  Recorder.enter(1, 0);
+  Recorder.enter(3, 0);
+  CallPathTree::NodeIndex Barrier = Recorder.nodeAt(1);
+  Recorder.exit(3, 1);
+  enterAndExitPath(Recorder, {2, 5}, 1);
+  // The slot at depth 1 held 2 under 1, the one at depth 2 5 under that.
+  REQUIRE(Recorder.tryEnterNode(3, 10, Barrier));
+  CHECK_FALSE(Recorder.tryEnterReused(5, 11, 0));
+  Recorder.enter(5, 11);
+  Recorder.exit(5, 12);
+  Recorder.exit(3, 13);
+  // The same node again keeps the slot above it.
+  REQUIRE(Recorder.tryEnterNode(3, 20, Barrier));
+  CHECK(Recorder.tryEnterReused(5, 21, 0));
+  Recorder.exit(5, 22);
+  Recorder.exit(3, 23);
+  Recorder.exit(1, 24);
+  CHECK(findPath(Recorder, {1, 2, 5})->Visits == 1);
+  CHECK(findPath(Recorder, {1, 3, 5})->Visits == 2);
+}
+
+TEST_CASE("an adopted context marks the slots above a changed frame unused",
+          "[OpenMP][CallPathRecorder]") {
+  CallPathRecorder Worker;
+  const uint32_t First[] = {1, 2};
+  Worker.adoptContext(First, 2);
+  Worker.enter(5, 0);
+  Worker.exit(5, 1);
+  Worker.releaseContext(2);
+  // The slots hold 1, 2 under it, 5 under that. A context of 3 alone
+  // replaces the first; a context 1, 4 the second.
+  const uint32_t Second[] = {3};
+  Worker.adoptContext(Second, 1);
+  CHECK_FALSE(Worker.tryEnterReused(2, 10, 0));
+  Worker.enter(2, 10);
+  CHECK_FALSE(Worker.tryEnterReused(5, 11, 0));
+  Worker.enter(5, 11);
+  Worker.exit(5, 12);
+  Worker.exit(2, 13);
+  Worker.releaseContext(14);
+  const uint32_t Third[] = {3, 4};
+  Worker.adoptContext(Third, 2);
+  CHECK_FALSE(Worker.tryEnterReused(5, 20, 0));
+  Worker.enter(5, 20);
+  Worker.exit(5, 21);
+  Worker.releaseContext(22);
+  CHECK(findPath(Worker, {1, 2, 5})->Visits == 1);
+  CHECK(findPath(Worker, {3, 2})->Visits == 1);
+  CHECK(findPath(Worker, {3, 2, 5})->Visits == 1);
+  CHECK(findPath(Worker, {3, 4, 5})->Visits == 1);
+  CHECK(Worker.counters().Repairs == 0);
+}
+
+TEST_CASE("frames reach their nodes after the node array moved",
+          "[CallPathRecorder]") {
+  // The tree's node array starts with room for 32 nodes; 40 new ones move
+  // it at least once while frames are open or kept (Frame::NodeAddress).
+  constexpr uint32_t NewNodes = 40;
+  CallPathRecorder Recorder;
+  enterAndExitPath(Recorder, {1, 2, 3}, 0);
+  // Slot 0 gets new regions, slot 1 is marked unused, slot 2 keeps 3 under
+  // 1 > 2 from before the move.
+  for (uint32_t Region = 100; Region < 100 + NewNodes; ++Region)
+    enterAndExitPath(Recorder, {Region}, 10);
+  Recorder.enter(1, 20);
+  Recorder.enter(2, 21); // the same node: slot 2 stays kept
+  REQUIRE(Recorder.tryEnterReused(3, 22, 0));
+  Recorder.exit(3, 25);
+  // Open frames: 1 and 2 stay open while their children move the array.
+  for (uint32_t Region = 200; Region < 200 + NewNodes; ++Region) {
+    Recorder.enter(Region, 30);
+    Recorder.exit(Region, 30); // no time: {1, 2} keeps its exclusive time
+  }
+  Recorder.exit(2, 40);
+  Recorder.exit(1, 50);
+  CHECK(Recorder.tree().size() == 4 + 2 * NewNodes);
+  CHECK(findPath(Recorder, {1})->Visits == 2);
+  CHECK(findPath(Recorder, {1})->InclusiveTicks == 35);
+  CHECK(findPath(Recorder, {1})->ExclusiveTicks == 13);
+  CHECK(findPath(Recorder, {1, 2})->Visits == 2);
+  CHECK(findPath(Recorder, {1, 2})->InclusiveTicks == 22);
+  CHECK(findPath(Recorder, {1, 2})->ExclusiveTicks == 18);
+  CHECK(findPath(Recorder, {1, 2, 3})->Visits == 2);
+  CHECK(findPath(Recorder, {1, 2, 3})->InclusiveTicks == 4);
+  CHECK(findPath(Recorder, {1, 2, 200})->Visits == 1);
+}
+
+TEST_CASE("isBelowTopFrame bounds a frame address by the top frame's CFA or "
+          "the stack's high end",
+          "[CallPathRecorder]") {
+  CallPathRecorder Recorder;
+  // No frame opened yet, no stack known: never.
+  CHECK_FALSE(Recorder.isBelowTopFrame(500));
+  Recorder.setStackHigh(1000);
+  CHECK_FALSE(Recorder.isBelowTopFrame(500));
+  Recorder.enter(1, 0); // CFA unknown: bounded by the stack's high end
+  CHECK(Recorder.isBelowTopFrame(500));
+  CHECK(Recorder.isBelowTopFrame(1000));
+  CHECK_FALSE(Recorder.isBelowTopFrame(1001));
+  CHECK_FALSE(Recorder.topMayBeAbandoned(1000));
+  Recorder.enter(2, 1, 800);
+  CHECK(Recorder.isBelowTopFrame(799));
+  CHECK_FALSE(Recorder.isBelowTopFrame(800));
+  CHECK_FALSE(Recorder.isBelowTopFrame(900));
+  CHECK(Recorder.topMayBeAbandoned(800));
+  CHECK_FALSE(Recorder.topMayBeAbandoned(799));
+  Recorder.exit(2, 2);
+  // The stack's end moves: frames of unknown CFA follow.
+  Recorder.setStackHigh(2000);
+  CHECK(Recorder.isBelowTopFrame(2000));
+  CHECK_FALSE(Recorder.isBelowTopFrame(2001));
+  // A reused frame, a frame entered with a known CFA, then unknown again.
+  REQUIRE(Recorder.tryEnterReused(2, 3, 0));
+  CHECK(Recorder.isBelowTopFrame(2000));
+  Recorder.exit(2, 4);
+  REQUIRE(Recorder.tryEnterReused(2, 5, 700));
+  CHECK_FALSE(Recorder.isBelowTopFrame(700));
+  Recorder.exit(2, 6);
+  Recorder.exit(1, 7);
+  // The empty stack: the high end.
+  CHECK(Recorder.isBelowTopFrame(2000));
+  CHECK_FALSE(Recorder.isBelowTopFrame(2001));
+  CHECK_FALSE(Recorder.topMayBeAbandoned(2000));
+  CHECK(Recorder.closeAbandonedFrames(2000, 8) == 0);
+  // Context frames have no CFA.
+  const uint32_t Context[] = {3};
+  Recorder.adoptContext(Context, 1);
+  CHECK(Recorder.isBelowTopFrame(2000));
+  CHECK_FALSE(Recorder.topMayBeAbandoned(2000));
+  Recorder.releaseContext(9);
+  // An unknown stack: never.
+  Recorder.setStackHigh(0);
+  CHECK_FALSE(Recorder.isBelowTopFrame(1));
+  Recorder.enter(1, 10);
+  CHECK_FALSE(Recorder.isBelowTopFrame(1));
+  CHECK_FALSE(Recorder.isBelowTopFrame(500));
+  Recorder.exit(1, 11);
+  CHECK(Recorder.counters().Repairs == 0);
 }
