@@ -457,7 +457,7 @@ SEXTANT_ALWAYS_INLINE void recordEnterFast(uint32_t Handle,
     return ColdPaths::enterNewFrame(Handle, Now, FrameAddress);
   // No metrics here: FastPathMetrics sent such events to the slow path.
   Recorder.enterReused(Now, FrameAddress);
-  if (__builtin_expect(State->TraceOut.tracing() &&
+  if (__builtin_expect(State->TraceOut.tracingTested() &&
                            !State->TraceOut.tryEnter(Handle, Now),
                        0))
     return ColdPaths::enterTrace(Handle, Now);
@@ -487,7 +487,7 @@ SEXTANT_ALWAYS_INLINE void recordExitFast(uint32_t Handle, Ticks Now) noexcept {
   }
   Recorder.exitTopUnthrottled(Now);
   if (__builtin_expect(
-          State->TraceOut.tracing() && !State->TraceOut.tryExit(Now), 0))
+          State->TraceOut.tracingTested() && !State->TraceOut.tryExit(Now), 0))
     return ColdPaths::exitTrace(Now);
   endEvent(*State);
 }

@@ -112,6 +112,18 @@ struct TraceCursor {
   static constexpr size_t FastExitBytes = 2;
 
   SEXTANT_ALWAYS_INLINE bool tracing() const { return Next != nullptr; }
+  /// tracing() as a load of its own, for the plugin's fast paths: the
+  /// compiler then tests the cursor in memory (one compare) instead of
+  /// loading it into a register that only the tracing case uses.
+  SEXTANT_ALWAYS_INLINE bool tracingTested() const {
+#if defined(__x86_64__) && defined(__GCC_ASM_FLAG_OUTPUTS__)
+    bool NotTracing;
+    asm("cmpq $0, %1" : "=@ccz"(NotTracing) : "m"(Next));
+    return !NotTracing;
+#else
+    return tracing();
+#endif
+  }
 
   /// The largest delta and region id of the common form.
   static constexpr Ticks FastMaxDelta = (Ticks(1) << 12) - 1;
