@@ -30,8 +30,8 @@ namespace {
 ThreadState *userEventThread(Runtime &Self) {
   if (!Self.measuring())
     return nullptr;
-  ThreadState *State = CurrentThread;
-  if (isThreadMarker(State)) {
+  ThreadState *State = currentThreadState();
+  if (!State) {
     State = Runtime::attachCurrentThread();
     if (!State)
       return nullptr;

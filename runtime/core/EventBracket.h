@@ -48,9 +48,11 @@ enum class FastEventStart {
   Begun,
   /// Nested in an event of this thread: ignore the event.
   Nested,
-  /// Finalization has begun or the clock source is not the TSC: Busy is
-  /// clear again; the event is for the slow path (which ignores it after
-  /// finalization, and reads the chosen clock).
+  /// Finalization has begun, the clock source is not the TSC or a thread
+  /// has metrics (Busy is clear again), or the thread has no state (the
+  /// event word is a marker, whose Busy stays 1): the event is for the slow
+  /// path (which ignores it after finalization, reads the chosen clock and
+  /// attaches the thread).
   Blocked
 };
 
@@ -59,25 +61,29 @@ enum class FastEventStart {
 /// clock source (same protocol, ThreadState.h), and one branch for both
 /// tests: Busy is set before it is tested. A nested event thus stores 1
 /// over the 1 of the event it interrupts, which changes nothing (only the
-/// owning thread writes Busy, and an event leaves it as it found it).
-SEXTANT_ALWAYS_INLINE FastEventStart beginFastEvent(ThreadState &State) {
-  uint32_t WasBusy = State.Busy.load(std::memory_order_relaxed);
-  State.Busy.store(1, std::memory_order_relaxed);
+/// owning thread writes Busy, and an event leaves it as it found it). Word
+/// is CurrentThread: for a marker (whose Busy is always 1, so that the
+/// marker costs the fast path no test of its own) the store changes nothing
+/// either, and the event is for the slow path.
+SEXTANT_ALWAYS_INLINE FastEventStart beginFastEvent(ThreadEventWord &Word) {
+  uint32_t WasBusy = Word.Busy.load(std::memory_order_relaxed);
+  Word.Busy.store(1, std::memory_order_relaxed);
   std::atomic_signal_fence(std::memory_order_seq_cst);
   if (__builtin_expect(
           (WasBusy | FastPathBlockers.load(std::memory_order_relaxed)) != 0,
           0)) {
     if (WasBusy != 0)
-      return FastEventStart::Nested;
-    State.Busy.store(0, std::memory_order_relaxed);
+      return isThreadMarker(&Word) ? FastEventStart::Blocked
+                                   : FastEventStart::Nested;
+    Word.Busy.store(0, std::memory_order_relaxed);
     return FastEventStart::Blocked;
   }
   return FastEventStart::Begun;
 }
 
 SEXTANT_ALWAYS_INLINE ThreadState *beginThreadEvent() {
-  ThreadState *State = CurrentThread;
-  if (__builtin_expect(isThreadMarker(State), 0)) {
+  ThreadState *State = currentThreadState();
+  if (__builtin_expect(!State, 0)) {
     State = Runtime::attachCurrentThread();
     if (!State)
       return nullptr;

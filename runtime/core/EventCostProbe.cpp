@@ -32,7 +32,7 @@ double measureEventPairCost(double TicksPerSecond) noexcept {
   } catch (...) {
     return 0;
   }
-  ThreadState *Saved = CurrentThread;
+  ThreadEventWord *Saved = CurrentThread;
   CurrentThread = Probe.get();
   for (unsigned Pair = 0; Pair < WarmUpPairs; ++Pair) {
     __sextant_region_enter(ProbeRegion);

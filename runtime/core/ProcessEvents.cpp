@@ -133,8 +133,7 @@ void Runtime::restartInChild() noexcept {
     RegionsRejected.store(0);
     Pauses.store(0);
     Threads.restartInChild(Pid, StartTicks);
-    Metrics.restartInChild(isThreadMarker(CurrentThread) ? nullptr
-                                                         : CurrentThread);
+    Metrics.restartInChild(currentThreadState());
     if (Options.Verbose >= 2)
       printMessage(MessageKind::Note,
                    "process " + std::to_string(Pid) + " was forked from " +

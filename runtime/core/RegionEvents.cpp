@@ -62,7 +62,7 @@ struct TimeRead {
 
 SEXTANT_ALWAYS_INLINE void enterNewFrame(uint32_t Handle, Ticks Now,
                                          uintptr_t FrameAddress) {
-  ThreadState &State = *CurrentThread;
+  ThreadState &State = eventThreadState();
   // SEXTANT_FILTERED (from __sextant_region_enter_frame, whose fast path
   // does not test the handle) is no region: nothing to record.
   if (__builtin_expect(Handle == SEXTANT_INVALID || Handle == SEXTANT_FILTERED,
@@ -75,13 +75,13 @@ SEXTANT_ALWAYS_INLINE void enterNewFrame(uint32_t Handle, Ticks Now,
 }
 
 SEXTANT_ALWAYS_INLINE void enterTrace(uint32_t Handle, Ticks Now) {
-  ThreadState &State = *CurrentThread;
+  ThreadState &State = eventThreadState();
   State.Trace->recordEnter(Handle, Now, State.Recorder);
   endEvent(State);
 }
 
 SEXTANT_ALWAYS_INLINE void exitTrace(Ticks Now) {
-  ThreadState &State = *CurrentThread;
+  ThreadState &State = eventThreadState();
   State.Trace->recordExit(Now, State.Recorder);
   endEvent(State);
 }

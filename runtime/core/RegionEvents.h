@@ -434,15 +434,15 @@ template <typename EnterFrameT>
 SEXTANT_ALWAYS_INLINE void recordEnterFast(uint32_t Handle,
                                            EnterFrameT Frame) noexcept {
   using ColdPaths = typename EnterFrameT::ColdPaths;
-  ThreadState *State = CurrentThread;
-  if (__builtin_expect(isThreadMarker(State), 0))
-    return Frame.slowPath(Handle);
-  FastEventStart Start = beginFastEvent(*State);
+  ThreadEventWord *Word = CurrentThread;
+  FastEventStart Start = beginFastEvent(*Word);
   if (__builtin_expect(Start != FastEventStart::Begun, 0)) {
     if (Start == FastEventStart::Blocked)
       Frame.slowPath(Handle);
     return;
   }
+  // Begun: Word is no marker (a marker's Busy is never 0).
+  ThreadState *State = static_cast<ThreadState *>(Word);
   Ticks Now = fastPathClockNow();
   // The frame address, then the frame opened on the node its slot kept
   // (tryEnterReused, in two parts), traced by the trace's fast path.
@@ -471,15 +471,15 @@ SEXTANT_ALWAYS_INLINE void recordExitFast(uint32_t Handle, Ticks Now) noexcept {
   // No test of the handle: SEXTANT_INVALID and SEXTANT_FILTERED are never
   // the top frame's region (canExitTopUnthrottled), so they take the slow
   // path, which ignores them.
-  ThreadState *State = CurrentThread;
-  if (__builtin_expect(isThreadMarker(State), 0))
-    return ColdPaths::exitUncheckedClock(Handle, Now);
-  FastEventStart Start = beginFastEvent(*State);
+  ThreadEventWord *Word = CurrentThread;
+  FastEventStart Start = beginFastEvent(*Word);
   if (__builtin_expect(Start != FastEventStart::Begun, 0)) {
     if (Start == FastEventStart::Blocked)
       ColdPaths::exitUncheckedClock(Handle, Now);
     return;
   }
+  // Begun: Word is no marker (a marker's Busy is never 0).
+  ThreadState *State = static_cast<ThreadState *>(Word);
   CallPathRecorder &Recorder = State->Recorder;
   if (__builtin_expect(!Recorder.canExitTopUnthrottled(Handle), 0)) {
     endEvent(*State);

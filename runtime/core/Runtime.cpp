@@ -39,8 +39,9 @@ extern char **environ;
 namespace sextant {
 namespace runtime {
 
-__thread ThreadState *CurrentThread __attribute__((tls_model("initial-exec"))) =
-    nullptr;
+ThreadEventWord ThreadMarkers[3] = {{1}, {1}, {1}};
+__thread ThreadEventWord *CurrentThread
+    __attribute__((tls_model("initial-exec"))) = &ThreadMarkers[0];
 std::atomic<bool> FinalizationStarted{false};
 // The clock source is CLOCK_MONOTONIC until installClockSource() runs.
 std::atomic<uint32_t> FastPathBlockers{FastPathClockNotTsc};

@@ -130,9 +130,10 @@ public:
     return Handle != SEXTANT_INVALID ? Handle : registerUserRegion(Region);
   }
 
-  /// Creates the calling thread's state when CurrentThread is null and
-  /// recording may go on; returns it, or null when the thread's events are
-  /// to be ignored (then CurrentThread is a marker).
+  /// Creates the calling thread's state when CurrentThread is
+  /// threadNotAttached() and recording may go on; returns it, or null when
+  /// the thread's events are to be ignored (then CurrentThread is a
+  /// marker).
   static ThreadState *attachCurrentThread() noexcept;
 
   /// Stops recording the calling thread after an allocation failure; its

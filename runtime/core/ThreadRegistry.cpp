@@ -23,9 +23,7 @@ namespace {
 constexpr double BusyThreadPatienceSeconds = 1.0;
 
 /// The calling thread's state, or null when it does not record.
-ThreadState *callingThread() {
-  return isThreadMarker(CurrentThread) ? nullptr : CurrentThread;
-}
+ThreadState *callingThread() { return currentThreadState(); }
 
 } // namespace
 

@@ -42,13 +42,21 @@ namespace runtime {
 
 struct OpenMPThreadState;
 
-struct alignas(CacheLineSize) ThreadState {
+/// The word that brackets a thread's events: the first field of its
+/// ThreadState, and all there is of the markers (threadNotAttached() and
+/// the others below), whose Busy is always 1. CurrentThread points to one
+/// or the other, so that the fast path's test of Busy also sends a thread
+/// without a state to the slow path.
+struct ThreadEventWord {
+  /// 1 while the owning thread records an event (always 1 in a marker).
+  std::atomic<uint32_t> Busy{0};
+};
+
+struct alignas(CacheLineSize) ThreadState : ThreadEventWord {
   // The fields of the enter/exit fast path come first and fill the first
   // two cache lines (asserted below): an event touches no other line of the
-  // state.
+  // state. The first is Busy (ThreadEventWord).
 
-  /// 1 while the owning thread records an event.
-  std::atomic<uint32_t> Busy{0};
   /// How often the thread-exit destructor has deferred itself (it runs in
   /// the second-to-last round of pthread key destructors, after other keys'
   /// destructors that may still run instrumented code). Cold; fills the
@@ -141,24 +149,40 @@ static_assert(offsetof(ThreadState, Recorder) + CallPathRecorder::hotBytes() <=
               "lines");
 #pragma GCC diagnostic pop
 
-/// Values of CurrentThread that are not a ThreadState.
-inline ThreadState *threadNotAttached() { return nullptr; }
+/// The values of CurrentThread that are not a ThreadState: lone event
+/// words whose Busy is 1 from the start (constant-initialized, never
+/// destroyed) and stays 1. An event's fast path stores 1 into it, as into
+/// any Busy, and finds it "busy": only then does it ask isThreadMarker().
+/// Shared by all threads: only relaxed atomic accesses, and never a 0.
+extern ThreadEventWord ThreadMarkers[3] __attribute__((visibility("hidden")));
+/// The thread has no state yet: its next event attaches it.
+inline ThreadEventWord *threadNotAttached() { return &ThreadMarkers[0]; }
 /// The thread was flushed (or could not be recorded): ignore its events.
-inline ThreadState *threadFlushed() {
-  return reinterpret_cast<ThreadState *>(uintptr_t(1));
-}
+inline ThreadEventWord *threadFlushed() { return &ThreadMarkers[1]; }
 /// The thread's state is being created: ignore nested events.
-inline ThreadState *threadAttaching() {
-  return reinterpret_cast<ThreadState *>(uintptr_t(2));
-}
+inline ThreadEventWord *threadAttaching() { return &ThreadMarkers[2]; }
 /// True for the three markers above.
-inline bool isThreadMarker(const ThreadState *State) {
-  return reinterpret_cast<uintptr_t>(State) <= 2;
+inline bool isThreadMarker(const ThreadEventWord *Word) {
+  return reinterpret_cast<uintptr_t>(Word) -
+             reinterpret_cast<uintptr_t>(&ThreadMarkers[0]) <
+         sizeof(ThreadMarkers);
 }
 
-/// The calling thread's state or one of the markers.
-extern __thread ThreadState *CurrentThread
+/// The calling thread's state (a ThreadState) or one of the markers.
+extern __thread ThreadEventWord *CurrentThread
     __attribute__((tls_model("initial-exec")));
+
+/// The calling thread's state inside an event begun on it (so that
+/// CurrentThread is no marker).
+inline ThreadState &eventThreadState() {
+  return *static_cast<ThreadState *>(CurrentThread);
+}
+
+/// The calling thread's state, or null when CurrentThread is a marker.
+inline ThreadState *currentThreadState() {
+  ThreadEventWord *Word = CurrentThread;
+  return isThreadMarker(Word) ? nullptr : static_cast<ThreadState *>(Word);
+}
 
 /// Set once when process-end finalization begins; every event after it is
 /// ignored. Hidden, like FastPathBlockers: the code of libsextant reads
