@@ -138,7 +138,7 @@ buildCallPathProfile(const CallPathTree &Tree,
     Record.InclusiveSeconds =
         static_cast<double>(Node.InclusiveTicks) * SecondsPerTick;
     Record.ExclusiveSeconds =
-        static_cast<double>(Node.ExclusiveTicks) * SecondsPerTick;
+        static_cast<double>(Node.exclusive()) * SecondsPerTick;
     Record.Visits = Node.Visits;
     if (Columns)
       Columns->fill(Index, Record);

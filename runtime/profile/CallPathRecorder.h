@@ -353,11 +353,12 @@ private:
   SEXTANT_ALWAYS_INLINE CallPathTree::Node &closeTopTimes(Ticks Now) noexcept {
     const Frame &Closed = *Top--;
     Ticks Elapsed = Now > Closed.Start ? Now - Closed.Start : 0;
-    Ticks InChildren =
-        Closed.ChildTicks < Elapsed ? Closed.ChildTicks : Elapsed;
     CallPathTree::Node &Node = *Closed.NodeAddress;
     Node.InclusiveTicks += Elapsed;
-    Node.ExclusiveTicks += Elapsed - InChildren;
+    // Not clamped per visit: the children's time never exceeds Elapsed on a
+    // clock that does not go back; where it did, the excess comes off the
+    // node's sum, which is read through CallPathTree::Node::exclusive().
+    Node.ExclusiveTicks += Elapsed - Closed.ChildTicks;
     Top->ChildTicks += Elapsed; // the sentinel's is never read
     return Node;
   }

@@ -39,7 +39,16 @@ public:
     uint32_t Region = 0;         ///< region id; 0 for the root
     uint64_t Visits = 0;         ///< completed or still open entries
     uint64_t InclusiveTicks = 0; ///< time from enter to exit
-    uint64_t ExclusiveTicks = 0; ///< inclusive minus the children's
+    /// Inclusive minus the children's, summed modulo 2^64 (see exclusive()).
+    uint64_t ExclusiveTicks = 0;
+
+    /// ExclusiveTicks, or 0 when the sum is negative as a signed value: the
+    /// children's time of a visit is not clamped to the visit's own
+    /// (CallPathRecorder::closeTopTimes), so a clock that went back between
+    /// a child's end and its parent's could leave the sum below zero.
+    uint64_t exclusive() const {
+      return static_cast<int64_t>(ExclusiveTicks) < 0 ? 0 : ExclusiveTicks;
+    }
   };
 
   CallPathTree();

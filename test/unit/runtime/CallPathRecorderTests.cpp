@@ -394,6 +394,25 @@ TEST_CASE("a clock going backwards yields zero, not a huge time",
   CHECK(nodeAt(Recorder, {1}).ExclusiveTicks == 0);
 }
 
+TEST_CASE("children longer than their parent (a clock going back) come off "
+          "the parent's exclusive sum, which reads as zero below zero",
+          "[CallPathRecorder]") {
+  CallPathRecorder Recorder;
+  Recorder.enter(1, 100);
+  Recorder.enter(2, 100);
+  Recorder.exit(2, 150); // the child took 50
+  Recorder.exit(1, 120); // its parent 20: the clock went back
+  const CallPathTree::Node &Parent = nodeAt(Recorder, {1});
+  CHECK(Parent.InclusiveTicks == 20);
+  CHECK(static_cast<int64_t>(Parent.ExclusiveTicks) == -30);
+  CHECK(Parent.exclusive() == 0);
+  CHECK(nodeAt(Recorder, {1, 2}).exclusive() == 50);
+  Recorder.enter(1, 200);
+  Recorder.exit(1, 300);
+  CHECK(nodeAt(Recorder, {1}).InclusiveTicks == 120);
+  CHECK(nodeAt(Recorder, {1}).exclusive() == 70);
+}
+
 //===----------------------------------------------------------------------===//
 // Context frames: an OpenMP worker adopts its parallel region's call path
 //===----------------------------------------------------------------------===//
