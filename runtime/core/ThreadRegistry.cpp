@@ -22,9 +22,6 @@ namespace {
 /// How long finalization waits for a live thread to finish its event.
 constexpr double BusyThreadPatienceSeconds = 1.0;
 
-/// The calling thread's state, or null when it does not record.
-ThreadState *callingThread() { return currentThreadState(); }
-
 } // namespace
 
 void ThreadRegistry::configure(long ProcessId, double ClockTicksPerSecond,
@@ -143,7 +140,7 @@ bool ThreadRegistry::waitUntilIdle(const ThreadState &State,
 
 void ThreadRegistry::finishLiveThreads(Ticks Now,
                                        ThreadFinishHook Finish) noexcept {
-  ThreadState *Caller = callingThread();
+  ThreadState *Caller = currentThreadState();
   for (ThreadState *State : Live) {
     if (!waitUntilIdle(*State, State == Caller)) {
       ++ThreadsNotMerged;
@@ -163,7 +160,7 @@ void ThreadRegistry::describe(ExperimentInfo &Info) const {
 void ThreadRegistry::restartInChild(long ChildPid, Ticks StartTicks) {
   Pid = ChildPid;
   // Only the forking thread exists in the child.
-  ThreadState *Caller = callingThread();
+  ThreadState *Caller = currentThreadState();
   for (ThreadState *State : Live)
     if (State != Caller)
       delete State;

@@ -55,12 +55,13 @@ void CallPathRecorder::enterNew(uint32_t Region, Ticks Now,
   Frame &Slot = Top[1];
   // The sentinel's node is the root.
   CallPathTree::NodeIndex Node = child(Top->Node, Region);
-  ++Tree.node(Node).Visits;
+  CallPathTree::Node &Entered = Tree.node(Node);
+  ++Entered.Visits;
   if (Slot.Node != Node)
     forgetSlotAbove(Slot);
   Slot.Region = Region;
   Slot.Node = Node;
-  Slot.NodeAddress = &Tree.node(Node);
+  Slot.NodeAddress = &Entered;
   Slot.Start = Now;
   Slot.ChildTicks = 0;
   Slot.FrameAddress = storedFrameAddress(FrameAddress);
