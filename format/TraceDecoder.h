@@ -40,6 +40,9 @@ namespace trace {
 
 /// One chunk as read from a file.
 struct Chunk {
+  /// The format version of its file (TraceFormat.h), which decides how its
+  /// events are encoded.
+  uint16_t Version = FormatVersion;
   uint64_t Offset = 0; ///< file offset of the chunk header
   ChunkHeader Header;
   /// The regions open at the start of the chunk, outermost first; empty
@@ -224,8 +227,9 @@ private:
     uint32_t Crc = format::crc32c(HeaderBytes, ChunkChecksumOffset);
     uint8_t Block[65536];
     for (uint64_t Done = 0; Done < Body;) {
-      size_t Want = Body - Done < sizeof(Block) ? static_cast<size_t>(Body - Done)
-                                                : sizeof(Block);
+      size_t Want = Body - Done < sizeof(Block)
+                        ? static_cast<size_t>(Body - Done)
+                        : sizeof(Block);
       if (readAt(At + ChunkHeaderBytes + Done, Block, Want) != Want)
         return false;
       Crc = format::crc32c(Block, Want, Crc);
@@ -240,6 +244,7 @@ private:
   /// offset, except for Truncated).
   Status readChunkAt(uint64_t At, Chunk &Out, uint64_t &Extent,
                      std::string &Problem) {
+    Out.Version = Header.Version;
     Out.Offset = At;
     Out.Header = ChunkHeader();
     Extent = 0;
@@ -327,7 +332,7 @@ private:
   DamagedChunk Damage;
 };
 
-/// A record (event kind 3) as replayed: its type and its first fields (a
+/// A record (TraceFormat.h) as replayed: its type and its first fields (a
 /// record may have more, which are skipped; Count says how many it has).
 struct TraceRecord {
   uint32_t Type = 0;
@@ -358,7 +363,7 @@ void passRecord(Handler &, const TraceRecord &, uint64_t, long) {}
 ///   void exit(uint32_t Region, uint64_t Ticks);
 /// and may have
 ///   void record(const TraceRecord &Record, uint64_t Ticks);
-/// for the records of version 3 (kind 3, e.g. MPI messages).
+/// for the records (since version 3; e.g. MPI messages).
 /// Ticks are absolute clock ticks (subtract FileHeader::OriginTicks and
 /// divide by FileHeader::TicksPerSecond for seconds since the start).
 class EventReplayer {
@@ -415,7 +420,10 @@ public:
     NextSequence = Header.Sequence + 1;
     ++Chunks;
 
-    uint64_t Now = Header.BaseTicks;
+    // The anchor of version 4's times (TraceFormat.h); in versions 1 to 3
+    // the time of the previous event.
+    uint64_t Anchor = Header.BaseTicks;
+    bool Legacy = C.Version < 4;
     uint64_t Count = 0;
     const uint8_t *In = C.Events.data();
     const uint8_t *End = In + C.Events.size();
@@ -424,14 +432,51 @@ public:
               std::to_string(In - C.Events.data()) + " of its events: " + What;
       return false;
     };
+    // Shows an event at Ticks, or at the previous event's time when Ticks
+    // is earlier.
+    auto At = [&](uint64_t Ticks) {
+      if (Ticks > LastTicks)
+        LastTicks = Ticks;
+    };
     while (In != End) {
+      EventKind Kind = static_cast<EventKind>(*In & KindMask);
+      if (Legacy)
+        Kind = LegacyKinds[*In & ((1u << LegacyKindBits) - 1)];
+      if (!Legacy && Kind == EventKind::ShortEnter) {
+        if (End - In < static_cast<ptrdiff_t>(ShortEnterBytes))
+          return Fail("an event is cut off at the end of the chunk");
+        uint64_t Word = load64(In);
+        In += ShortEnterBytes;
+        uint64_t Ticks = shortEventTicks(Anchor, shortEventLowTicks(Word));
+        uint32_t Region = shortEnterRegion(Word, Ticks);
+        if (Region == 0 || Region == UINT32_MAX)
+          return Fail("an enter event has the invalid region id " +
+                      std::to_string(Region));
+        At(Ticks);
+        Stack.push_back(Region);
+        H.enter(Region, LastTicks);
+        ++Count;
+        continue;
+      }
+      if (!Legacy && Kind == EventKind::ShortExit) {
+        if (End - In < static_cast<ptrdiff_t>(ShortExitBytes))
+          return Fail("an event is cut off at the end of the chunk");
+        uint32_t Word = load32(In);
+        In += ShortExitBytes;
+        if (Stack.empty())
+          return Fail("an exit event with no open region");
+        At(shortEventTicks(Anchor, shortEventLowTicks(Word)));
+        H.exit(Stack.back(), LastTicks);
+        Stack.pop_back();
+        ++Count;
+        continue;
+      }
       uint64_t Lead;
       if (!readVarint(In, End, Lead))
         return Fail("an event is cut off at the end of the chunk");
-      Now += Lead >> KindBits;
-      if (Now > LastTicks)
-        LastTicks = Now;
-      switch (static_cast<EventKind>(Lead & ((1u << KindBits) - 1))) {
+      Anchor += Lead >> (Legacy ? LegacyKindBits : KindBits);
+      At(Anchor);
+      switch (Kind) {
       case EventKind::Enter: {
         uint64_t Region;
         if (!readVarint(In, End, Region))
@@ -490,6 +535,9 @@ public:
         ++Records;
         break;
       }
+      default:
+        return Fail("an event of the unknown kind " +
+                    std::to_string(static_cast<unsigned>(Kind)));
       }
     }
     if (Count != Header.EventCount) {
@@ -516,7 +564,7 @@ public:
   /// Chunks replayed, and chunks missing from the sequence before them.
   uint64_t chunks() const { return Chunks; }
   uint64_t lostChunks() const { return Lost; }
-  /// Records (kind 3) replayed.
+  /// Records replayed.
   uint64_t records() const { return Records; }
 
 private:

@@ -18,25 +18,45 @@
 // number and checksum. Version 1 (a 64-byte file header, 32-byte chunk
 // headers, no checksums) is still read.
 //
-// An event starts with one unsigned LEB128 varint V = (Delta << 2) | Kind,
-// where Delta is the time since the previous event of the chunk (or since
-// the chunk's base time) in clock ticks:
-//   Kind 0  enter; a varint with the region id follows
-//   Kind 1  exit of the innermost open region
-//   Kind 2  exit of several innermost regions at once; a varint with their
+// Events, version 4. The low three bits of an event's first byte are its
+// kind (KindBits). Two kinds are fixed-size little-endian words, the form
+// the runtime's fast path writes:
+//   Kind 0  short enter, 8 bytes: W = (Region << 32) + (T << 3) modulo
+//           2^64, where T is the event's time and Region the region id:
+//           bits 3 to 31 hold the low 29 bits of the time, bits 32 to 63
+//           the region id plus the time's bits from the 30th up, modulo
+//           2^32 (a shift and an add for the writer, which need not clear
+//           the high half of the id's register; the reader subtracts)
+//   Kind 1  short exit of the innermost open region, 4 bytes:
+//           W = (T << 3) | 1, T the low 29 bits of the event's time
+// The others start with an unsigned LEB128 varint V = (Delta << 3) | Kind:
+//   Kind 2  enter; a varint with the region id follows
+//   Kind 3  exit of the innermost open region
+//   Kind 4  exit of several innermost regions at once; a varint with their
 //           number follows (frames closed by a repair or at the end)
-//   Kind 3  a record (version 3): varints with the record type T and the
-//           number N of fields follow, then the N fields, each a varint;
-//           readers skip records of types they do not know. Type 1 is an
-//           MPI message sent, type 2 one received (RecordType below).
-// Exits carry no region id: the reader knows it from its stack of open
-// regions. Typical events take 2 to 4 bytes. A varint need not be in its
-// shortest form: the runtime pads small time deltas to two bytes (see
-// ThreadTrace.h), and readers accept any LEB128 encoding of a 64-bit value.
+//   Kind 5  a record: varints with the record type T and the number N of
+//           fields follow, then the N fields, each a varint; readers skip
+//           records of types they do not know. Type 1 is an MPI message
+//           sent, type 2 one received (RecordType below).
+//   Kinds 6 and 7 are not used.
+// Times: the events of a chunk keep an anchor, at first the chunk's base
+// time. A long event (kinds 2 to 5) happens Delta ticks after the anchor
+// and becomes the anchor. A short event happens at the time nearest to the
+// anchor whose low bits are its T (shortEventTicks()); the runtime writes
+// the long form instead once the time is more than ShortEventReach ticks
+// past the anchor, so a short event is never further from it than half the
+// range of its T. Exits carry no region id: the reader knows it from its
+// stack of open regions. A reader shows an event that would be earlier
+// than the one before it (the clock went back, e.g. between the cores of a
+// machine whose time-stamp counters differ) at the time of the one before.
 //
-// Version 3 adds the records (kind 3), which count as events in a chunk's
-// event count; a version 3 file without records is a version 2 file but for
-// its version number. Versions 1 and 2 are still read.
+// Versions 1 to 3: the first varint of every event is V = (Delta << 2) |
+// Kind, with Delta the time since the previous event of the chunk (or since
+// its base time) and the kinds (LegacyKindBits) 0 enter (a varint with the
+// region id follows), 1 exit, 2 exit of several regions (a varint with
+// their number follows) and 3 a record (version 3, as kind 5 above). The
+// runtime wrote small deltas padded to two bytes; readers accept any
+// LEB128 encoding of a 64-bit value. Version 2 added the checksums.
 //
 // The checksums need format/Crc32c.cpp (in sextant_format).
 //
@@ -59,7 +79,7 @@ namespace trace {
 /// a transfer in text mode is detected, as in PNG).
 constexpr uint8_t FileMagic[8] = {0x89, 'S', 'X', 'T', 0x0d, 0x0a, 0x1a, 0x0a};
 /// Version of the format described here, and the oldest one still read.
-constexpr uint16_t FormatVersion = 3;
+constexpr uint16_t FormatVersion = 4;
 constexpr uint16_t MinimumReadableVersion = 1;
 
 /// Layout of the file header.
@@ -99,22 +119,73 @@ inline size_t chunkHeaderSize(uint16_t Version) {
   return Version == 1 ? ChunkHeaderSizeV1 : ChunkHeaderSize;
 }
 
-/// The kind in the low two bits of an event's first varint.
+/// The kind in the low KindBits bits of an event's first byte (version 4).
 enum class EventKind : uint8_t {
-  Enter = 0,
-  Exit = 1,
-  ExitMany = 2,
-  Record = 3 ///< version 3
+  ShortEnter = 0,
+  ShortExit = 1,
+  Enter = 2,
+  Exit = 3,
+  ExitMany = 4,
+  Record = 5
 };
-constexpr unsigned KindBits = 2;
-/// Largest time delta an event can carry; larger ones are clamped.
+constexpr unsigned KindBits = 3;
+constexpr uint8_t KindMask = (1u << KindBits) - 1;
+/// Largest time delta a long event can carry; larger ones are clamped.
 constexpr uint64_t MaxDelta = UINT64_MAX >> KindBits;
+
+/// The short events of version 4: bytes, and the bits of their times.
+constexpr size_t ShortEnterBytes = 8;
+constexpr size_t ShortExitBytes = 4;
+constexpr unsigned ShortTimeBits = 32 - KindBits;
+/// How far past the anchor a short event may be: a quarter of the range of
+/// the short events' times (2^29 ticks), so that a short event is well
+/// within half that range of the anchor even where the clock went back a
+/// little.
+constexpr uint64_t ShortEventReach = uint64_t(1) << (ShortTimeBits - 2);
+
+/// The kinds of versions 1 to 3, in the low LegacyKindBits bits of an
+/// event's first varint, and what they are in version 4.
+constexpr unsigned LegacyKindBits = 2;
+constexpr EventKind LegacyKinds[4] = {EventKind::Enter, EventKind::Exit,
+                                      EventKind::ExitMany, EventKind::Record};
+
+/// The short enter of Region at Ticks and the short exit at Ticks, as the
+/// words stored (little-endian).
+inline uint64_t shortEnterWord(uint32_t Region, uint64_t Ticks) {
+  return (uint64_t(Region) << 32) + (Ticks << KindBits);
+}
+inline uint32_t shortExitWord(uint64_t Ticks) {
+  return static_cast<uint32_t>(Ticks << KindBits) +
+         static_cast<uint32_t>(EventKind::ShortExit);
+}
+/// The low bits of a short event's time (the second argument of
+/// shortEventTicks()).
+inline uint64_t shortEventLowTicks(uint64_t Word) {
+  return (Word >> KindBits) & ((uint64_t(1) << ShortTimeBits) - 1);
+}
+/// The region id of the short enter Word whose full time is Ticks.
+inline uint32_t shortEnterRegion(uint64_t Word, uint64_t Ticks) {
+  return static_cast<uint32_t>((Word >> 32) - (Ticks >> ShortTimeBits));
+}
+
+/// The time of a short event whose low ShortTimeBits bits of time are Low,
+/// with the chunk's anchor at Anchor: the time with those low bits nearest
+/// to the anchor (never below 0).
+inline uint64_t shortEventTicks(uint64_t Anchor, uint64_t Low) {
+  constexpr uint64_t Range = uint64_t(1) << ShortTimeBits;
+  uint64_t Ahead = (Low - Anchor) & (Range - 1);
+  if (Ahead < Range / 2)
+    return Anchor + Ahead;
+  uint64_t Behind = Range - Ahead;
+  return Behind <= Anchor ? Anchor - Behind : 0;
+}
 
 /// Bytes of the longest LEB128 encoding of a 64-bit and a 32-bit value.
 constexpr size_t MaxVarintBytes = 10;
 constexpr size_t MaxVarint32Bytes = 5;
 
-/// The types of records (kind 3) and their fields, in order.
+/// The types of records (kind 5; kind 3 in version 3) and their fields, in
+/// order.
 enum class RecordType : uint32_t {
   /// An MPI point-to-point message sent, at the start of the send (the
   /// call of MPI_Send, MPI_Isend, MPI_Sendrecv, ..., or MPI_Start of a
@@ -134,7 +205,7 @@ constexpr uint32_t MaxRecordFields = 8;
 constexpr size_t MaxRecordBytes =
     MaxVarintBytes + 2 * MaxVarint32Bytes + MaxRecordFields * MaxVarintBytes;
 /// Upper bound of what the runtime writes for one event group: an ExitMany
-/// (closing abandoned frames) followed by an Enter.
+/// (closing abandoned frames) followed by an Enter, in their long forms.
 constexpr size_t MaxEventGroupBytes = 2 * (MaxVarintBytes + MaxVarint32Bytes);
 
 //===----------------------------------------------------------------------===//
@@ -191,7 +262,7 @@ inline uint8_t *writeVarint(uint8_t *Out, uint64_t Value) {
   return Out;
 }
 
-/// Writes a record (kind 3) Delta ticks after the previous event: at most
+/// Writes a record (kind 5) Delta ticks after the anchor: at most
 /// MaxRecordBytes bytes for Count <= MaxRecordFields; returns the end.
 inline uint8_t *writeRecord(uint8_t *Out, uint64_t Delta, RecordType Type,
                             const uint64_t *Fields, uint32_t Count) {
@@ -260,8 +331,7 @@ inline void encodeFileHeader(const FileHeader &Header, uint8_t *Out) {
                   ? Header.ThreadName.size()
                   : ThreadNameSize - 1);
   if (Header.Version != 1)
-    store32(Out + FileChecksumOffset,
-            format::crc32c(Out, FileChecksumOffset));
+    store32(Out + FileChecksumOffset, format::crc32c(Out, FileChecksumOffset));
 }
 
 /// How decodeFileHeader()'s message starts when the checksum is wrong.

@@ -3,8 +3,9 @@
 // Part of Sextant. What the CRC-32C of a trace chunk (format/Crc32c.h)
 // costs at flush time: per byte and per event, for the SSE4.2 instruction
 // and the table fallback, over a chunk of the default buffer size filled
-// with trace events as the runtime writes them (2 and 3 bytes, 2.5 bytes
-// per event on average). Run:
+// with trace events as the runtime writes them (the short forms of
+// format/TraceFormat.h: an 8-byte enter and a 4-byte exit, 6 bytes per
+// event on average). Run:
 //
 //   ninja sextant_crc32c_benchmark
 //   benchmarks/micro/sextant_crc32c_benchmark --benchmark_repetitions=5
@@ -15,6 +16,7 @@
 //===----------------------------------------------------------------------===//
 
 #include "format/Crc32c.h"
+#include "format/TraceFormat.h"
 
 #include <benchmark/benchmark.h>
 
@@ -23,14 +25,19 @@
 
 namespace {
 
-/// Trace events in the runtime's common form, padded two-byte deltas and
-/// one-byte region ids, enter and exit alternating.
+/// Trace events in the runtime's common form, short enters of region 5 and
+/// short exits alternating, 100 ticks apart.
 std::vector<uint8_t> sampleChunk(size_t Bytes, size_t &Events) {
+  namespace trace = sextant::trace;
   std::vector<uint8_t> Chunk;
   Events = 0;
-  while (Chunk.size() + 5 <= Bytes) {
-    Chunk.insert(Chunk.end(), {0x94, 0x01, 0x05}); // enter region 5
-    Chunk.insert(Chunk.end(), {0xa5, 0x02});       // exit
+  uint64_t Ticks = uint64_t(1) << 40;
+  uint8_t Pair[trace::ShortEnterBytes + trace::ShortExitBytes];
+  while (Chunk.size() + sizeof(Pair) <= Bytes) {
+    trace::store64(Pair, trace::shortEnterWord(5, Ticks += 100));
+    trace::store32(Pair + trace::ShortEnterBytes,
+                   trace::shortExitWord(Ticks += 100));
+    Chunk.insert(Chunk.end(), Pair, Pair + sizeof(Pair));
     Events += 2;
   }
   return Chunk;

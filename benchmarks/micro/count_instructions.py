@@ -19,10 +19,10 @@ instructions per armed pair are
 so the start-up of the process, the first calls (registration, attaching the
 thread, growing the tree) and the end cancel out, and so does the work of the
 functions and the loop. The count depends on the compiler and the runtime's
-code, not on the machine's load or speed, except in the tracing case: under
-valgrind many deltas of the trace exceed the fast path's 4096 ticks, how
-many depends on how fast valgrind runs, and the count varies by up to a
-few tens between runs on a loaded machine.
+code, not on the machine's load or speed; in the tracing case the slow path
+that moves the trace's anchor (once per 2^27 ticks, see
+runtime/trace/ThreadTrace.h) adds a fraction of an instruction per pair
+that varies with valgrind's speed.
 
 Cases (SEXTANT_THROTTLE=off, profile mode unless said):
   profile   a loop calling a tiny leaf function;

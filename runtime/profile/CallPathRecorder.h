@@ -316,9 +316,9 @@ public:
   const RepairCounters &counters() const { return Counters; }
 
   /// Bytes at the start of a recorder that enter() and exit() touch on
-  /// their fast path: the stack, its top and capacity, the throttling
-  /// check and the tree's node array (ThreadState.h keeps them on its first
-  /// two cache lines).
+  /// their fast path: the stack, its top and capacity and the throttling
+  /// check (ThreadState.h keeps them on its first two cache lines). The
+  /// tree is not read there: the frames carry their nodes' addresses.
   static constexpr size_t hotBytes();
 
 private:
@@ -418,7 +418,7 @@ private:
 };
 
 constexpr size_t CallPathRecorder::hotBytes() {
-  return offsetof(CallPathRecorder, Tree) + CallPathTree::hotBytes();
+  return offsetof(CallPathRecorder, Tree);
 }
 
 } // namespace runtime

@@ -78,10 +78,6 @@ public:
   Node &node(NodeIndex Index) { return Nodes[Index]; }
   const Node &node(NodeIndex Index) const { return Nodes[Index]; }
 
-  /// Bytes at the start of a tree that node() reads (the node array), for
-  /// callers that keep them on a hot cache line (ThreadState.h).
-  static constexpr size_t hotBytes();
-
   /// Number of nodes including the root.
   size_t size() const { return Nodes.size(); }
   /// True when the tree has no node besides the root.
@@ -117,10 +113,6 @@ private:
   /// full.
   std::vector<NodeIndex> Slots;
 };
-
-constexpr size_t CallPathTree::hotBytes() {
-  return offsetof(CallPathTree, Nodes) + sizeof(Nodes);
-}
 
 } // namespace runtime
 } // namespace sextant

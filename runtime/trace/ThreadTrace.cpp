@@ -83,11 +83,12 @@ ThreadTrace::ThreadTrace(const TraceTarget &Target, uint32_t Index,
                                                       : Target.BufferSize),
       Index(Index), Tid(Tid) {
   Buffer.reset(new uint8_t[Capacity]);
-  // A fast event may start at Limit and store FastEventStoreBytes; the slow
-  // path that follows still has room for one event group.
+  // A short event may start at Limit and store FastEventStoreBytes; the
+  // slow path that follows still has room for one event group.
   Hot.Limit = Buffer.get() + Capacity - trace::MaxEventGroupBytes -
               TraceCursor::FastEventStoreBytes;
-  Hot.LastTicks = Target.OriginTicks;
+  Anchor = Target.OriginTicks;
+  Hot.Deadline = TraceCursor::deadlineAfter(Anchor);
   beginChunk(nullptr, 0);
 }
 
@@ -100,18 +101,24 @@ std::string ThreadTrace::filePath() const {
 
 std::string ThreadTrace::fileName() const { return traceFileName(Index); }
 
-void ThreadTrace::put(trace::EventKind Kind, Ticks Now,
-                      uint64_t Operand) noexcept {
-  uint64_t Delta = Now > Hot.LastTicks ? Now - Hot.LastTicks : 0;
+uint64_t ThreadTrace::advanceAnchor(Ticks Now) noexcept {
+  uint64_t Delta = Now > Anchor ? Now - Anchor : 0;
   if (Delta > trace::MaxDelta)
     Delta = trace::MaxDelta;
+  Anchor += Delta;
+  Hot.Deadline = TraceCursor::deadlineAfter(Anchor);
+  return Delta;
+}
+
+void ThreadTrace::put(trace::EventKind Kind, Ticks Now,
+                      uint64_t Operand) noexcept {
+  uint64_t Delta = advanceAnchor(Now);
   uint8_t *Start = Hot.Next;
   uint8_t *Out = trace::writeVarint(Start, (Delta << trace::KindBits) |
                                                static_cast<uint64_t>(Kind));
   if (Kind != trace::EventKind::Exit)
     Out = trace::writeVarint(Out, Operand);
   Hot.Next = Out;
-  Hot.LastTicks += Delta;
   SlowBytes += static_cast<size_t>(Out - Start);
   switch (Kind) {
   case trace::EventKind::Enter:
@@ -125,25 +132,27 @@ void ThreadTrace::put(trace::EventKind Kind, Ticks Now,
   case trace::EventKind::ExitMany:
     SlowEvents += static_cast<uint32_t>(Operand);
     SlowDepthChange -= static_cast<int64_t>(Operand);
-    break;  case trace::EventKind::Record: // written by recordRecord()
+    break;
+  case trace::EventKind::ShortEnter: // written by TraceCursor
+  case trace::EventKind::ShortExit:
+  case trace::EventKind::Record: // written by recordRecord()
     break;
   }
 }
 
 uint32_t ThreadTrace::chunkEvents(size_t Depth) const noexcept {
-  // Fast enters E take FastEnterBytes (3) each and fast exits X
-  // FastExitBytes (2): Bytes = 3E + 2X and DepthChange = E - X, so
-  // E + X = (2 Bytes - DepthChange) / 5.
-  static_assert(TraceCursor::FastEnterBytes == 3 &&
-                    TraceCursor::FastExitBytes == 2,
-                "the formula below assumes 3-byte enters and 2-byte exits");
+  // Short enters E take ShortEnterBytes (8) each and short exits X
+  // ShortExitBytes (4): Bytes = 8E + 4X and DepthChange = E - X, so
+  // E + X = (Bytes - 2 DepthChange) / 6.
+  static_assert(trace::ShortEnterBytes == 8 && trace::ShortExitBytes == 4,
+                "the formula below assumes 8-byte enters and 4-byte exits");
   int64_t FastBytes = static_cast<int64_t>(Hot.Next - EventsBegin) -
                       static_cast<int64_t>(SlowBytes);
   int64_t FastDepthChange = static_cast<int64_t>(Depth) -
                             static_cast<int64_t>(ChunkOpenFrames) -
                             SlowDepthChange;
   return SlowEvents +
-         static_cast<uint32_t>((2 * FastBytes - FastDepthChange) / 5);
+         static_cast<uint32_t>((FastBytes - 2 * FastDepthChange) / 6);
 }
 
 void ThreadTrace::recordEnter(uint32_t Region, Ticks Now,
@@ -187,12 +196,9 @@ void ThreadTrace::recordRecord(trace::RecordType Type, const uint64_t *Fields,
   if (Buffer.get() + Capacity - Hot.Next <
       static_cast<ptrdiff_t>(trace::MaxRecordBytes))
     flush(Recorder);
-  uint64_t Delta = Now > Hot.LastTicks ? Now - Hot.LastTicks : 0;
-  if (Delta > trace::MaxDelta)
-    Delta = trace::MaxDelta;
+  uint64_t Delta = advanceAnchor(Now);
   uint8_t *Start = Hot.Next;
   Hot.Next = trace::writeRecord(Start, Delta, Type, Fields, Count);
-  Hot.LastTicks += Delta;
   SlowBytes += static_cast<size_t>(Hot.Next - Start);
   ++SlowEvents;
   flushIfFull(Recorder);
@@ -206,7 +212,7 @@ void ThreadTrace::flush(const CallPathRecorder &Recorder) noexcept {
 void ThreadTrace::beginChunk(const CallPathRecorder *Recorder,
                              size_t OpenFrames) noexcept {
   uint32_t Depth = Recorder ? static_cast<uint32_t>(OpenFrames) : uint32_t(0);
-  ChunkBaseTicks = Hot.LastTicks;
+  ChunkBaseTicks = Anchor;
   ChunkOpenFrames = Depth;
   uint8_t *Stack = Buffer.get() + trace::ChunkHeaderSize;
   uint8_t *StackEnd = Stack + Capacity / StackListShare;
@@ -363,7 +369,8 @@ void ThreadTrace::restartAfterFork(uint32_t NewIndex, uint64_t NewTid,
   Index = NewIndex;
   Tid = NewTid;
   ThreadName.clear();
-  Hot.LastTicks = Target.OriginTicks;
+  Anchor = Target.OriginTicks;
+  Hot.Deadline = TraceCursor::deadlineAfter(Anchor);
   beginChunk(&Recorder, Recorder.depth());
 }
 

@@ -13,9 +13,9 @@
 // nothing. Enters and exits in the file are thus the profile's, balanced.
 // The region ids of open frames, needed at the start of each chunk, are
 // read from the recorder. The hot part (TraceCursor: write position, limit,
-// last timestamp, event count) lives in the thread's ThreadState; an event
-// in its common form costs a few loads and stores there and one store into
-// the buffer.
+// deadline of the short form) lives in the thread's ThreadState; an event in
+// its short form costs two compares there, one store into the buffer and the
+// cursor's advance.
 //
 // Overflow policy: once the buffer has less room left than one more event
 // group, the recording thread's next event takes the slow path, which
@@ -88,28 +88,28 @@ constexpr size_t MinTraceBufferSize = 4096;
 /// pointer (see ThreadTrace below for the rest). Next is null when the
 /// thread has no trace.
 ///
-/// The fast path writes an event only in its common form (a delta below
-/// 2^12 ticks, about 1.6 us at 2.5 GHz, in exactly two bytes, and for an
-/// enter a region id below 128 in one) and only while Next is not past
-/// Limit; it neither clamps nor flushes. Anything else returns false and the
-/// caller takes ThreadTrace's slow path, which writes the long form, clamps
-/// a backwards clock to a zero delta and writes the chunk when it is full.
+/// The fast path writes an event only in its short form (TraceFormat.h: an
+/// 8-byte enter, a 4-byte exit, each holding the low 29 bits of its time), only
+/// while Next is not past Limit and the time not past Deadline (ShortEventReach
+/// ticks after the chunk's anchor, the time of its last long event); it neither
+/// flushes nor keeps the time of the last event. Anything else returns false
+/// and the caller takes ThreadTrace's slow path, which writes the long form (a
+/// varint delta from the anchor, which it moves to the event), moves Deadline
+/// with the anchor and writes the chunk when it is full. Between two long
+/// events a thread therefore writes short ones for at most 2^27 ticks (about 54
+/// ms at 2.5 GHz); the next event after that is a long one.
 struct TraceCursor {
   /// Where the next event goes; null: not tracing.
   uint8_t *Next = nullptr;
   /// Past this point the buffer may not hold one more event group after a
-  /// fast event.
+  /// short event.
   uint8_t *Limit = nullptr;
-  /// Time of the last event written.
-  Ticks LastTicks = 0;
+  /// The latest time a short event may have: ShortEventReach past the
+  /// anchor.
+  Ticks Deadline = 0;
 
-  /// Bytes a fast event may store (it advances Next by at most 3).
-  static constexpr size_t FastEventStoreBytes = 4;
-  /// What a fast enter and a fast exit advance Next by. The events of a
-  /// chunk are not counted here: ThreadTrace derives the number of fast
-  /// events from their bytes and the change of depth they made.
-  static constexpr size_t FastEnterBytes = 3;
-  static constexpr size_t FastExitBytes = 2;
+  /// Bytes a short event may store.
+  static constexpr size_t FastEventStoreBytes = trace::ShortEnterBytes;
 
   SEXTANT_ALWAYS_INLINE bool tracing() const { return Next != nullptr; }
   /// tracing() as a load of its own, for the plugin's fast paths: the
@@ -125,71 +125,52 @@ struct TraceCursor {
 #endif
   }
 
-  /// The largest delta and region id of the common form.
-  static constexpr Ticks FastMaxDelta = (Ticks(1) << 12) - 1;
-  static constexpr uint32_t FastMaxRegion = (1u << 7) - 1;
-
-  /// Writes the enter of Region at Now in the common form; false (nothing
-  /// written) when the event needs the slow path.
+  /// Writes the short enter of Region at Now; false (nothing written) when
+  /// the event needs the slow path.
   SEXTANT_ALWAYS_INLINE bool tryEnter(uint32_t Region, Ticks Now) noexcept {
     // Every member is read before the event's bytes are stored (a byte
     // store may alias them) and written after.
     uint8_t *Out = Next;
-    Ticks Delta = Now - LastTicks; // huge when the clock went backwards
-    if (__builtin_expect(
-            Delta > FastMaxDelta || Region > FastMaxRegion || Out > Limit, 0))
+    if (__builtin_expect(Out > Limit, 0) || __builtin_expect(Now > Deadline, 0))
       return false;
-    // The region's byte is added rather than ORed (the bits are disjoint)
-    // so that one LEA takes it with the varint's last two terms.
-    uint32_t Packed = paddedEventVarint(static_cast<uint32_t>(Delta),
-                                        trace::EventKind::Enter) +
-                      (Region << 16);
-    std::memcpy(Out, &Packed, sizeof(Packed));
-    Next = Out + FastEnterBytes;
-    LastTicks = Now;
+    uint64_t Word = trace::shortEnterWord(Region, Now);
+    std::memcpy(Out, &Word, sizeof(Word));
+    advance<trace::ShortEnterBytes>();
     return true;
   }
 
-  /// Writes one exit at Now in the common form; false (nothing written)
-  /// when the event needs the slow path.
+  /// Writes the short exit at Now; false (nothing written) when the event
+  /// needs the slow path.
   SEXTANT_ALWAYS_INLINE bool tryExit(Ticks Now) noexcept {
     uint8_t *Out = Next;
-    Ticks Delta = Now - LastTicks;
-    if (__builtin_expect(Delta > FastMaxDelta, 0) ||
-        __builtin_expect(Out > Limit, 0))
+    if (__builtin_expect(Out > Limit, 0) || __builtin_expect(Now > Deadline, 0))
       return false;
-    uint16_t Packed = static_cast<uint16_t>(paddedEventVarint(
-        static_cast<uint32_t>(Delta), trace::EventKind::Exit));
-    std::memcpy(Out, &Packed, sizeof(Packed));
-    Next = Out + FastExitBytes;
-    LastTicks = Now;
+    uint32_t Word = trace::shortExitWord(Now);
+    std::memcpy(Out, &Word, sizeof(Word));
+    advance<trace::ShortExitBytes>();
     return true;
+  }
+
+  /// The Deadline of short events after the long event at Anchor.
+  static Ticks deadlineAfter(Ticks Anchor) {
+    return Anchor > ~Ticks(0) - trace::ShortEventReach
+               ? ~Ticks(0)
+               : Anchor + trace::ShortEventReach;
   }
 
 private:
   static_assert(__BYTE_ORDER__ == __ORDER_LITTLE_ENDIAN__,
-                "paddedEventVarint() stores its bytes in little-endian order");
+                "the short events are stored as words in little-endian order");
 
-  /// The first varint of an event of Kind (Enter or Exit) Delta ticks
-  /// (Delta <= FastMaxDelta) after the previous one, V = (Delta << KindBits)
-  /// | Kind < 2^14, LEB128-encoded in exactly two bytes, padded when V is
-  /// below 128 (the first byte has its continuation bit set and the second
-  /// is 0), in the low 16 bits of the result in memory order on a
-  /// little-endian machine. Readers accept padded varints (see
-  /// TraceFormat.h). The fixed length keeps the cursor independent of the
-  /// timestamp: with the shortest encoding, the position of every later
-  /// event of the thread would wait for the clock read that decided the
-  /// length, and the TSC read is the slowest instruction of the hot path.
-  ///
-  /// The two bytes are (V & 0x7f) | 0x80 and (V >> 7) << 8, that is
-  /// V + (V & 0x3f80) + 0x80 (the high seven bits of V moved up by one);
-  /// with V & 0x3f80 = (Delta & 0xfe0) << KindBits, one AND, one ADD and
-  /// one LEA: ((Delta + (Delta & 0xfe0)) << 2) + 0x80 + Kind.
-  static SEXTANT_ALWAYS_INLINE uint32_t
-  paddedEventVarint(uint32_t Delta, trace::EventKind Kind) {
-    static_assert(trace::KindBits == 2, "the high bits of V are Delta & 0xfe0");
-    return ((Delta + (Delta & 0xfe0u)) << trace::KindBits) +
-           (0x80u + static_cast<uint32_t>(Kind));
+  /// Next += Bytes after a short event. On x86-64 one add to memory: the
+  /// compiler would add to the register that holds Next and store it, one
+  /// instruction more for the same work.
+  template <size_t Bytes> SEXTANT_ALWAYS_INLINE void advance() noexcept {
+#if defined(__x86_64__)
+    asm("addq %1, %0" : "+m"(Next) : "i"(Bytes));
+#else
+    Next += Bytes;
+#endif
   }
 };
 
@@ -264,6 +245,9 @@ public:
 
 private:
   void put(trace::EventKind Kind, Ticks Now, uint64_t Operand) noexcept;
+  /// The delta of a long event at Now from the anchor (0 when the clock went
+  /// back), after which it moves the anchor to the event.
+  uint64_t advanceAnchor(Ticks Now) noexcept;
   /// Writes the chunk when the cursor is past the limit.
   void flushIfFull(const CallPathRecorder &Recorder) noexcept {
     if (Hot.Next > Hot.Limit)
@@ -300,6 +284,9 @@ private:
   Ticks ChunkBaseTicks = 0;
   uint32_t ChunkOpenFrames = 0;
   uint32_t ChunkStackBytes = 0;
+  /// The time of the chunk's last long event (its base time before one),
+  /// from which the long events' deltas count (TraceFormat.h).
+  Ticks Anchor = 0;
   /// What the slow path (put, recordRecord) wrote into the chunk: events
   /// (an ExitMany of N counts N, a record 1), bytes, and enters minus
   /// exited frames.

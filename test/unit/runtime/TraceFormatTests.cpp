@@ -1,9 +1,10 @@
 //===- test/unit/runtime/TraceFormatTests.cpp - Trace file format ---------===//
 //
 // Part of Sextant. The building blocks of the trace format (LEB128 varints,
-// file and chunk headers) and the decoder's handling of damaged files:
-// foreign files, a truncated last chunk, a broken chunk boundary, events
-// that do not match their chunk header.
+// file and chunk headers), the decoding of version 4's short and long events
+// and of the events of versions 1 to 3, and the decoder's handling of
+// damaged files: foreign files, a truncated last chunk, a broken chunk
+// boundary, events that do not match their chunk header.
 //
 //===----------------------------------------------------------------------===//
 
@@ -168,9 +169,11 @@ TEST_CASE("foreign and damaged file headers are rejected", "[TraceFormat]") {
 
   uint8_t Newer[sizeof(Bytes)];
   std::copy(Bytes, Bytes + sizeof(Bytes), Newer);
-  trace::store16(Newer + trace::FileVersionOffset, 4);
+  trace::store16(Newer + trace::FileVersionOffset, trace::FormatVersion + 1);
   CHECK_FALSE(trace::decodeFileHeader(Newer, sizeof(Newer), Decoded, Error));
-  CHECK_THAT(Error, Catch::Contains("version 4 is not supported"));
+  CHECK_THAT(Error, Catch::Contains("version " +
+                                    std::to_string(trace::FormatVersion + 1) +
+                                    " is not supported"));
 
   uint8_t Flipped[sizeof(Bytes)];
   std::copy(Bytes, Bytes + sizeof(Bytes), Flipped);
@@ -267,8 +270,7 @@ namespace {
 /// The events of the trace file Path, read as a tool does: damaged chunks
 /// skipped. Detected is set when the reader or the replayer reported any
 /// problem.
-std::vector<TraceEvent> readTolerantly(const std::string &Path,
-                                       bool &Detected,
+std::vector<TraceEvent> readTolerantly(const std::string &Path, bool &Detected,
                                        uint64_t *SkippedEvents = nullptr) {
   Detected = false;
   trace::TraceFileReader Reader;
@@ -365,8 +367,7 @@ TEST_CASE("no single-bit flip in a trace file goes unnoticed",
     File.flush();
   };
   size_t Silent = 0, Flips = 0;
-  for (size_t Bit = 0; Bit < Good.size() * 8;
-       Bit += Bit < 8 * 200 ? 1 : 29) {
+  for (size_t Bit = 0; Bit < Good.size() * 8; Bit += Bit < 8 * 200 ? 1 : 29) {
     Store(Bit / 8, Good[Bit / 8] ^ static_cast<uint8_t>(1u << (Bit % 8)));
     std::vector<TraceEvent> Events = readTolerantly(Path, Detected);
     Store(Bit / 8, Good[Bit / 8]);
@@ -378,39 +379,201 @@ TEST_CASE("no single-bit flip in a trace file goes unnoticed",
   CHECK(Silent == 0);
 }
 
-TEST_CASE("version 1 trace files (without checksums) are still read",
-          "[TraceFormat]") {
-  ScratchDirectory Directory("trace-version1");
-  std::string Path = writeSampleTrace(Directory.path());
-  DecodedTrace Current = decodeTraceFile(Path);
-  std::vector<uint8_t> Good = readBytes(Path);
-  // The same trace in version 1: the 64-byte header, chunk headers
-  // without their checksum field.
-  trace::FileHeader Header = Current.Header;
-  Header.Version = 1;
-  std::vector<uint8_t> Old(trace::FileHeaderSizeV1);
-  trace::encodeFileHeader(Header, Old.data());
-  size_t Offset = trace::FileHeaderSize;
-  for (const trace::ChunkHeader &Chunk : Current.Chunks) {
-    size_t Body = Chunk.StackBytes + Chunk.EventBytes;
-    Old.insert(Old.end(), Good.begin() + Offset,
-               Good.begin() + Offset + trace::ChunkHeaderSizeV1);
-    Offset += trace::ChunkHeaderSize;
-    Old.insert(Old.end(), Good.begin() + Offset, Good.begin() + Offset + Body);
-    Offset += Body;
-  }
-  REQUIRE(Offset == Good.size());
-  writeBytes(Path, Old);
-  DecodedTrace Previous = decodeTraceFile(Path);
-  CHECK(Previous.Header.Version == 1);
-  CHECK(Previous.Events == Current.Events);
-  CHECK(Previous.Chunks.size() == Current.Chunks.size());
+namespace {
 
-  // In version 1 damage ends the reading (there is no checksum to find
-  // the next chunk by).
-  Old[trace::FileHeaderSizeV1] = 'Z';
-  writeBytes(Path, Old);
-  auto Problem = firstProblem(Path);
-  CHECK(Problem.first == trace::TraceFileReader::Status::Damaged);
-  CHECK_THAT(Problem.second, Catch::Contains("no chunk starts here"));
+/// One event of a hand-made file of versions 1 to 3: Delta ticks after the
+/// previous event, its kind (LegacyKindBits: 0 enter, 1 exit, 2 exit of
+/// several, 3 record) and its operands.
+struct LegacyEvent {
+  uint64_t Delta;
+  unsigned Kind;
+  std::vector<uint64_t> Operands;
+  bool Padded = false; ///< the first varint padded to two bytes
+};
+
+/// The events of a chunk of versions 1 to 3, encoded.
+std::vector<uint8_t> legacyEvents(const std::vector<LegacyEvent> &Events) {
+  std::vector<uint8_t> Bytes;
+  for (const LegacyEvent &Event : Events) {
+    uint8_t Encoded[trace::MaxRecordBytes];
+    uint8_t *End = trace::writeVarint(
+        Encoded, (Event.Delta << trace::LegacyKindBits) | Event.Kind);
+    if (Event.Padded) {
+      REQUIRE(End == Encoded + 1);
+      Encoded[0] |= 0x80;
+      *End++ = 0;
+    }
+    for (uint64_t Operand : Event.Operands)
+      End = trace::writeVarint(End, Operand);
+    Bytes.insert(Bytes.end(), Encoded, End);
+  }
+  return Bytes;
+}
+
+/// A chunk of a file of Version: its header, the list of open regions
+/// Stack and the encoded Events.
+std::vector<uint8_t> legacyChunk(uint16_t Version, uint32_t Sequence,
+                                 uint64_t Base,
+                                 const std::vector<uint32_t> &Stack,
+                                 const std::vector<LegacyEvent> &Events,
+                                 uint32_t Count) {
+  std::vector<uint8_t> Listed;
+  for (uint32_t Region : Stack) {
+    uint8_t Encoded[trace::MaxVarint32Bytes];
+    Listed.insert(Listed.end(), Encoded, trace::writeVarint(Encoded, Region));
+  }
+  std::vector<uint8_t> Body = legacyEvents(Events);
+  trace::ChunkHeader Header;
+  Header.Sequence = Sequence;
+  Header.BaseTicks = Base;
+  Header.OpenFrames = static_cast<uint32_t>(Stack.size());
+  Header.StackBytes = static_cast<uint32_t>(Listed.size());
+  Header.EventBytes = static_cast<uint32_t>(Body.size());
+  Header.EventCount = Count;
+  std::vector<uint8_t> Bytes(trace::chunkHeaderSize(Version));
+  trace::encodeChunkHeader(Header, Bytes.data());
+  Bytes.insert(Bytes.end(), Listed.begin(), Listed.end());
+  Bytes.insert(Bytes.end(), Body.begin(), Body.end());
+  if (Version != 1)
+    trace::sealChunk(Bytes.data(), Bytes.size());
+  return Bytes;
+}
+
+/// Collects enters, exits and records.
+struct EventAndRecordCollector : EventCollector {
+  std::vector<std::pair<uint64_t, trace::TraceRecord>> Records;
+  void record(const trace::TraceRecord &Record, uint64_t Ticks) {
+    Records.push_back({Ticks, Record});
+  }
+};
+
+} // namespace
+
+TEST_CASE("trace files of versions 1 to 3 (the events before version 4) are "
+          "still read",
+          "[TraceFormat]") {
+  ScratchDirectory Directory("trace-legacy");
+  Directory.create();
+  std::string Path = Directory.file("thread-0.sxt");
+  for (uint16_t Version : {1, 2, 3}) {
+    INFO("version " << Version);
+    trace::FileHeader Header;
+    Header.Version = Version;
+    Header.Pid = 42;
+    Header.Tid = 43;
+    Header.TicksPerSecond = 1e9;
+    Header.OriginTicks = 4000;
+    std::vector<uint8_t> File(trace::fileHeaderSize(Version));
+    trace::encodeFileHeader(Header, File.data());
+    // Every delta counts from the previous event. The first chunk enters 1
+    // and 300 (a two-byte id), has a record at 8012 in version 3 and exits
+    // 300 with a padded varint.
+    std::vector<LegacyEvent> First = {{10, 0, {1}}, {3000, 0, {300}}};
+    if (Version == 3) {
+      First.push_back({2, 3, {1, 4, 0, 3, 9, 640}});
+      First.push_back({3, 1, {}, true});
+    } else {
+      First.push_back({5, 1, {}, true});
+    }
+    std::vector<uint8_t> Chunk =
+        legacyChunk(Version, 0, 5000, {}, First, Version == 3 ? 4 : 3);
+    File.insert(File.end(), Chunk.begin(), Chunk.end());
+    // The second starts with 1 open at base time 8010, before the last
+    // event (a clock that went back): its enter of 2 at 8013 is shown at
+    // 8015; an exit of several closes 2 and 1 at 8033.
+    Chunk = legacyChunk(Version, 1, 8010, {1}, {{3, 0, {2}}, {20, 2, {2}}}, 3);
+    File.insert(File.end(), Chunk.begin(), Chunk.end());
+    writeBytes(Path, File);
+
+    trace::TraceFileReader Reader;
+    std::string Error;
+    REQUIRE(Reader.open(Path, Error));
+    CHECK(Reader.header().Version == Version);
+    CHECK(Reader.header().OriginTicks == 4000);
+    trace::EventReplayer Replayer;
+    EventAndRecordCollector Collector;
+    trace::Chunk Read;
+    size_t Chunks = 0;
+    while (Reader.next(Read, Error) == trace::TraceFileReader::Status::Chunk) {
+      INFO(Error);
+      REQUIRE(Replayer.replay(Read, Collector, Error));
+      ++Chunks;
+    }
+    CHECK(Chunks == 2);
+    CHECK(Replayer.depth() == 0);
+    std::vector<TraceEvent> Expected = {{'B', 1, 5010},   {'B', 300, 8010},
+                                        {'E', 300, 8015}, {'B', 2, 8015},
+                                        {'E', 2, 8033},   {'E', 1, 8033}};
+    CHECK(Collector.Events == Expected);
+    if (Version == 3) {
+      REQUIRE(Collector.Records.size() == 1);
+      CHECK(Collector.Records[0].first == 8012);
+      CHECK(Collector.Records[0].second.Type ==
+            uint32_t(trace::RecordType::MessageSent));
+      CHECK(Collector.Records[0].second.field(3) == 640);
+    } else {
+      CHECK(Collector.Records.empty());
+    }
+
+    if (Version == 1) {
+      // In version 1 damage ends the reading (there is no checksum to find
+      // the next chunk by).
+      File[trace::FileHeaderSizeV1] = 'Z';
+      writeBytes(Path, File);
+      auto Problem = firstProblem(Path);
+      CHECK(Problem.first == trace::TraceFileReader::Status::Damaged);
+      CHECK_THAT(Problem.second, Catch::Contains("no chunk starts here"));
+    }
+  }
+}
+
+TEST_CASE("version 4 events decode from their short and long forms",
+          "[TraceFormat]") {
+  // A chunk at base time 2^40 - 100 (the short events' low 29 bits wrap
+  // right after it): a short enter, a long enter 2^31 ticks later (the new
+  // anchor), a short exit of it 5 ticks before that anchor (a clock that
+  // went back: shown at the anchor's time), a short exit, an unknown kind.
+  const uint64_t Base = (uint64_t(1) << 40) - 100;
+  std::vector<uint8_t> Events(8);
+  trace::store64(Events.data(), trace::shortEnterWord(0xfffffffeu, Base + 150));
+  uint8_t Long[2 * trace::MaxVarintBytes];
+  uint8_t *End =
+      trace::writeVarint(Long, ((uint64_t(1) << 31) << trace::KindBits) |
+                                   uint64_t(trace::EventKind::Enter));
+  End = trace::writeVarint(End, 7);
+  Events.insert(Events.end(), Long, End);
+  uint64_t Anchor = Base + (uint64_t(1) << 31);
+  for (uint64_t Ticks : {Anchor - 5, Anchor + trace::ShortEventReach}) {
+    uint8_t Word[4];
+    trace::store32(Word, trace::shortExitWord(Ticks));
+    Events.insert(Events.end(), Word, Word + 4);
+  }
+  trace::Chunk Chunk;
+  Chunk.Header.BaseTicks = Base;
+  Chunk.Header.EventBytes = static_cast<uint32_t>(Events.size());
+  Chunk.Header.EventCount = 4;
+  Chunk.Events = Events;
+  trace::EventReplayer Replayer;
+  EventCollector Collector;
+  std::string Error;
+  REQUIRE(Replayer.replay(Chunk, Collector, Error));
+  std::vector<TraceEvent> Expected = {
+      {'B', 0xfffffffeu, Base + 150},
+      {'B', 7, Anchor},
+      {'E', 7, Anchor},
+      {'E', 0xfffffffeu, Anchor + trace::ShortEventReach}};
+  CHECK(Collector.Events == Expected);
+
+  // Kinds 6 and 7 are not used.
+  Chunk.Events.push_back(6);
+  Chunk.Header.Sequence = 1;
+  Chunk.Header.EventBytes += 1;
+  trace::EventReplayer Fresh;
+  REQUIRE_FALSE(Fresh.replay(Chunk, Collector, Error));
+  CHECK_THAT(Error, Catch::Contains("an event of the unknown kind 6"));
+  // A short event cut off at the end of its chunk.
+  Chunk.Events.back() = 0;
+  trace::EventReplayer Again;
+  REQUIRE_FALSE(Again.replay(Chunk, Collector, Error));
+  CHECK_THAT(Error, Catch::Contains("cut off at the end of the chunk"));
 }

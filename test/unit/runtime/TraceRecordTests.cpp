@@ -31,7 +31,7 @@ RecordCollector replayAll(const std::string &Path, uint64_t &Chunks,
   trace::TraceFileReader Reader;
   std::string Error;
   REQUIRE(Reader.open(Path, Error));
-  CHECK(Reader.header().Version == 3);
+  CHECK(Reader.header().Version == trace::FormatVersion);
   trace::EventReplayer Replayer;
   RecordCollector Collector;
   trace::Chunk Chunk;
