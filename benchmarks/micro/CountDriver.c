@@ -8,9 +8,13 @@
  *   sextant_count_driver CASE VARIANT REPEATS
  *
  * CASE: leaf (one call of the leaf per repeat), recurse (a chain of
- * RecursionDepth + 1 calls per repeat) or tree (a ternary call tree of
- * TreeLevels levels per repeat); VARIANT: plain or armed.
+ * RecursionDepth + 1 calls per repeat), tree (a ternary call tree of
+ * TreeLevels levels per repeat) or api (the leaf inside a user region of
+ * the public API, sextant_region_begin/end, in its armed variant);
+ * VARIANT: plain or armed.
 \*===----------------------------------------------------------------------===*/
+
+#include "sextant/sextant.h"
 
 #include <stdio.h>
 #include <stdlib.h>
@@ -26,6 +30,14 @@ int profile_recurse(int X, int Depth);
 int profile_tree(int X, int Levels);
 
 typedef int (*CountedFunction)(int, int);
+
+/* The plain leaf inside a user region (not instrumented itself). */
+static int userRegionLeaf(int X) {
+  sextant_region_begin("count-driver");
+  int Result = plain_leaf(X);
+  sextant_region_end("count-driver");
+  return Result;
+}
 
 static int callLeaf(CountedFunction Leaf, int X) {
   return ((int (*)(int))Leaf)(X);
@@ -43,7 +55,7 @@ countedLoop(CountedFunction Function, int Argument, long Repeats, int IsLeaf) {
 
 int main(int Argc, char **Argv) {
   if (Argc != 4) {
-    fprintf(stderr, "usage: %s leaf|recurse|tree plain|armed REPEATS\n",
+    fprintf(stderr, "usage: %s leaf|recurse|tree|api plain|armed REPEATS\n",
             Argv[0]);
     return 2;
   }
@@ -54,6 +66,10 @@ int main(int Argc, char **Argv) {
   if (strcmp(Argv[1], "leaf") == 0) {
     Function =
         Armed ? (CountedFunction)profile_leaf : (CountedFunction)plain_leaf;
+    IsLeaf = 1;
+  } else if (strcmp(Argv[1], "api") == 0) {
+    Function = Armed ? (CountedFunction)userRegionLeaf
+                     : (CountedFunction)plain_leaf;
     IsLeaf = 1;
   } else if (strcmp(Argv[1], "recurse") == 0) {
     Function = Armed ? profile_recurse : plain_recurse;

@@ -29,7 +29,10 @@ Cases (SEXTANT_THROTTLE=off, profile mode unless said):
   tracing   the same with SEXTANT_TRACE=1;
   recursion a chain of 101 calls of one recursive function (101 call paths);
   tree      a ternary call tree of three functions (1335 call paths, every
-            node with three different children entered in turn).
+            node with three different children entered in turn);
+  dormant-api  the tiny leaf inside a user region of the public API
+            (sextant_region_begin/end) with SEXTANT_ENABLE=0: what a
+            dormant user region adds per begin/end pair.
 
 valgrind 3.19 cannot read the DWARF 5 debug information of clang 19, so the
 driver and the runtime are run from copies without it (objcopy
@@ -73,6 +76,7 @@ CASES = [
     ("tracing", "leaf", {"SEXTANT_TRACE": "1"}, 1, (10000, 110000), 100),
     ("recursion", "recurse", {}, RECURSION_DEPTH + 1, (100, 1100), None),
     ("tree", "tree", {}, tree_calls(TREE_LEVELS), (10, 85), None),
+    ("dormant-api", "api", {"SEXTANT_ENABLE": "0"}, 1, (10000, 110000), None),
 ]
 
 

@@ -41,11 +41,16 @@ ThreadState *userEventThread(Runtime &Self) {
   return State;
 }
 
-} // namespace
+/// Whether the runtime exists and does not measure (SEXTANT_ENABLE=0): then
+/// a user region's begin and end return before the frame of their full
+/// path (beginUserRegion, endUserRegion) is set up, so that a dormant
+/// region costs two calls and a few loads.
+SEXTANT_ALWAYS_INLINE bool dormant() {
+  Runtime *Self = Runtime::existing();
+  return Self && !Self->measuring();
+}
 
-extern "C" {
-
-SEXTANT_EXPORT void sextant_region_begin(const char *Name) {
+[[gnu::noinline]] void beginUserRegion(const char *Name) {
   if (!Name)
     return;
   Runtime *Self = Runtime::instance();
@@ -74,7 +79,7 @@ SEXTANT_EXPORT void sextant_region_begin(const char *Name) {
     __sextant_region_enter(Handle);
 }
 
-SEXTANT_EXPORT void sextant_region_end(const char *Name) {
+[[gnu::noinline]] void endUserRegion(const char *Name) {
   if (!Name)
     return;
   Runtime *Self = Runtime::existing();
@@ -91,6 +96,20 @@ SEXTANT_EXPORT void sextant_region_end(const char *Name) {
     Busy->Recorder.countIgnoredExit();
     endEvent(*Busy);
   }
+}
+
+} // namespace
+
+extern "C" {
+
+SEXTANT_EXPORT void sextant_region_begin(const char *Name) {
+  if (!dormant())
+    beginUserRegion(Name);
+}
+
+SEXTANT_EXPORT void sextant_region_end(const char *Name) {
+  if (!dormant())
+    endUserRegion(Name);
 }
 
 SEXTANT_EXPORT void sextant_pause(void) {
