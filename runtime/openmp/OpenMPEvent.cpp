@@ -42,6 +42,8 @@ void setTaskInfoFunction(ompt_get_task_info_t Function) {
   GetTaskInfo = Function;
 }
 
+ThreadState *Event::beginBlocked() { return beginThreadEvent(); }
+
 OpenMPThreadState *Event::attachOpenMP(ThreadState &State) {
   OpenMPThreadState *OpenMP = new (std::nothrow) OpenMPThreadState();
   State.OpenMP = OpenMP;

@@ -31,9 +31,17 @@ class Event {
 public:
   /// False when the event is to be ignored.
   bool begin() {
-    State = beginThreadEvent();
-    if (!State)
-      return false;
+    // One test of Busy, as on the plugin's fast path (beginFastEvent): it
+    // also sends a thread without a state (a marker) to beginBlocked().
+    ThreadEventWord *Word = CurrentThread;
+    FastEventStart Start = beginFastEvent(*Word, FastPathFinalizing);
+    if (__builtin_expect(Start != FastEventStart::Begun, 0)) {
+      State = Start == FastEventStart::Blocked ? beginBlocked() : nullptr;
+      if (!State)
+        return false;
+    } else {
+      State = static_cast<ThreadState *>(Word);
+    }
     OpenMP = State->OpenMP;
     if (__builtin_expect(!OpenMP, 0)) {
       OpenMP = attachOpenMP(*State);
@@ -99,6 +107,10 @@ private:
   // The slow paths, out of line and without the event's address, so that
   // the event's members stay in registers.
 
+  /// begin() when beginFastEvent() was blocked: beginThreadEvent(), which
+  /// attaches a thread without a state and ignores the event after
+  /// finalization.
+  static ThreadState *beginBlocked();
   /// Gives State's thread its OpenMP state; null when out of memory.
   static OpenMPThreadState *attachOpenMP(ThreadState &State);
   /// Outside the event: the region of Kind at Code from the RegionTable,
