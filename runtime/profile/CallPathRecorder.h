@@ -140,14 +140,18 @@ public:
   }
 
   /// enter() on Node, a node of this recorder's tree that a caller kept
-  /// (nodeAt()), when the stack has room and Node is Region's child of the
-  /// top frame's node: a caller whose sites alternate at one depth (the
+  /// (nodeAt()), when Node is Region's child of the top frame's node (then
+  /// the stack has room for it): a caller whose sites alternate at one depth (the
   /// OpenMP tool: a loop, then the implicit barrier) then needs no lookup.
   /// Otherwise returns false and changes nothing.
   SEXTANT_ALWAYS_INLINE bool
   tryEnterNode(uint32_t Region, Ticks Now,
                CallPathTree::NodeIndex Node) noexcept {
-    if (__builtin_expect(depth() == Capacity || Node >= Tree.size(), 0))
+    // No test of room above the top: a node that is a child of the top
+    // frame's node was created for a frame one slot above the top's depth
+    // (every node's depth in the tree is the depth of its frames), so the
+    // stack, which never shrinks, has that slot.
+    if (__builtin_expect(Node >= Tree.size(), 0))
       return false;
     CallPathTree::Node &Kept = Tree.node(Node);
     if (Kept.Region != Region || Kept.Parent != Top->Node)
