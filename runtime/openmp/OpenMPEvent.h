@@ -134,14 +134,17 @@ SEXTANT_ALWAYS_INLINE uint32_t enterCountedRegion(ThreadState &State,
                                                   SiteMemory::Site *Site) {
   if (Id == 0)
     return 0;
+  // The slot above the top first: it holds the construct's frame again
+  // whenever nothing else was opened at its depth since (a parallel
+  // region, an implicit task), in one comparison; then the node the site
+  // remembers (a loop and its barrier taking turns at one depth).
   CallPathRecorder &Recorder = State.Recorder;
-  if (!(Site && Recorder.tryEnterNode(Id, Now, Site->Node))) {
-    if (!Recorder.tryEnterReused(Id, Now, 0)) {
-      try {
-        Recorder.enterNew(Id, Now, 0);
-      } catch (...) {
-        return 0; // out of memory for a new node: not recorded
-      }
+  if (!Recorder.tryEnterReused(Id, Now, 0) &&
+      !(Site && Recorder.tryEnterNode(Id, Now, Site->Node))) {
+    try {
+      Recorder.enterNew(Id, Now, 0);
+    } catch (...) {
+      return 0; // out of memory for a new node: not recorded
     }
     if (Site)
       Site->Node = Recorder.nodeAt(Recorder.depth() - 1);
