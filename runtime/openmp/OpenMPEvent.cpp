@@ -91,9 +91,9 @@ void releaseKeptContextSlow(ThreadState &State, OpenMPThreadState &OpenMP) {
   State.Recorder.releaseContext(0);
 }
 
-void pushFailed(const OpenConstruct &Entry) {
-  if (Entry.Parallel)
-    Entry.Parallel->release();
+void pushFailed(ParallelInfo *Parallel) {
+  if (Parallel)
+    Parallel->release();
 }
 
 const CallPathTree::Node *closeFrom(ThreadState &State,

@@ -29,8 +29,10 @@ namespace openmp {
 /// One OMPT callback as an event of the calling thread.
 class Event {
 public:
-  /// False when the event is to be ignored.
-  bool begin() {
+  /// False when the event is to be ignored. Always inline, also where
+  /// region() begins the event again: a call would take the event's
+  /// address and keep its members in memory.
+  SEXTANT_ALWAYS_INLINE bool begin() {
     // One test of Busy, as on the plugin's fast path (beginFastEvent): it
     // also sends a thread without a state (a marker) to beginBlocked().
     ThreadEventWord *Word = CurrentThread;
@@ -53,7 +55,7 @@ public:
     OpenMP->Shared.countEvent();
     return true;
   }
-  void end() {
+  SEXTANT_ALWAYS_INLINE void end() {
     if (State)
       endEvent(*State);
     State = nullptr;
@@ -165,16 +167,19 @@ SEXTANT_ALWAYS_INLINE uint32_t enterRegion(ThreadState &State, uint32_t Id,
   return enterCountedRegion(State, Id, Now, Site);
 }
 
-/// pushOpen() when the stack could not grow: drops Entry's reference.
-__attribute__((noinline, cold)) void pushFailed(const OpenConstruct &Entry);
+/// pushOpen() when the stack could not grow: drops the entry's reference
+/// to Parallel (if any).
+__attribute__((noinline, cold)) void pushFailed(ParallelInfo *Parallel);
 
 /// Pushes Entry onto the stack of open constructs; out of memory, the end
 /// of the construct will not find it (the recorder closes its frame with
-/// the enclosing one) and its reference is dropped.
+/// the enclosing one) and its reference is dropped. Entry is taken by
+/// value and its address never taken, so that its fields stay in
+/// registers until they are stored into the stack's slot.
 SEXTANT_ALWAYS_INLINE void pushOpen(OpenMPThreadState &OpenMP,
-                                    const OpenConstruct &Entry) {
+                                    OpenConstruct Entry) {
   if (__builtin_expect(!OpenMP.Open.push(Entry), 0))
-    return pushFailed(Entry);
+    return pushFailed(Entry.Parallel);
   if (Entry.CountingOnly)
     ++OpenMP.CountingOnlyTasks;
 }
