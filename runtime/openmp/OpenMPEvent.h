@@ -287,19 +287,22 @@ SEXTANT_ALWAYS_INLINE bool recordedFrom(const OpenMPThreadState &OpenMP,
 /// closeFrom(Level) at Now, the clock when 0 (at the region's end when
 /// MayEndLate, see endTime); the clock is read only when something is to
 /// be closed. Returns the time before endTime(), 0 when nothing recorded
-/// was closed. The common case, the top entry alone, inline.
+/// was closed. The common case, the top entry alone, inline, without the
+/// loops of recordedFrom() and closeFrom().
 SEXTANT_ALWAYS_INLINE Ticks closeOpen(Event &E, size_t Level, bool MayEndLate,
                                       Ticks Now = 0) {
   OpenMPThreadState &OpenMP = *E.OpenMP;
+  bool TopOnly = __builtin_expect(Level + 1 == OpenMP.Open.size(), 1);
   Ticks End = 0;
-  if (recordedFrom(OpenMP, Level)) {
+  if (TopOnly ? OpenMP.Open.back().Id != 0 || OpenMP.Open.back().Adopted
+              : recordedFrom(OpenMP, Level)) {
     if (Now == 0)
       Now = Clock::now();
     End = MayEndLate ? endTime(OpenMP, Level, Now) : Now;
   } else {
     Now = 0;
   }
-  if (__builtin_expect(Level + 1 == OpenMP.Open.size(), 1))
+  if (TopOnly)
     closeTopEntry(*E.State, OpenMP, End);
   else
     closeFrom(*E.State, OpenMP, Level, End);
