@@ -230,9 +230,8 @@ SEXTANT_ALWAYS_INLINE void releaseKeptContext(ThreadState &State,
 SEXTANT_ALWAYS_INLINE void endAdoption(ThreadState &State,
                                        OpenMPThreadState &OpenMP, Ticks Now) {
   CallPathRecorder &Recorder = State.Recorder;
-  if (__builtin_expect(!State.Trace && !State.Metrics &&
-                           Recorder.depth() == Recorder.contextDepth(),
-                       1)) {
+  if (__builtin_expect(
+          !State.Trace && !State.Metrics && Recorder.holdsOnlyContext(), 1)) {
     OpenMP.ContextKept = true;
     return;
   }
