@@ -189,16 +189,19 @@ SEXTANT_ALWAYS_INLINE void pushOpen(OpenMPThreadState &OpenMP,
 /// most at its region's end.
 SEXTANT_ALWAYS_INLINE Ticks endTime(const OpenMPThreadState &OpenMP,
                                     size_t Level, Ticks Now) {
-  for (size_t I = Level + 1; I-- > 0;) {
-    const OpenConstruct &Entry = OpenMP.Open[I];
-    if (Entry.Kind != OpenKind::ImplicitTask)
-      continue;
-    if (!Entry.Worker || !Entry.Parallel)
+  // Searched down from Level, which is the implicit task itself at its
+  // end: the first test comes before the loop's.
+  size_t Task = Level;
+  while (OpenMP.Open[Task].Kind != OpenKind::ImplicitTask) {
+    if (Task == 0)
       return Now;
-    Ticks End = Entry.Parallel->EndTicks.load(std::memory_order_acquire);
-    return End != 0 && End < Now ? End : Now;
+    --Task;
   }
-  return Now;
+  const OpenConstruct &Entry = OpenMP.Open[Task];
+  if (!Entry.Worker || !Entry.Parallel)
+    return Now;
+  Ticks End = Entry.Parallel->EndTicks.load(std::memory_order_acquire);
+  return End != 0 && End < Now ? End : Now;
 }
 
 /// releaseKeptContext() out of line: a worker's next implicit task has
