@@ -64,13 +64,18 @@ enum class FastEventStart {
 /// owning thread writes Busy, and an event leaves it as it found it). Word
 /// is CurrentThread: for a marker (whose Busy is always 1, so that the
 /// marker costs the fast path no test of its own) the store changes nothing
-/// either, and the event is for the slow path.
-SEXTANT_ALWAYS_INLINE FastEventStart beginFastEvent(ThreadEventWord &Word) {
+/// either, and the event is for the slow path. Blockers selects the
+/// FastPathBlocker bits that block the event (all of them for the plugin's
+/// entry points; the OMPT callbacks read any clock and record no metrics,
+/// so only FastPathFinalizing blocks theirs).
+SEXTANT_ALWAYS_INLINE FastEventStart
+beginFastEvent(ThreadEventWord &Word, uint32_t Blockers = ~uint32_t(0)) {
   uint32_t WasBusy = Word.Busy.load(std::memory_order_relaxed);
   Word.Busy.store(1, std::memory_order_relaxed);
   std::atomic_signal_fence(std::memory_order_seq_cst);
   if (__builtin_expect(
-          (WasBusy | FastPathBlockers.load(std::memory_order_relaxed)) != 0,
+          (WasBusy |
+           (FastPathBlockers.load(std::memory_order_relaxed) & Blockers)) != 0,
           0)) {
     if (WasBusy != 0)
       return isThreadMarker(&Word) ? FastEventStart::Blocked

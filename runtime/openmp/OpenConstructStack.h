@@ -80,6 +80,7 @@ public:
     return Slots[Level].Entry;
   }
   OpenConstruct &back() { return Slots[Size - 1].Entry; }
+  const OpenConstruct &back() const { return Slots[Size - 1].Entry; }
 
   /// The sites last opened at the depth of the next push; null when the
   /// stack has no slot there yet.
@@ -98,13 +99,14 @@ public:
   void truncate(size_t Level) { Size = Level; }
 
   /// The innermost open construct of Kind (with Tag when MatchTag);
-  /// SIZE_MAX when none.
+  /// SIZE_MAX when none. The top entry, the one almost every end closes,
+  /// is tested before the loop, so that finding it costs no loop set-up.
   size_t find(OpenKind Kind, uintptr_t Tag, bool MatchTag) const {
-    for (size_t Level = Size; Level-- > 0;) {
-      const OpenConstruct &Entry = Slots[Level].Entry;
-      if (Entry.Kind == Kind && (!MatchTag || Entry.Tag == Tag))
+    if (__builtin_expect(Size != 0 && isOf(back(), Kind, Tag, MatchTag), 1))
+      return Size - 1;
+    for (size_t Level = Size; Level-- > 0;)
+      if (isOf(Slots[Level].Entry, Kind, Tag, MatchTag))
         return Level;
-    }
     return SIZE_MAX;
   }
 
@@ -114,6 +116,11 @@ private:
     SiteMemory Sites;
   };
   bool grow() noexcept;
+  /// True when Entry is of Kind (with Tag when MatchTag).
+  static bool isOf(const OpenConstruct &Entry, OpenKind Kind, uintptr_t Tag,
+                   bool MatchTag) {
+    return Entry.Kind == Kind && (!MatchTag || Entry.Tag == Tag);
+  }
 
   std::unique_ptr<Slot[]> Slots;
   size_t Size = 0;

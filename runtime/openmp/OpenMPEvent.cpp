@@ -42,6 +42,8 @@ void setTaskInfoFunction(ompt_get_task_info_t Function) {
   GetTaskInfo = Function;
 }
 
+ThreadState *Event::beginBlocked() { return beginThreadEvent(); }
+
 OpenMPThreadState *Event::attachOpenMP(ThreadState &State) {
   OpenMPThreadState *OpenMP = new (std::nothrow) OpenMPThreadState();
   State.OpenMP = OpenMP;
@@ -89,9 +91,9 @@ void releaseKeptContextSlow(ThreadState &State, OpenMPThreadState &OpenMP) {
   State.Recorder.releaseContext(0);
 }
 
-void pushFailed(const OpenConstruct &Entry) {
-  if (Entry.Parallel)
-    Entry.Parallel->release();
+void pushFailed(ParallelInfo *Parallel) {
+  if (Parallel)
+    Parallel->release();
 }
 
 const CallPathTree::Node *closeFrom(ThreadState &State,

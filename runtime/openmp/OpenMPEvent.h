@@ -29,11 +29,21 @@ namespace openmp {
 /// One OMPT callback as an event of the calling thread.
 class Event {
 public:
-  /// False when the event is to be ignored.
-  bool begin() {
-    State = beginThreadEvent();
-    if (!State)
-      return false;
+  /// False when the event is to be ignored. Always inline, also where
+  /// region() begins the event again: a call would take the event's
+  /// address and keep its members in memory.
+  SEXTANT_ALWAYS_INLINE bool begin() {
+    // One test of Busy, as on the plugin's fast path (beginFastEvent): it
+    // also sends a thread without a state (a marker) to beginBlocked().
+    ThreadEventWord *Word = CurrentThread;
+    FastEventStart Start = beginFastEvent(*Word, FastPathFinalizing);
+    if (__builtin_expect(Start != FastEventStart::Begun, 0)) {
+      State = Start == FastEventStart::Blocked ? beginBlocked() : nullptr;
+      if (!State)
+        return false;
+    } else {
+      State = static_cast<ThreadState *>(Word);
+    }
     OpenMP = State->OpenMP;
     if (__builtin_expect(!OpenMP, 0)) {
       OpenMP = attachOpenMP(*State);
@@ -45,7 +55,7 @@ public:
     OpenMP->Shared.countEvent();
     return true;
   }
-  void end() {
+  SEXTANT_ALWAYS_INLINE void end() {
     if (State)
       endEvent(*State);
     State = nullptr;
@@ -99,6 +109,10 @@ private:
   // The slow paths, out of line and without the event's address, so that
   // the event's members stay in registers.
 
+  /// begin() when beginFastEvent() was blocked: beginThreadEvent(), which
+  /// attaches a thread without a state and ignores the event after
+  /// finalization.
+  static ThreadState *beginBlocked();
   /// Gives State's thread its OpenMP state; null when out of memory.
   static OpenMPThreadState *attachOpenMP(ThreadState &State);
   /// Outside the event: the region of Kind at Code from the RegionTable,
@@ -122,14 +136,17 @@ SEXTANT_ALWAYS_INLINE uint32_t enterCountedRegion(ThreadState &State,
                                                   SiteMemory::Site *Site) {
   if (Id == 0)
     return 0;
+  // The slot above the top first: it holds the construct's frame again
+  // whenever nothing else was opened at its depth since (a parallel
+  // region, an implicit task), in one comparison; then the node the site
+  // remembers (a loop and its barrier taking turns at one depth).
   CallPathRecorder &Recorder = State.Recorder;
-  if (!(Site && Recorder.tryEnterNode(Id, Now, Site->Node))) {
-    if (!Recorder.tryEnterReused(Id, Now, 0)) {
-      try {
-        Recorder.enterNew(Id, Now, 0);
-      } catch (...) {
-        return 0; // out of memory for a new node: not recorded
-      }
+  if (!Recorder.tryEnterReused(Id, Now, 0) &&
+      !(Site && Recorder.tryEnterNode(Id, Now, Site->Node))) {
+    try {
+      Recorder.enterNew(Id, Now, 0);
+    } catch (...) {
+      return 0; // out of memory for a new node: not recorded
     }
     if (Site)
       Site->Node = Recorder.nodeAt(Recorder.depth() - 1);
@@ -150,16 +167,19 @@ SEXTANT_ALWAYS_INLINE uint32_t enterRegion(ThreadState &State, uint32_t Id,
   return enterCountedRegion(State, Id, Now, Site);
 }
 
-/// pushOpen() when the stack could not grow: drops Entry's reference.
-__attribute__((noinline, cold)) void pushFailed(const OpenConstruct &Entry);
+/// pushOpen() when the stack could not grow: drops the entry's reference
+/// to Parallel (if any).
+__attribute__((noinline, cold)) void pushFailed(ParallelInfo *Parallel);
 
 /// Pushes Entry onto the stack of open constructs; out of memory, the end
 /// of the construct will not find it (the recorder closes its frame with
-/// the enclosing one) and its reference is dropped.
+/// the enclosing one) and its reference is dropped. Entry is taken by
+/// value and its address never taken, so that its fields stay in
+/// registers until they are stored into the stack's slot.
 SEXTANT_ALWAYS_INLINE void pushOpen(OpenMPThreadState &OpenMP,
-                                    const OpenConstruct &Entry) {
+                                    OpenConstruct Entry) {
   if (__builtin_expect(!OpenMP.Open.push(Entry), 0))
-    return pushFailed(Entry);
+    return pushFailed(Entry.Parallel);
   if (Entry.CountingOnly)
     ++OpenMP.CountingOnlyTasks;
 }
@@ -169,16 +189,19 @@ SEXTANT_ALWAYS_INLINE void pushOpen(OpenMPThreadState &OpenMP,
 /// most at its region's end.
 SEXTANT_ALWAYS_INLINE Ticks endTime(const OpenMPThreadState &OpenMP,
                                     size_t Level, Ticks Now) {
-  for (size_t I = Level + 1; I-- > 0;) {
-    const OpenConstruct &Entry = OpenMP.Open[I];
-    if (Entry.Kind != OpenKind::ImplicitTask)
-      continue;
-    if (!Entry.Worker || !Entry.Parallel)
+  // Searched down from Level, which is the implicit task itself at its
+  // end: the first test comes before the loop's.
+  size_t Task = Level;
+  while (OpenMP.Open[Task].Kind != OpenKind::ImplicitTask) {
+    if (Task == 0)
       return Now;
-    Ticks End = Entry.Parallel->EndTicks.load(std::memory_order_acquire);
-    return End != 0 && End < Now ? End : Now;
+    --Task;
   }
-  return Now;
+  const OpenConstruct &Entry = OpenMP.Open[Task];
+  if (!Entry.Worker || !Entry.Parallel)
+    return Now;
+  Ticks End = Entry.Parallel->EndTicks.load(std::memory_order_acquire);
+  return End != 0 && End < Now ? End : Now;
 }
 
 /// releaseKeptContext() out of line: a worker's next implicit task has
@@ -210,9 +233,8 @@ SEXTANT_ALWAYS_INLINE void releaseKeptContext(ThreadState &State,
 SEXTANT_ALWAYS_INLINE void endAdoption(ThreadState &State,
                                        OpenMPThreadState &OpenMP, Ticks Now) {
   CallPathRecorder &Recorder = State.Recorder;
-  if (__builtin_expect(!State.Trace && !State.Metrics &&
-                           Recorder.depth() == Recorder.contextDepth(),
-                       1)) {
+  if (__builtin_expect(
+          !State.Trace && !State.Metrics && Recorder.holdsOnlyContext(), 1)) {
     OpenMP.ContextKept = true;
     return;
   }
@@ -267,19 +289,22 @@ SEXTANT_ALWAYS_INLINE bool recordedFrom(const OpenMPThreadState &OpenMP,
 /// closeFrom(Level) at Now, the clock when 0 (at the region's end when
 /// MayEndLate, see endTime); the clock is read only when something is to
 /// be closed. Returns the time before endTime(), 0 when nothing recorded
-/// was closed. The common case, the top entry alone, inline.
+/// was closed. The common case, the top entry alone, inline, without the
+/// loops of recordedFrom() and closeFrom().
 SEXTANT_ALWAYS_INLINE Ticks closeOpen(Event &E, size_t Level, bool MayEndLate,
                                       Ticks Now = 0) {
   OpenMPThreadState &OpenMP = *E.OpenMP;
+  bool TopOnly = __builtin_expect(Level + 1 == OpenMP.Open.size(), 1);
   Ticks End = 0;
-  if (recordedFrom(OpenMP, Level)) {
+  if (TopOnly ? OpenMP.Open.back().Id != 0 || OpenMP.Open.back().Adopted
+              : recordedFrom(OpenMP, Level)) {
     if (Now == 0)
       Now = Clock::now();
     End = MayEndLate ? endTime(OpenMP, Level, Now) : Now;
   } else {
     Now = 0;
   }
-  if (__builtin_expect(Level + 1 == OpenMP.Open.size(), 1))
+  if (TopOnly)
     closeTopEntry(*E.State, OpenMP, End);
   else
     closeFrom(*E.State, OpenMP, Level, End);

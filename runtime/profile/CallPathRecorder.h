@@ -140,14 +140,18 @@ public:
   }
 
   /// enter() on Node, a node of this recorder's tree that a caller kept
-  /// (nodeAt()), when the stack has room and Node is Region's child of the
-  /// top frame's node: a caller whose sites alternate at one depth (the
-  /// OpenMP tool: a loop, then the implicit barrier) then needs no lookup.
+  /// (nodeAt()), when Node is Region's child of the top frame's node (then
+  /// the stack has room for it): a caller whose sites alternate at one depth
+  /// (the OpenMP tool: a loop, then the implicit barrier) then needs no lookup.
   /// Otherwise returns false and changes nothing.
   SEXTANT_ALWAYS_INLINE bool
   tryEnterNode(uint32_t Region, Ticks Now,
                CallPathTree::NodeIndex Node) noexcept {
-    if (__builtin_expect(depth() == Capacity || Node >= Tree.size(), 0))
+    // No test of room above the top: a node that is a child of the top
+    // frame's node was created for a frame one slot above the top's depth
+    // (every node's depth in the tree is the depth of its frames), so the
+    // stack, which never shrinks, has that slot.
+    if (__builtin_expect(Node >= Tree.size(), 0))
       return false;
     CallPathTree::Node &Kept = Tree.node(Node);
     if (Kept.Region != Region || Kept.Parent != Top->Node)
@@ -292,7 +296,7 @@ public:
   /// worker's, see OpenMPTool.h) serves as the adoption of Regions. One
   /// comparison per frame, no lookup.
   bool holdsContext(const uint32_t *Regions, size_t Count) const noexcept {
-    if (depth() != Count || ContextDepth != Count)
+    if (ContextDepth != Count || !holdsOnlyContext())
       return false;
     for (size_t Level = 0; Level < Count; ++Level)
       if (Frames[Level].Region != Regions[Level])
@@ -302,6 +306,11 @@ public:
 
   /// Number of context frames at the bottom of the stack.
   size_t contextDepth() const { return ContextDepth; }
+  /// depth() == contextDepth(): no frame above the context (or no frame at
+  /// all), compared by address (depth() divides by the frame's size).
+  bool holdsOnlyContext() const noexcept {
+    return Top == Frames - 1 + ContextDepth;
+  }
 
   /// Number of open frames (context frames included).
   size_t depth() const { return static_cast<size_t>(Top - (Frames - 1)); }

@@ -534,6 +534,35 @@ TEST_CASE("a context kept open between tasks serves only the same path",
   CHECK(Worker.counters().Repairs == 0);
 }
 
+TEST_CASE("holdsOnlyContext is depth() == contextDepth()",
+          "[OpenMP][CallPathRecorder]") {
+  CallPathRecorder Recorder;
+  const uint32_t Context[] = {1, 2};
+  auto Expected = [&Recorder] {
+    return Recorder.depth() == Recorder.contextDepth();
+  };
+  CHECK(Recorder.holdsOnlyContext()); // empty, before the stack exists
+  Recorder.enter(5, 0);
+  CHECK_FALSE(Recorder.holdsOnlyContext());
+  Recorder.exit(5, 10);
+  CHECK(Recorder.holdsOnlyContext());
+  Recorder.adoptContext(Context, 2);
+  CHECK(Recorder.holdsOnlyContext());
+  for (uint32_t Region = 3; Region < 70; ++Region) { // the stack grows
+    Recorder.enter(Region, 10);
+    CHECK(Recorder.holdsOnlyContext() == Expected());
+  }
+  for (uint32_t Region = 70; Region-- > 3;) {
+    CHECK_FALSE(Recorder.holdsOnlyContext());
+    Recorder.exit(Region, 20);
+  }
+  CHECK(Recorder.holdsOnlyContext());
+  Recorder.releaseContext(30);
+  CHECK(Recorder.holdsOnlyContext());
+  Recorder.enter(5, 40);
+  CHECK_FALSE(Recorder.holdsOnlyContext());
+}
+
 TEST_CASE("tryEnterNode enters a kept node only beneath its parent",
           "[OpenMP][CallPathRecorder]") {
   CallPathRecorder Recorder;
