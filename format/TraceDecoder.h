@@ -442,45 +442,34 @@ public:
       EventKind Kind = static_cast<EventKind>(*In & KindMask);
       if (Legacy)
         Kind = LegacyKinds[*In & ((1u << LegacyKindBits) - 1)];
-      if (!Legacy && Kind == EventKind::ShortEnter) {
-        if (End - In < static_cast<ptrdiff_t>(ShortEnterBytes))
+      // The event's time, and a short enter's region id, which comes with
+      // it; a short event is then an enter or an exit like a long one.
+      bool Short = !Legacy && (Kind == EventKind::ShortEnter ||
+                               Kind == EventKind::ShortExit);
+      uint64_t Region = 0;
+      if (Short) {
+        bool Enter = Kind == EventKind::ShortEnter;
+        size_t Bytes = Enter ? ShortEnterBytes : ShortExitBytes;
+        if (End - In < static_cast<ptrdiff_t>(Bytes))
           return Fail("an event is cut off at the end of the chunk");
-        uint64_t Word = load64(In);
-        In += ShortEnterBytes;
+        uint64_t Word = Enter ? load64(In) : load32(In);
+        In += Bytes;
         uint64_t Ticks = shortEventTicks(Anchor, shortEventLowTicks(Word));
-        uint32_t Region = shortEnterRegion(Word, Ticks);
-        if (Region == 0 || Region == UINT32_MAX)
-          return Fail("an enter event has the invalid region id " +
-                      std::to_string(Region));
         At(Ticks);
-        Stack.push_back(Region);
-        H.enter(Region, LastTicks);
-        ++Count;
-        continue;
-      }
-      if (!Legacy && Kind == EventKind::ShortExit) {
-        if (End - In < static_cast<ptrdiff_t>(ShortExitBytes))
+        if (Enter)
+          Region = shortEnterRegion(Word, Ticks);
+        Kind = Enter ? EventKind::Enter : EventKind::Exit;
+      } else {
+        uint64_t Lead;
+        if (!readVarint(In, End, Lead))
           return Fail("an event is cut off at the end of the chunk");
-        uint32_t Word = load32(In);
-        In += ShortExitBytes;
-        if (Stack.empty())
-          return Fail("an exit event with no open region");
-        At(shortEventTicks(Anchor, shortEventLowTicks(Word)));
-        H.exit(Stack.back(), LastTicks);
-        Stack.pop_back();
-        ++Count;
-        continue;
+        Anchor += Lead >> (Legacy ? LegacyKindBits : KindBits);
+        At(Anchor);
+        if (Kind == EventKind::Enter && !readVarint(In, End, Region))
+          return Fail("an enter event has no region id");
       }
-      uint64_t Lead;
-      if (!readVarint(In, End, Lead))
-        return Fail("an event is cut off at the end of the chunk");
-      Anchor += Lead >> (Legacy ? LegacyKindBits : KindBits);
-      At(Anchor);
       switch (Kind) {
       case EventKind::Enter: {
-        uint64_t Region;
-        if (!readVarint(In, End, Region))
-          return Fail("an enter event has no region id");
         if (Region == 0 || Region >= UINT32_MAX)
           return Fail("an enter event has the invalid region id " +
                       std::to_string(Region));

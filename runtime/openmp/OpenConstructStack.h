@@ -102,9 +102,11 @@ public:
   /// SIZE_MAX when none. The top entry, the one almost every end closes,
   /// is tested before the loop, so that finding it costs no loop set-up.
   size_t find(OpenKind Kind, uintptr_t Tag, bool MatchTag) const {
-    if (__builtin_expect(Size != 0 && isOf(back(), Kind, Tag, MatchTag), 1))
+    if (Size == 0)
+      return SIZE_MAX;
+    if (__builtin_expect(isOf(back(), Kind, Tag, MatchTag), 1))
       return Size - 1;
-    for (size_t Level = Size; Level-- > 0;)
+    for (size_t Level = Size - 1; Level-- > 0;)
       if (isOf(Slots[Level].Entry, Kind, Tag, MatchTag))
         return Level;
     return SIZE_MAX;

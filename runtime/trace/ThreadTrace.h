@@ -131,7 +131,7 @@ struct TraceCursor {
     // Every member is read before the event's bytes are stored (a byte
     // store may alias them) and written after.
     uint8_t *Out = Next;
-    if (__builtin_expect(Out > Limit, 0) || __builtin_expect(Now > Deadline, 0))
+    if (__builtin_expect(!fitsShortEvent(Out, Now), 0))
       return false;
     uint64_t Word = trace::shortEnterWord(Region, Now);
     std::memcpy(Out, &Word, sizeof(Word));
@@ -143,7 +143,7 @@ struct TraceCursor {
   /// needs the slow path.
   SEXTANT_ALWAYS_INLINE bool tryExit(Ticks Now) noexcept {
     uint8_t *Out = Next;
-    if (__builtin_expect(Out > Limit, 0) || __builtin_expect(Now > Deadline, 0))
+    if (__builtin_expect(!fitsShortEvent(Out, Now), 0))
       return false;
     uint32_t Word = trace::shortExitWord(Now);
     std::memcpy(Out, &Word, sizeof(Word));
@@ -161,6 +161,14 @@ struct TraceCursor {
 private:
   static_assert(__BYTE_ORDER__ == __ORDER_LITTLE_ENDIAN__,
                 "the short events are stored as words in little-endian order");
+
+  /// Whether a short event at Now may be written at Out (Next): the buffer
+  /// has room (Out not past Limit) and Now is not past Deadline.
+  SEXTANT_ALWAYS_INLINE bool fitsShortEvent(const uint8_t *Out,
+                                            Ticks Now) const noexcept {
+    return __builtin_expect(Out <= Limit, 1) &&
+           __builtin_expect(Now <= Deadline, 1);
+  }
 
   /// Next += Bytes after a short event. On x86-64 one add to memory: the
   /// compiler would add to the register that holds Next and store it, one
