@@ -1,4 +1,4 @@
-//===- runtime/openmp/SiteCache.h - A thread's sites by code address -------===//
+//===- runtime/openmp/SiteCache.h - A thread's sites by code address ------===//
 //
 // Part of Sextant. A thread's direct-mapped cache of construct sites
 // (construct and code address, RegionTable::siteKey) with their regions:

@@ -66,15 +66,14 @@ TEST_CASE("a remembered site keeps its region and node",
 TEST_CASE("sites taking turns at one depth are all found",
           "[OpenMP][SiteMemory]") {
   SiteMemory Sites;
-  uint64_t Keys[] = {
-      RegionTable::siteKey(Construct::Loop, code(0x4014cc)),
-      RegionTable::siteKey(Construct::ImplicitBarrier, nullptr),
-      RegionTable::siteKey(Construct::Barrier, code(0x401530)),
-      RegionTable::siteKey(Construct::Loop, code(0x40166e)),
-      RegionTable::siteKey(Construct::Single, code(0x4016e0)),
-      RegionTable::siteKey(Construct::Critical, code(0x401720)),
-      RegionTable::siteKey(Construct::Sections, code(0x401790)),
-      RegionTable::siteKey(Construct::Taskwait, code(0x401800))};
+  uint64_t Keys[] = {RegionTable::siteKey(Construct::Loop, code(0x4014cc)),
+                     RegionTable::siteKey(Construct::ImplicitBarrier, nullptr),
+                     RegionTable::siteKey(Construct::Barrier, code(0x401530)),
+                     RegionTable::siteKey(Construct::Loop, code(0x40166e)),
+                     RegionTable::siteKey(Construct::Single, code(0x4016e0)),
+                     RegionTable::siteKey(Construct::Critical, code(0x401720)),
+                     RegionTable::siteKey(Construct::Sections, code(0x401790)),
+                     RegionTable::siteKey(Construct::Taskwait, code(0x401800))};
   static_assert(sizeof(Keys) / sizeof(Keys[0]) == SiteMemory::Entries,
                 "one key per entry");
   for (unsigned Index = 0; Index < SiteMemory::Entries; ++Index)
