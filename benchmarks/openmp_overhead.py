@@ -7,17 +7,29 @@ without a tool) and linked with libsextant. Runs, round-robin, RUNS times
 each: no tool; a do-nothing OMPT tool (benchmarks/openmp/MinimalTool.c,
 through OMP_TOOL_LIBRARIES: the callbacks of the basic level, each
 returning at once, so what libomp spends because a tool is attached);
-libsextant with SEXTANT_OPENMP=off, basic and full. Each run
+the same tool reading the clock N times in each callback, for each N of
+--clock-tool-reads (MINIMAL_TOOL_CLOCK_READS; N=1 is the cheapest tool
+that timestamps its events); libsextant with SEXTANT_OPENMP=off, basic
+and full. Each run
 prints the wall-clock and CPU time (all threads) of its region loop alone;
-the table gives their medians, the ratios to the tool-less run, the OpenMP
-events recorded (an enter and an exit per region visit, all threads, from
-profile.json) and the CPU time per event, (CPU median - tool-less CPU
-median) / events. CPU time, because the reference machine is shared; with
+the table gives their medians (or, with --statistic min, their minima:
+the virtual machine's speed changes over minutes, and the fastest run of
+each variant is the one least slowed down), the ratios to the tool-less
+run, the OpenMP events recorded (an enter and an exit per region visit,
+all threads, from profile.json) and the CPU time per event, (CPU -
+tool-less CPU) / events, and the CPU time per OMPT callback over the
+minimal tool, (CPU - minimal tool's CPU) / callbacks, for the tools
+and Sextant's basic level, which register the same callbacks (counted in
+one untimed run of the minimal tool: MINIMAL_TOOL_COUNT_FILE). Issue 17's
+budget per callback (one clock read + 5 ns) compares Sextant's figure with
+the one-read tool's. CPU time, because the reference machine is shared; with
 more than one thread it includes what waiting threads spend spinning in
 libomp's barriers.
 
 Usage: openmp_overhead.py --build-dir DIR [--runs N] [--threads N]
                           [--regions N] [--elements N] [--clang PATH]
+                          [--clock-tool-reads N[,N...]]
+                          [--statistic median|min]
 """
 import argparse
 import json
@@ -68,7 +80,23 @@ def main():
     parser.add_argument("--regions", type=int, default=20000)
     parser.add_argument("--elements", type=int, default=256)
     parser.add_argument("--clang", default="clang-19")
+    parser.add_argument("--clock-tool-reads", default="1",
+                        help="comma-separated clock reads per callback of "
+                        "the minimal tool's timestamping variants (default "
+                        "1; empty: none)")
+    parser.add_argument("--statistic", default="median",
+                        choices=["median", "min"],
+                        help="the statistic of each variant's runs "
+                        "(default median)")
     args = parser.parse_args()
+    statistic = statistics.median if args.statistic == "median" else min
+    try:
+        clock_reads = [int(n) for n in args.clock_tool_reads.split(",") if n]
+    except ValueError:
+        parser.error("--clock-tool-reads: not a list of numbers: '%s'"
+                     % args.clock_tool_reads)
+    if any(n < 1 for n in clock_reads):
+        parser.error("--clock-tool-reads: each number must be at least 1")
     runtime_dir = os.path.join(os.path.abspath(args.build_dir), "runtime")
     if not os.path.exists(os.path.join(runtime_dir, "libsextant.so")):
         sys.exit("openmp_overhead: error: no runtime/libsextant.so in '%s'"
@@ -89,21 +117,32 @@ def main():
     # OMP_TOOL_LIBRARIES is set only for the minimal tool's runs.
     base_env["OMP_NUM_THREADS"] = str(args.threads)
     base_env["SEXTANT_VERBOSE"] = "0"
-    # (name, binary, SEXTANT_OPENMP level or None, OMPT tool library)
-    variants = [("no tool (uninstrumented)", plain, None, None),
-                ("minimal OMPT tool (returns at once)", plain, None,
-                 minimal_tool),
-                ("SEXTANT_OPENMP=off", linked, "off", None),
-                ("SEXTANT_OPENMP=basic", linked, "basic", None),
-                ("SEXTANT_OPENMP=full", linked, "full", None)]
+    # The callbacks of the basic level's set, counted once, untimed.
+    count_file = os.path.join(work, "callbacks")
+    run([plain, str(args.regions), str(args.elements)],
+        dict(base_env, OMP_TOOL_LIBRARIES=minimal_tool,
+             MINIMAL_TOOL_COUNT_FILE=count_file))
+    with open(count_file) as f:
+        callbacks = int(f.read().split()[1])
+    # (name, binary, SEXTANT_OPENMP level or None, OMPT tool library,
+    #  the tool's clock reads per callback)
+    minimal = "minimal OMPT tool (returns at once)"
+    variants = [("no tool (uninstrumented)", plain, None, None, 0),
+                (minimal, plain, None, minimal_tool, 0)]
+    variants += [("minimal tool reading the clock %d× per callback" % n,
+                  plain, None, minimal_tool, n) for n in clock_reads]
+    variants += [("SEXTANT_OPENMP=off", linked, "off", None, 0),
+                 ("SEXTANT_OPENMP=basic", linked, "basic", None, 0),
+                 ("SEXTANT_OPENMP=full", linked, "full", None, 0)]
     times = {variant[0]: [] for variant in variants}
     cpu = {variant[0]: [] for variant in variants}
     visits = {}
     for repetition in range(args.runs):
-        for name, binary, level, tool in variants:
+        for name, binary, level, tool, reads in variants:
             env = dict(base_env)
             if tool:
                 env["OMP_TOOL_LIBRARIES"] = tool
+                env["MINIMAL_TOOL_CLOCK_READS"] = str(reads)
             directory = os.path.join(work, "run-%s-%d" % (level, repetition))
             if level:
                 env["SEXTANT_OPENMP"] = level
@@ -114,23 +153,30 @@ def main():
             if level and name not in visits:
                 visits[name] = openmp_visits(directory)
 
-    base = statistics.median(times[variants[0][0]])
-    base_cpu = statistics.median(cpu[variants[0][0]])
-    print("OpenMPRegions %d regions x %d elements, %d thread(s), median of %d "
-          "runs" % (args.regions, args.elements, args.threads, args.runs))
+    base = statistic(times[variants[0][0]])
+    base_cpu = statistic(cpu[variants[0][0]])
+    minimal_cpu = statistic(cpu[minimal])
+    print("OpenMPRegions %d regions x %d elements, %d thread(s), %s of %d "
+          "runs, %d OMPT callbacks of the basic level's set"
+          % (args.regions, args.elements, args.threads,
+             "median" if args.statistic == "median" else "minimum",
+             args.runs, callbacks))
     print()
     print("| variant | wall s | wall ratio | CPU s | CPU ratio "
-          "| OpenMP events recorded | CPU ns per event |")
-    print("|---|---:|---:|---:|---:|---:|---:|")
-    for name, _, level, _ in variants:
-        median = statistics.median(times[name])
-        median_cpu = statistics.median(cpu[name])
+          "| OpenMP events recorded | CPU ns per event "
+          "| CPU ns per callback over the minimal tool |")
+    print("|---|---:|---:|---:|---:|---:|---:|---:|")
+    for name, _, level, tool, reads in variants:
+        median = statistic(times[name])
+        median_cpu = statistic(cpu[name])
         events = 2 * visits.get(name, 0)
         per_event = ("%.0f" % ((median_cpu - base_cpu) / events * 1e9)
                      if events else "—")
-        print("| %s | %.4f | %.3f | %.4f | %.3f | %s | %s |"
+        per_callback = ("%.1f" % ((median_cpu - minimal_cpu) / callbacks * 1e9)
+                        if level == "basic" or (tool and reads) else "—")
+        print("| %s | %.4f | %.3f | %.4f | %.3f | %s | %s | %s |"
               % (name, median, median / base, median_cpu, median_cpu / base_cpu,
-                 events if level else "—", per_event))
+                 events if level else "—", per_event, per_callback))
     return 0
 
 

@@ -1,28 +1,82 @@
-/* benchmarks/openmp/MinimalTool.c - an OMPT tool that does nothing.
+/* benchmarks/openmp/MinimalTool.c - an OMPT tool that does (almost) nothing.
  *
- * The reference of benchmarks/openmp/count_callbacks.py: what libomp spends
- * because a tool is attached. Loaded through OMP_TOOL_LIBRARIES, it
- * registers the callbacks Sextant registers at SEXTANT_OPENMP=basic
- * (thread end, parallel begin and end, implicit task, work, sync region)
- * and each returns at once, so the difference to Sextant is what Sextant's
- * callbacks themselves cost.
+ * The reference of benchmarks/openmp/count_callbacks.py and
+ * benchmarks/openmp_overhead.py: what libomp spends because a tool is
+ * attached. Loaded through OMP_TOOL_LIBRARIES, it registers the callbacks
+ * Sextant registers at SEXTANT_OPENMP=basic (thread end, parallel begin
+ * and end, implicit task, work, sync region) and each returns at once, so
+ * the difference to Sextant is what Sextant's callbacks themselves cost.
+ *
+ * Environment:
+ *   MINIMAL_TOOL_CLOCK_READS=N  each callback reads the clock N times
+ *       (RDTSC on x86-64, else CLOCK_MONOTONIC) and keeps the last value
+ *       in a thread-local variable: N=1 is the cheapest tool that
+ *       timestamps its events, the floor of issue 17's per-callback budget
+ *       (one clock read + 5 ns). Default 0.
+ *   MINIMAL_TOOL_COUNT_FILE=PATH  at the tool's finalization, writes
+ *       "callbacks N" (the calls of its callbacks on all threads) to PATH.
  *
  * Build: clang-19 -O2 -shared -fPIC MinimalTool.c -o libminimaltool.so
  */
 #include <omp-tools.h>
+#include <stdatomic.h>
 #include <stddef.h>
+#include <stdint.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <time.h>
 
-static void onThreadEnd(ompt_data_t *Thread) { (void)Thread; }
+/* Per-thread call counts, each on its own cache line. */
+enum { MaxThreads = 256 };
+static struct {
+  unsigned long Calls;
+  char Padding[64 - sizeof(unsigned long)];
+} Counts[MaxThreads];
+static atomic_int NextSlot;
+static _Thread_local int Slot = -1;
+static _Thread_local uint64_t LastTime;
+static int ClockReads;
+static int Counting;
+static const char *CountFile;
+
+static uint64_t readClock(void) {
+#if defined(__x86_64__)
+  return __builtin_ia32_rdtsc();
+#else
+  struct timespec Now;
+  clock_gettime(CLOCK_MONOTONIC, &Now);
+  return (uint64_t)Now.tv_sec * 1000000000u + (uint64_t)Now.tv_nsec;
+#endif
+}
+
+/* What every callback does: nothing, unless asked. */
+static inline void onEvent(void) {
+  for (int Read = 0; Read < ClockReads; ++Read)
+    LastTime = readClock();
+  if (Counting) {
+    if (Slot < 0)
+      Slot = atomic_fetch_add(&NextSlot, 1);
+    if (Slot < MaxThreads)
+      ++Counts[Slot].Calls;
+  }
+}
+
+static void onThreadEnd(ompt_data_t *Thread) {
+  (void)Thread;
+  onEvent();
+}
 
 static void onParallelBegin(ompt_data_t *Task, const ompt_frame_t *Frame,
                             ompt_data_t *Parallel, unsigned int Size, int Flags,
                             const void *Code) {
   (void)Task, (void)Frame, (void)Parallel, (void)Size, (void)Flags, (void)Code;
+  onEvent();
 }
 
 static void onParallelEnd(ompt_data_t *Parallel, ompt_data_t *Task, int Flags,
                           const void *Code) {
   (void)Parallel, (void)Task, (void)Flags, (void)Code;
+  onEvent();
 }
 
 static void onImplicitTask(ompt_scope_endpoint_t Endpoint,
@@ -30,6 +84,7 @@ static void onImplicitTask(ompt_scope_endpoint_t Endpoint,
                            unsigned int Size, unsigned int Index, int Flags) {
   (void)Endpoint, (void)Parallel, (void)Task, (void)Size, (void)Index,
       (void)Flags;
+  onEvent();
 }
 
 static void onWork(ompt_work_t Type, ompt_scope_endpoint_t Endpoint,
@@ -37,17 +92,25 @@ static void onWork(ompt_work_t Type, ompt_scope_endpoint_t Endpoint,
                    const void *Code) {
   (void)Type, (void)Endpoint, (void)Parallel, (void)Task, (void)Count,
       (void)Code;
+  onEvent();
 }
 
 static void onSyncRegion(ompt_sync_region_t Kind,
                          ompt_scope_endpoint_t Endpoint, ompt_data_t *Parallel,
                          ompt_data_t *Task, const void *Code) {
   (void)Kind, (void)Endpoint, (void)Parallel, (void)Task, (void)Code;
+  onEvent();
 }
 
 static int initialize(ompt_function_lookup_t Lookup, int Device,
                       ompt_data_t *Data) {
   (void)Device, (void)Data;
+  const char *Reads = getenv("MINIMAL_TOOL_CLOCK_READS");
+  ClockReads = Reads ? atoi(Reads) : 0;
+  if (ClockReads < 0)
+    ClockReads = 0;
+  CountFile = getenv("MINIMAL_TOOL_COUNT_FILE");
+  Counting = CountFile && *CountFile;
   ompt_set_callback_t Set = (ompt_set_callback_t)Lookup("ompt_set_callback");
   if (!Set)
     return 0;
@@ -60,7 +123,22 @@ static int initialize(ompt_function_lookup_t Lookup, int Device,
   return 1;
 }
 
-static void finalize(ompt_data_t *Data) { (void)Data; }
+static void finalize(ompt_data_t *Data) {
+  (void)Data;
+  if (!Counting)
+    return;
+  unsigned long Total = 0;
+  int Slots = atomic_load(&NextSlot);
+  for (int I = 0; I < Slots && I < MaxThreads; ++I)
+    Total += Counts[I].Calls;
+  FILE *Out = fopen(CountFile, "w");
+  if (!Out) {
+    perror(CountFile);
+    return;
+  }
+  fprintf(Out, "callbacks %lu\n", Total);
+  fclose(Out);
+}
 
 ompt_start_tool_result_t *ompt_start_tool(unsigned int Version,
                                           const char *Runtime) {

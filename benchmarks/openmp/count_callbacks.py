@@ -2,11 +2,16 @@
 """Count the instructions of Sextant's OMPT callbacks with callgrind.
 
 Usage: count_callbacks.py --build-dir DIR [--runtime DIR]
+                          [--program LoopParallel|OpenMPRegions]
                           [--regions SMALL,LARGE] [--elements N]
                           [--threads N] [--clang PATH]
 
 Builds benchmarks/openmp/LoopParallel.c (many short `#pragma omp parallel
-for` regions; clang -O2 -fopenmp, no plugin: only OpenMP events) twice,
+for` regions), or with --program OpenMPRegions the program of
+benchmarks/openmp_overhead.py (OpenMPRegions.c: per region two loops, a
+single, barriers, tasks and a critical section, whose callbacks at the
+basic level are those of the loops, the single and the barriers), with
+clang -O2 -fopenmp (no plugin: only OpenMP events) twice,
 without Sextant and linked with libsextant, and the do-nothing OMPT tool
 benchmarks/openmp/MinimalTool.c, then runs the program under valgrind
 --tool=callgrind in four variants:
@@ -140,7 +145,7 @@ def parse_callgrind(path):
 
 def build(args, work, runtime_dir):
     """{variant: (command prefix, environment)}."""
-    source = os.path.join(HERE, "LoopParallel.c")
+    source = os.path.join(HERE, args.program + ".c")
     plain = os.path.join(work, "loop-plain")
     linked = os.path.join(work, "loop-sextant")
     tool = os.path.join(work, "libminimaltool.so")
@@ -187,10 +192,17 @@ def main():
                         "(default: BUILD_DIR/runtime)")
     parser.add_argument("--regions", default="1000,5000",
                         help="small and large region counts")
-    parser.add_argument("--elements", type=int, default=64)
+    parser.add_argument("--program", default="LoopParallel",
+                        choices=["LoopParallel", "OpenMPRegions"],
+                        help="the program counted (default LoopParallel)")
+    parser.add_argument("--elements", type=int,
+                        help="elements per loop (default 64 for "
+                        "LoopParallel, 256 for OpenMPRegions)")
     parser.add_argument("--threads", type=int, default=2)
     parser.add_argument("--clang", default="clang-19")
     args = parser.parse_args()
+    if args.elements is None:
+        args.elements = 64 if args.program == "LoopParallel" else 256
     small, large = (int(n) for n in args.regions.split(","))
     if not shutil.which("valgrind"):
         sys.exit("count_callbacks: error: valgrind not found (apt-get "
@@ -222,8 +234,8 @@ def main():
     finally:
         shutil.rmtree(work, ignore_errors=True)
 
-    print("LoopParallel.c, %d threads, %d elements per loop; %d - %d regions"
-          % (args.threads, args.elements, large, small))
+    print("%s.c, %d threads, %d elements per loop; %d - %d regions"
+          % (args.program, args.threads, args.elements, large, small))
     print()
     print("| variant | instructions per parallel region | over no tool |")
     print("|---|---:|---:|")

@@ -30,6 +30,7 @@
 #include "runtime/openmp/OpenMPRegionTable.h"
 #include "runtime/openmp/ParallelInfo.h"
 #include "runtime/openmp/SharedTimestamp.h"
+#include "runtime/openmp/SiteCache.h"
 #include "runtime/openmp/SiteMemory.h"
 #include "runtime/profile/CallPathTree.h"
 
@@ -127,18 +128,6 @@ private:
   std::unique_ptr<Slot[]> Slots;
   size_t Size = 0;
   size_t Capacity = 0;
-};
-
-/// A direct-mapped cache of sites by (construct, code address).
-struct SiteCache {
-  static constexpr size_t Slots = 64;
-  struct Entry {
-    uint64_t Key = 0;
-    OpenMPRegion *Region = nullptr;
-  };
-  Entry Cache[Slots];
-
-  Entry &slot(uint64_t Key) { return Cache[(Key ^ (Key >> 17)) & (Slots - 1)]; }
 };
 
 } // namespace openmp

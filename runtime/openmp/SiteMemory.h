@@ -10,10 +10,17 @@
 //
 // A loop, its implicit barrier and the other constructs of a parallel
 // region's body take turns at one depth, so one entry per depth would miss
-// at almost every begin; a few entries, replaced round-robin, keep the
-// sites of a typical region body. A site missing here is looked up in the
-// thread's direct-mapped cache (SiteCache) or the process's RegionTable and
-// then replaces the entry remembered longest ago.
+// at almost every begin. Eight entries, replaced round-robin, keep the
+// sites of a region body of up to eight constructs at one depth (its
+// implicit barriers are one site, named without a location:
+// benchmarks/openmp/OpenMPRegions.c has five at the basic level, two
+// loops, a single, an explicit barrier and the implicit barriers). A body
+// of more sites misses at every begin (the entries are replaced in the
+// order the sites come): those sites are then found in the thread's
+// direct-mapped cache (SiteCache.h), at the price of a call-tree lookup of
+// their node, and only a site missing there too is looked up in the
+// process's RegionTable. A site found by either replaces the entry
+// remembered longest ago.
 //
 //===----------------------------------------------------------------------===//
 
@@ -35,7 +42,7 @@ struct OpenMPRegion;
 class SiteMemory {
 public:
   /// The number of sites remembered per depth.
-  static constexpr unsigned Entries = 4;
+  static constexpr unsigned Entries = 8;
   /// The key of an empty entry: no site has it (RegionTable::siteKey shifts
   /// the code address left by 6 bits, a user-space address never has the
   /// top bits set).

@@ -4,9 +4,9 @@
 // depth of a thread's stack of open constructs (runtime/openmp/SiteMemory.h):
 // an empty entry matches no site, not even a construct named without a
 // location (key 0); a remembered site keeps its region and the node set on
-// it; sites taking turns at one depth (a loop and its implicit barrier, a
-// region body of four constructs) are all found; a fifth site replaces the
-// one remembered longest ago.
+// it; sites taking turns at one depth (a region body of eight constructs,
+// counting the implicit barriers, which are one site) are all found; a
+// ninth site replaces the one remembered longest ago.
 //
 //===----------------------------------------------------------------------===//
 
@@ -66,11 +66,16 @@ TEST_CASE("a remembered site keeps its region and node",
 TEST_CASE("sites taking turns at one depth are all found",
           "[OpenMP][SiteMemory]") {
   SiteMemory Sites;
-  uint64_t Keys[SiteMemory::Entries] = {
-      RegionTable::siteKey(Construct::Loop, code(0x401000)),
-      RegionTable::siteKey(Construct::ImplicitBarrier, nullptr),
-      RegionTable::siteKey(Construct::Barrier, code(0x401100)),
-      RegionTable::siteKey(Construct::Single, code(0x401200))};
+  uint64_t Keys[] = {RegionTable::siteKey(Construct::Loop, code(0x4014cc)),
+                     RegionTable::siteKey(Construct::ImplicitBarrier, nullptr),
+                     RegionTable::siteKey(Construct::Barrier, code(0x401530)),
+                     RegionTable::siteKey(Construct::Loop, code(0x40166e)),
+                     RegionTable::siteKey(Construct::Single, code(0x4016e0)),
+                     RegionTable::siteKey(Construct::Critical, code(0x401720)),
+                     RegionTable::siteKey(Construct::Sections, code(0x401790)),
+                     RegionTable::siteKey(Construct::Taskwait, code(0x401800))};
+  static_assert(sizeof(Keys) / sizeof(Keys[0]) == SiteMemory::Entries,
+                "one key per entry");
   for (unsigned Index = 0; Index < SiteMemory::Entries; ++Index)
     Sites.remember(Keys[Index], fakeRegion(Index));
   for (int Round = 0; Round < 100; ++Round) {
