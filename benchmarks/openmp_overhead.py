@@ -46,9 +46,16 @@ def run(command, env=None):
     result = subprocess.run(command, env=env, stdout=subprocess.PIPE,
                             stderr=subprocess.PIPE, text=True)
     if result.returncode != 0:
-        sys.exit("openmp_overhead: error: %s failed (%d):\n%s%s"
+        known = ""
+        if "kmp_dispatch.cpp" in result.stderr:
+            known = ("openmp_overhead: note: this is libomp's own race in "
+                     "its loop dispatcher (llvm/llvm-project#86995, "
+                     "#132164; docs/user-guide.md, Limits), which the "
+                     "program's dynamic loop can hit with or without a "
+                     "tool: run the benchmark again\n")
+        sys.exit("openmp_overhead: error: %s failed (%d):\n%s%s%s"
                  % (" ".join(command), result.returncode, result.stdout,
-                    result.stderr))
+                    result.stderr, known))
     return result.stdout
 
 
