@@ -160,7 +160,7 @@ def main():
             if level and name not in visits:
                 visits[name] = openmp_visits(directory)
 
-    base = statistic(times[variants[0][0]])
+    base_wall = statistic(times[variants[0][0]])
     base_cpu = statistic(cpu[variants[0][0]])
     minimal_cpu = statistic(cpu[minimal])
     print("OpenMPRegions %d regions x %d elements, %d thread(s), %s of %d "
@@ -174,15 +174,15 @@ def main():
           "| CPU ns per callback over the minimal tool |")
     print("|---|---:|---:|---:|---:|---:|---:|---:|")
     for name, _, level, tool, reads in variants:
-        median = statistic(times[name])
-        median_cpu = statistic(cpu[name])
+        wall = statistic(times[name])
+        cpu_time = statistic(cpu[name])
         events = 2 * visits.get(name, 0)
-        per_event = ("%.0f" % ((median_cpu - base_cpu) / events * 1e9)
+        per_event = ("%.0f" % ((cpu_time - base_cpu) / events * 1e9)
                      if events else "—")
-        per_callback = ("%.1f" % ((median_cpu - minimal_cpu) / callbacks * 1e9)
+        per_callback = ("%.1f" % ((cpu_time - minimal_cpu) / callbacks * 1e9)
                         if level == "basic" or (tool and reads) else "—")
         print("| %s | %.4f | %.3f | %.4f | %.3f | %s | %s | %s |"
-              % (name, median, median / base, median_cpu, median_cpu / base_cpu,
+              % (name, wall, wall / base_wall, cpu_time, cpu_time / base_cpu,
                  events if level else "—", per_event, per_callback))
     return 0
 

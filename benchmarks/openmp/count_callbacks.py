@@ -146,8 +146,8 @@ def parse_callgrind(path):
 def build(args, work, runtime_dir):
     """{variant: (command prefix, environment)}."""
     source = os.path.join(HERE, args.program + ".c")
-    plain = os.path.join(work, "loop-plain")
-    linked = os.path.join(work, "loop-sextant")
+    plain = os.path.join(work, args.program + "-plain")
+    linked = os.path.join(work, args.program + "-sextant")
     tool = os.path.join(work, "libminimaltool.so")
     libdir = stripped_runtime(
         os.path.realpath(os.path.join(runtime_dir, "libsextant.so")),

@@ -44,6 +44,12 @@ enum class Construct : uint8_t {
 /// The number of Construct values.
 constexpr unsigned ConstructKinds = unsigned(Construct::LockWait) + 1;
 
+/// The low bits of a site's key (RegionTable::siteKey) that hold its
+/// construct; the code address is shifted left by this many bits.
+constexpr unsigned SiteKeyKindBits = 6;
+static_assert(ConstructKinds <= (1u << SiteKeyKindBits),
+              "every construct fits in the site key's kind bits");
+
 /// The region name of Kind without a location ("omp parallel").
 const char *constructName(Construct Kind);
 

@@ -72,7 +72,7 @@ public:
   }
 
   static uint64_t siteKey(Construct Kind, const void *Code) {
-    return (reinterpret_cast<uintptr_t>(Code) << 6) ^
+    return (reinterpret_cast<uintptr_t>(Code) << SiteKeyKindBits) ^
            static_cast<uint64_t>(Kind);
   }
 

@@ -19,6 +19,8 @@
 #ifndef SEXTANT_RUNTIME_OPENMP_SITECACHE_H
 #define SEXTANT_RUNTIME_OPENMP_SITECACHE_H
 
+#include "runtime/openmp/OpenMPConstructs.h"
+
 #include <cstddef>
 #include <cstdint>
 
@@ -32,6 +34,8 @@ struct OpenMPRegion;
 struct SiteCache {
   static constexpr unsigned SlotBits = 6;
   static constexpr size_t Slots = size_t(1) << SlotBits;
+  static_assert(ConstructKinds <= Slots,
+                "a construct XORed into a slot index stays a slot index");
   struct Entry {
     uint64_t Key = 0;
     OpenMPRegion *Region = nullptr;
@@ -39,12 +43,12 @@ struct SiteCache {
   Entry Cache[Slots];
 
   /// The index of Key's slot (Key: RegionTable::siteKey, the code
-  /// address shifted left by 6 bits XOR the construct).
+  /// address shifted left by SiteKeyKindBits XOR the construct).
   static size_t slotIndex(uint64_t Key) {
-    uint64_t Mixed = (Key >> 6) * 0x9E3779B97F4A7C15ull;
+    uint64_t Mixed = (Key >> SiteKeyKindBits) * 0x9E3779B97F4A7C15ull;
     Mixed ^= Mixed >> 29;
     Mixed *= 0xBF58476D1CE4E5B9ull;
-    uint64_t Kind = Key & (Slots - 1);
+    uint64_t Kind = Key & ((uint64_t(1) << SiteKeyKindBits) - 1);
     return static_cast<size_t>((Mixed >> (64 - SlotBits)) ^ Kind);
   }
   Entry &slot(uint64_t Key) { return Cache[slotIndex(Key)]; }

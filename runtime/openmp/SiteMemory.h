@@ -44,8 +44,8 @@ public:
   /// The number of sites remembered per depth.
   static constexpr unsigned Entries = 8;
   /// The key of an empty entry: no site has it (RegionTable::siteKey shifts
-  /// the code address left by 6 bits, a user-space address never has the
-  /// top bits set).
+  /// the code address left by SiteKeyKindBits, a user-space address never
+  /// has the top bits set).
   static constexpr uint64_t NoKey = ~uint64_t(0);
 
   struct Site {

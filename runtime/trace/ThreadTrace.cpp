@@ -87,8 +87,7 @@ ThreadTrace::ThreadTrace(const TraceTarget &Target, uint32_t Index,
   // slow path that follows still has room for one event group.
   Hot.Limit = Buffer.get() + Capacity - trace::MaxEventGroupBytes -
               TraceCursor::FastEventStoreBytes;
-  Anchor = Target.OriginTicks;
-  Hot.Deadline = TraceCursor::deadlineAfter(Anchor);
+  setAnchor(Target.OriginTicks);
   beginChunk(nullptr, 0);
 }
 
@@ -105,8 +104,7 @@ uint64_t ThreadTrace::advanceAnchor(Ticks Now) noexcept {
   uint64_t Delta = Now > Anchor ? Now - Anchor : 0;
   if (Delta > trace::MaxDelta)
     Delta = trace::MaxDelta;
-  Anchor += Delta;
-  Hot.Deadline = TraceCursor::deadlineAfter(Anchor);
+  setAnchor(Anchor + Delta);
   return Delta;
 }
 
@@ -369,8 +367,7 @@ void ThreadTrace::restartAfterFork(uint32_t NewIndex, uint64_t NewTid,
   Index = NewIndex;
   Tid = NewTid;
   ThreadName.clear();
-  Anchor = Target.OriginTicks;
-  Hot.Deadline = TraceCursor::deadlineAfter(Anchor);
+  setAnchor(Target.OriginTicks);
   beginChunk(&Recorder, Recorder.depth());
 }
 

@@ -256,6 +256,11 @@ private:
   /// The delta of a long event at Now from the anchor (0 when the clock went
   /// back), after which it moves the anchor to the event.
   uint64_t advanceAnchor(Ticks Now) noexcept;
+  /// Moves the anchor to Time and the short events' deadline with it.
+  void setAnchor(Ticks Time) noexcept {
+    Anchor = Time;
+    Hot.Deadline = TraceCursor::deadlineAfter(Time);
+  }
   /// Writes the chunk when the cursor is past the limit.
   void flushIfFull(const CallPathRecorder &Recorder) noexcept {
     if (Hot.Next > Hot.Limit)
