@@ -10,6 +10,8 @@ often read from its end only, where a failure that scrolled past hundreds of
 passing tests is out of sight. This script prints, for every failed unit test
 and lit test, the last N lines of its output, then one line per failure naming
 the configuration and the test, so that the end of the log says what failed.
+A log without its tool's summary (a suite that did not finish, which
+test.sh counts as one failure) is named as "(the whole run)".
 It prints nothing when nothing failed. Exit status: 0, or 2 on bad usage.
 """
 
@@ -23,6 +25,7 @@ import sys
 CTEST_RESULT = re.compile(r"^\s*\d+/\d+ Test +#(\d+): (.*?) \.*\s*(\*\*\*\S.*?|Passed|Not Run)\s+[\d.]+ sec")
 CTEST_START = re.compile(r"^\s+Start +\d+: ")
 CTEST_FAILED_LIST = re.compile(r"^\s*(\d+) - (.*) \((.*)\)$")
+CTEST_SUMMARY = re.compile(r".*\btests? failed out of \d+")
 
 # lit -v: "FAIL: Sextant :: e2e/x.test (12 of 182)", then its output between
 # "******************** TEST 'Sextant :: e2e/x.test' FAILED ****..." and a line
@@ -30,6 +33,8 @@ CTEST_FAILED_LIST = re.compile(r"^\s*(\d+) - (.*) \((.*)\)$")
 LIT_RESULT = re.compile(r"^(FAIL|XPASS|UNRESOLVED|TIMEOUT): (.*) \(\d+ of \d+\)$")
 LIT_BLOCK_START = re.compile(r"^\*{20} TEST '(.*)' (\S+) \*{20}$")
 LIT_BLOCK_END = "*" * 20
+# lit's counts at the end ("  Passed: 9 (100.00%)", padded when several).
+LIT_COUNT = re.compile(r"^ *(Passed|Failed|Unresolved|Timed Out|Expectedly Failed|Unexpectedly Passed|Passed With Retry) *:")
 
 
 def ctest_failures(lines):
@@ -62,6 +67,9 @@ def ctest_failures(lines):
     # A failed test without a result line (ctest cut short) keeps its name.
     for name, status in failed_ids.values():
         failures.append((name, status, []))
+    # test.sh counts a log without ctest's summary as one failure.
+    if not any(CTEST_SUMMARY.match(line) for line in lines):
+        failures.append(("(the whole run)", "ctest did not finish", lines))
     return failures
 
 
@@ -85,7 +93,11 @@ def lit_failures(lines):
             else:
                 current.append(line)
     # By name, as lit's own list: the results came in the order they ended.
-    return [(name, statuses[name], outputs.get(name, [])) for name in sorted(statuses)]
+    failures = [(name, statuses[name], outputs.get(name, [])) for name in sorted(statuses)]
+    # test.sh counts a log without lit's counts as one failure.
+    if not any(LIT_COUNT.match(line) for line in lines):
+        failures.append(("(the whole run)", "lit did not finish", lines))
+    return failures
 
 
 # Failures whose output is shown; all of them are named.
