@@ -4,15 +4,16 @@
 Usage: failure_digest.py [--lines N] LOG...
 
 test.sh keeps the output of every suite it runs as <config>-ctest.log (ctest
---output-on-failure) and <config>-lit.log (lit -v), and passes them here in the
-order it ran them. A CI log is
-often read from its end only, where a failure that scrolled past hundreds of
-passing tests is out of sight. This script prints, for every failed unit test
-and lit test, the last N lines of its output, then one line per failure naming
-the configuration and the test, so that the end of the log says what failed.
-A log without its tool's summary (a suite that did not finish, which
-test.sh counts as one failure) is named as "(the whole run)".
-It prints nothing when nothing failed. Exit status: 0, or 2 on bad usage.
+--output-on-failure) and <config>-lit.log (lit -v), and passes them here in
+the order it ran them. A CI log is often read from its end only, where a
+failure that scrolled past hundreds of passing tests is out of sight. This
+script prints, for every failed unit test and lit test, the last N lines of
+its output (and, from before them, the last RUN line and the first "error:"
+lines), then one line per failure naming the configuration and the test, so
+that the end of the log says what failed. A log without its tool's summary
+(a suite that did not finish, which test.sh counts as one failure) is named
+as "(the whole run)". It prints nothing when nothing failed. Exit status: 0,
+or 2 on bad usage.
 """
 
 import argparse
