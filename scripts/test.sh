@@ -16,13 +16,14 @@
 #                 code (e2e/gcc)
 # --quick runs the normal build only. The last line is
 # 'N passed, N failed, N skipped' (skipped: unit tests whose precondition the
-# machine lacks; lit's unsupported tests are not counted).
+# machine lacks; lit's unsupported tests are not counted). Before it, each
+# failed test's name and the end of its output (scripts/failure_digest.py).
 source "$(dirname "${BASH_SOURCE[0]}")/common.sh"
 
 quick=0
 case ${1:-} in
   --quick) quick=1 ;;
-  -h|--help) sed -n '2,18p' "$0" | sed 's/^# \{0,1\}//'; exit 0 ;;
+  -h|--help) sed -n '2,20p' "$0" | sed 's/^# \{0,1\}//'; exit 0 ;;
   "") ;;
   *) echo "test.sh: unknown argument '$1' (see --help)" >&2; exit 2 ;;
 esac
@@ -30,6 +31,7 @@ esac
 total_passed=0
 total_failed=0
 total_skipped=0
+suite_logs=() # in the order the suites ran, for failure_digest.py
 log_dir=$(mktemp -d)
 trap 'rm -rf "$log_dir"' EXIT
 
@@ -71,12 +73,14 @@ run_suite() {
   (cd "$build_dir" && ctest --output-on-failure -E '^lit$' -j "$SEXTANT_JOBS") \
     2>&1 | tee "$log_dir/$name-ctest.log" || true
   count_ctest "$log_dir/$name-ctest.log"
+  suite_logs+=("$log_dir/$name-ctest.log")
   say "[$name] lit tests"
   cmake --build "$build_dir" --target sextant_lit_install_prefix >/dev/null
   python3 /usr/lib/llvm-19/build/utils/lit/lit.py -sv -j "$SEXTANT_JOBS" \
     ${lit_filter:+--filter "$lit_filter"} "$build_dir/test/lit" \
     2>&1 | tee "$log_dir/$name-lit.log" || true
   count_lit "$log_dir/$name-lit.log"
+  suite_logs+=("$log_dir/$name-lit.log")
 }
 
 install_missing_packages
@@ -98,6 +102,9 @@ if [ "$quick" -eq 0 ]; then
   # The whole suite: 2.5 minutes (unit tests 1 minute) on 2 busy cores.
   run_suite gcc "$SEXTANT_SOURCE_DIR/build-gcc" ""
 fi
+
+# What failed, where the end of a CI log shows it.
+python3 "$SEXTANT_SOURCE_DIR/scripts/failure_digest.py" "${suite_logs[@]}" || true
 
 echo
 echo "Summary over all configurations:"

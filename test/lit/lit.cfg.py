@@ -3,6 +3,7 @@
 # programs; test/README.md maps behaviours to the tests.
 import os
 import subprocess
+import sys
 
 import lit.formats
 import lit.util
@@ -43,6 +44,11 @@ config.substitutions.append(("%install_prefix", config.sextant_install_prefix))
 # The installed compiler wrappers and sextant-config (docs/sextant-cc.md).
 config.substitutions.append(("%sextant_bin", os.path.join(config.sextant_install_prefix, "bin")))
 config.substitutions.append(("%cmake", config.cmake))
+config.substitutions.append(("%ctest", os.path.join(os.path.dirname(config.cmake), "ctest")))
+# The project's scripts/ (test.sh's helpers), and this very lit, for tests of
+# what reads lit's output.
+config.substitutions.append(("%scripts", os.path.join(config.sextant_source_dir, "scripts")))
+config.substitutions.append(("%lit", sys.executable + " " + os.path.abspath(sys.argv[0])))
 # Compile flags that load the plugin into clang (both -fplugin, so that
 # -mllvm -sextant-* options are known, and -fpass-plugin, which runs it).
 instrument = "-fplugin=%s -fpass-plugin=%s" % (config.sextant_plugin, config.sextant_plugin)
@@ -121,7 +127,6 @@ if lit.util.which("pkg-config"):
 # GCC's -finstrument-functions hooks in libsextant (__cyg_profile_func_*):
 # the wrappers' GCC mode measures through them.
 def _exports_cyg_profile_hooks(library):
-    import subprocess
     try:
         symbols = subprocess.run(["nm", "-D", "--defined-only", library],
                                  capture_output=True, text=True).stdout
