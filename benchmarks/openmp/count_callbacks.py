@@ -4,7 +4,7 @@
 Usage: count_callbacks.py --build-dir DIR [--runtime DIR]
                           [--program LoopParallel|OpenMPRegions]
                           [--regions SMALL,LARGE] [--elements N]
-                          [--threads N] [--clang PATH]
+                          [--threads N] [--clang PATH] [--cache-misses]
 
 Builds benchmarks/openmp/LoopParallel.c (many short `#pragma omp parallel
 for` regions), or with --program OpenMPRegions the program of
@@ -44,6 +44,15 @@ counts do not depend on the machine's load; libomp's waiting does a little
 (OMP_WAIT_POLICY=passive and KMP_BLOCKTIME=0 keep the threads from
 spinning under valgrind, which runs one thread at a time): per-region
 figures vary by a few tens of instructions between runs.
+
+--cache-misses runs the minimal tool and Sextant's default once more each
+with callgrind's cache simulation (--cache-sim=yes: a first level of
+instruction and data caches and a last level, sized like this machine's)
+and prints, per parallel region (differenced the same way), the cache lines
+the callbacks and the whole program miss. Where each region's loops sweep
+more data than the caches below the last level hold (LoopParallel with
+--elements 98304, benchmarks/overhead.sh's size), every region's callbacks
+start cold, and their misses, not their instructions, are what they cost.
 
 valgrind 3.19 cannot read the DWARF 5 debug information of clang 19, so
 the runtime is run from a copy without it (objcopy --strip-debug); the
@@ -96,15 +105,17 @@ def is_clock_read(name):
     return re.match(r"_*clock_gettime(64)?(@|\s|'|$)", name) is not None
 
 
-def parse_callgrind(path):
-    """(total instructions, {callback: [calls, inclusive instructions]});
+def parse_callgrind(path, event="Ir"):
+    """(total of event, {callback: [calls, inclusive count of event]});
     counts[CLOCK_READ] holds the calls of clock_gettime made from Sextant's
-    functions."""
+    functions. event is one of the file's events (Ir, or with
+    --cache-sim=yes also I1mr, D1mr, D1mw, ILmr, DLmr, DLmw)."""
     names = {}
     caller = ""
     callee = None
     pending = None
     total = None
+    column = 0
     counts = {}
     with open(path) as f:
         for line in f:
@@ -113,9 +124,17 @@ def parse_callgrind(path):
                 if callee is not None and len(fields) >= 2:
                     entry = counts.setdefault(callee, [0, 0])
                     entry[0] += pending
-                    entry[1] += int(fields[1])
+                    # Trailing zero counts may be left out.
+                    if len(fields) > column + 1:
+                        entry[1] += int(fields[column + 1])
                 pending = None
                 continue
+            if line.startswith("events:"):
+                events = line.split()[1:]
+                if event not in events:
+                    sys.exit("count_callbacks: error: no event %s in %s"
+                             % (event, path))
+                column = events.index(event)
             if line.startswith("cfn="):
                 match = re.match(r"cfn=\((\d+)\)(?: (.*))?", line.rstrip("\n"))
                 if match:
@@ -137,7 +156,8 @@ def parse_callgrind(path):
             elif line.startswith("calls="):
                 pending = int(line[6:].split()[0])
             elif line.startswith("totals:") or line.startswith("summary:"):
-                total = int(line.split()[1])
+                fields = line.split()[1:]
+                total = int(fields[column]) if len(fields) > column else 0
     if total is None:
         sys.exit("count_callbacks: error: no totals in %s" % path)
     return total, counts
@@ -176,11 +196,58 @@ def build(args, work, runtime_dir):
             "sextant clock reads": (linked, monotonic)}
 
 
-def measure(program, env, regions, args, out):
+def measure(program, env, regions, args, out, cache_sim=False):
     shutil.rmtree(env["SEXTANT_OUTPUT_DIR"], ignore_errors=True)
-    run(["valgrind", "--tool=callgrind", "--callgrind-out-file=" + out,
-         program, str(regions), str(args.elements)], env=env)
+    run(["valgrind", "--tool=callgrind", "--callgrind-out-file=" + out]
+        + (["--cache-sim=yes"] if cache_sim else [])
+        + [program, str(regions), str(args.elements)], env=env)
     return parse_callgrind(out)
+
+
+# The cache misses --cache-sim reports: (heading, callgrind's events).
+MISSES = [("instruction lines missed in L1", ["I1mr"]),
+          ("data lines missed in L1", ["D1mr", "D1mw"]),
+          ("lines missed in the last level", ["ILmr", "DLmr", "DLmw"])]
+
+
+def cache_descriptions(path):
+    """callgrind's description of the simulated caches ("I1 cache: ...")."""
+    with open(path) as f:
+        return [line[len("desc: "):].strip() for line in f
+                if line.startswith("desc: ") and "cache:" in line]
+
+
+def measure_misses(variants, small, large, args, work):
+    """{(variant, where): misses per region for each of MISSES}, where is
+    "callbacks" (Sextant's or the minimal tool's, inclusive) or "program";
+    and the simulated caches."""
+    misses = {}
+    caches = []
+    for variant in ("minimal tool", "sextant default"):
+        program, env = variants[variant]
+        tag = variant.replace(" ", "-")
+        files = {}
+        for regions, suffix in ((small, "-s"), (large, "-l")):
+            files[regions] = os.path.join(work, tag + suffix + ".cache.cg")
+            measure(program, env, regions, args, files[regions],
+                    cache_sim=True)
+        caches = cache_descriptions(files[large])
+        for where in ("callbacks", "program"):
+            counts = []
+            for _, events in MISSES:
+                difference = 0
+                for event in events:
+                    for regions, sign in ((large, 1), (small, -1)):
+                        total, calls = parse_callgrind(files[regions], event)
+                        if where == "program":
+                            difference += sign * total
+                        else:
+                            difference += sign * sum(
+                                calls.get(callback, (0, 0))[1]
+                                for callback in CALLBACKS)
+                counts.append(difference / (large - small))
+            misses[(variant, where)] = counts
+    return misses, caches
 
 
 def main():
@@ -200,6 +267,10 @@ def main():
                         "LoopParallel, 256 for OpenMPRegions)")
     parser.add_argument("--threads", type=int, default=2)
     parser.add_argument("--clang", default="clang-19")
+    parser.add_argument("--cache-misses", action="store_true",
+                        help="also simulate the caches (callgrind "
+                        "--cache-sim=yes) for the minimal tool and Sextant's "
+                        "default, and print the lines each misses per region")
     args = parser.parse_args()
     if args.elements is None:
         args.elements = 64 if args.program == "LoopParallel" else 256
@@ -231,6 +302,8 @@ def main():
                 if c_l > c_s:
                     per_callback[(variant, callback)] = (
                         (c_l - c_s) / (large - small), (i_l - i_s) / (c_l - c_s))
+        if args.cache_misses:
+            misses, caches = measure_misses(variants, small, large, args, work)
     finally:
         shutil.rmtree(work, ignore_errors=True)
 
@@ -268,6 +341,21 @@ def main():
     reads = per_callback.get(("sextant clock reads", CLOCK_READ), (0, 0))[0]
     print("Sextant's clock reads per parallel region (SEXTANT_CLOCK="
           "monotonic: its calls of clock_gettime): %.2f" % reads)
+    if args.cache_misses:
+        print()
+        print("Cache lines missed per parallel region (callgrind --cache-sim="
+              "yes; %s):" % "; ".join(caches))
+        print()
+        print("| variant | where | %s |" % " | ".join(
+            heading for heading, _ in MISSES))
+        print("|---|---|%s" % ("---:|" * len(MISSES)))
+        for variant in ("minimal tool", "sextant default"):
+            for where in ("callbacks", "program"):
+                print("| %s | %s | %s |" % (
+                    variant, "its callbacks" if where == "callbacks"
+                    else "whole program",
+                    " | ".join("%.1f" % count
+                               for count in misses[(variant, where)])))
     return 0
 
 
