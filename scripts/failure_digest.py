@@ -25,7 +25,9 @@ import sys
 # output follows until the next "Start" or result line.
 CTEST_RESULT = re.compile(r"^\s*\d+/\d+ Test +#(\d+): (.*?) \.*\s*(\*\*\*\S.*?|Passed|Not Run)\s+[\d.]+ sec")
 CTEST_START = re.compile(r"^\s+Start +\d+: ")
+CTEST_FAILED_HEADER = "The following tests FAILED:"
 CTEST_FAILED_LIST = re.compile(r"^\s*(\d+) - (.*) \((.*)\)$")
+# "100% tests passed, 0 tests failed out of 454"
 CTEST_SUMMARY = re.compile(r".*\btests? failed out of \d+")
 
 # lit -v: "FAIL: Sextant :: e2e/x.test (12 of 182)", then its output between
@@ -43,7 +45,7 @@ def ctest_failures(lines):
     failed_ids = {}
     in_list = False
     for line in lines:
-        if line.startswith("The following tests FAILED:"):
+        if line.startswith(CTEST_FAILED_HEADER):
             in_list = True
             continue
         if in_list:
@@ -55,8 +57,8 @@ def ctest_failures(lines):
     current = None
     for line in lines:
         match = CTEST_RESULT.match(line)
-        if match or CTEST_START.match(line) or line.startswith(
-                "The following tests FAILED:") or re.match(r"^\d+% tests passed", line):
+        if (match or CTEST_START.match(line) or CTEST_SUMMARY.match(line)
+                or line.startswith(CTEST_FAILED_HEADER)):
             current = None
         if match and match.group(1) in failed_ids:
             name, status = failed_ids.pop(match.group(1))

@@ -196,11 +196,15 @@ def build(args, work, runtime_dir):
             "sextant clock reads": (linked, monotonic)}
 
 
-def measure(program, env, regions, args, out, cache_sim=False):
+def run_callgrind(program, env, regions, args, out, cache_sim=False):
     shutil.rmtree(env["SEXTANT_OUTPUT_DIR"], ignore_errors=True)
     run(["valgrind", "--tool=callgrind", "--callgrind-out-file=" + out]
         + (["--cache-sim=yes"] if cache_sim else [])
         + [program, str(regions), str(args.elements)], env=env)
+
+
+def measure(program, env, regions, args, out):
+    run_callgrind(program, env, regions, args, out)
     return parse_callgrind(out)
 
 
@@ -208,6 +212,8 @@ def measure(program, env, regions, args, out, cache_sim=False):
 MISSES = [("instruction lines missed in L1", ["I1mr"]),
           ("data lines missed in L1", ["D1mr", "D1mw"]),
           ("lines missed in the last level", ["ILmr", "DLmr", "DLmw"])]
+# The variants --cache-misses runs again with the cache simulation.
+CACHE_VARIANTS = ["minimal tool", "sextant default"]
 
 
 def cache_descriptions(path):
@@ -223,30 +229,27 @@ def measure_misses(variants, small, large, args, work):
     and the simulated caches."""
     misses = {}
     caches = []
-    for variant in ("minimal tool", "sextant default"):
+    for variant in CACHE_VARIANTS:
         program, env = variants[variant]
         tag = variant.replace(" ", "-")
-        files = {}
-        for regions, suffix in ((small, "-s"), (large, "-l")):
-            files[regions] = os.path.join(work, tag + suffix + ".cache.cg")
-            measure(program, env, regions, args, files[regions],
-                    cache_sim=True)
-        caches = cache_descriptions(files[large])
-        for where in ("callbacks", "program"):
-            counts = []
-            for _, events in MISSES:
-                difference = 0
+        program_misses = [0.0] * len(MISSES)
+        callback_misses = [0.0] * len(MISSES)
+        for regions, sign in ((large, 1), (small, -1)):
+            out = os.path.join(work, "%s-%d.cache.cg" % (tag, regions))
+            run_callgrind(program, env, regions, args, out, cache_sim=True)
+            if regions == large:
+                caches = cache_descriptions(out)
+            for index, (_, events) in enumerate(MISSES):
                 for event in events:
-                    for regions, sign in ((large, 1), (small, -1)):
-                        total, calls = parse_callgrind(files[regions], event)
-                        if where == "program":
-                            difference += sign * total
-                        else:
-                            difference += sign * sum(
-                                calls.get(callback, (0, 0))[1]
-                                for callback in CALLBACKS)
-                counts.append(difference / (large - small))
-            misses[(variant, where)] = counts
+                    total, calls = parse_callgrind(out, event)
+                    program_misses[index] += sign * total
+                    callback_misses[index] += sign * sum(
+                        calls.get(callback, (0, 0))[1]
+                        for callback in CALLBACKS)
+        misses[(variant, "program")] = [
+            count / (large - small) for count in program_misses]
+        misses[(variant, "callbacks")] = [
+            count / (large - small) for count in callback_misses]
     return misses, caches
 
 
@@ -349,7 +352,7 @@ def main():
         print("| variant | where | %s |" % " | ".join(
             heading for heading, _ in MISSES))
         print("|---|---|%s" % ("---:|" * len(MISSES)))
-        for variant in ("minimal tool", "sextant default"):
+        for variant in CACHE_VARIANTS:
             for where in ("callbacks", "program"):
                 print("| %s | %s | %s |" % (
                     variant, "its callbacks" if where == "callbacks"
