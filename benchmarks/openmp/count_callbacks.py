@@ -50,9 +50,10 @@ with callgrind's cache simulation (--cache-sim=yes: a first level of
 instruction and data caches and a last level, sized like this machine's)
 and prints, per parallel region (differenced the same way), the cache lines
 the callbacks and the whole program miss. Where each region's loops sweep
-more data than the caches below the last level hold (LoopParallel with
---elements 98304, benchmarks/overhead.sh's size), every region's callbacks
-start cold, and their misses, not their instructions, are what they cost.
+more data than the first-level caches hold (LoopParallel with --elements
+98304, benchmarks/overhead.sh's size: 384 KiB per thread), every region's
+callbacks start with their code and data evicted from the first level, and
+their misses cost as much as their instructions.
 
 valgrind 3.19 cannot read the DWARF 5 debug information of clang 19, so
 the runtime is run from a copy without it (objcopy --strip-debug); the

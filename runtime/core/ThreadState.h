@@ -77,11 +77,17 @@ struct alignas(CacheLineSize) ThreadState : ThreadEventWord {
   /// slow path follows each Recorder.enter/exit with it (MetricSet.h); the
   /// fast path is blocked while any thread may have them (FastPathMetrics).
   std::unique_ptr<ThreadMetrics> Metrics;
+  /// OpenMP constructs open on the thread (OpenMPTool.h); null until its
+  /// first OMPT event. Freed by finishOpenMPThread(). On the second line
+  /// with the recorder's stack, which every OMPT event reads too: a burst
+  /// of callbacks after the program evicted the state misses one line
+  /// fewer.
+  OpenMPThreadState *OpenMP = nullptr;
   /// The thread's call-path profile and shadow stack; the fast path touches
   /// its first CallPathRecorder::hotBytes() bytes.
   CallPathRecorder Recorder;
 
-  // Cold: thread start and end, user regions, OpenMP events.
+  // Cold: thread start and end, user regions, OpenMP names.
 
   /// Number of the thread in the order of first events (0: normally main).
   uint32_t Index = 0;
@@ -90,9 +96,6 @@ struct alignas(CacheLineSize) ThreadState : ThreadEventWord {
   /// Open user regions (sextant_region_begin/end) and recently used ones.
   UserRegionStack UserRegions;
   UserRegionCache UserRegionLookup;
-  /// OpenMP constructs open on the thread (OpenMPTool.h); null until its
-  /// first OMPT event. Freed by finishOpenMPThread().
-  OpenMPThreadState *OpenMP = nullptr;
   /// The thread's name in the output when the runtime knows a better one
   /// than the OS (e.g. "omp thread 2"); empty otherwise.
   std::string Name;
@@ -147,6 +150,9 @@ static_assert(offsetof(ThreadState, Recorder) + CallPathRecorder::hotBytes() <=
                   ThreadStateHotBytes,
               "the recorder's fast-path fields must lie in the hot cache "
               "lines");
+static_assert(offsetof(ThreadState, OpenMP) + sizeof(ThreadState::OpenMP) <=
+                  ThreadStateHotBytes,
+              "the OpenMP state's pointer must lie in the hot cache lines");
 #pragma GCC diagnostic pop
 
 /// The values of CurrentThread that are not a ThreadState: lone event

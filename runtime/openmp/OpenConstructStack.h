@@ -27,6 +27,7 @@
 #ifndef SEXTANT_RUNTIME_OPENMP_OPENCONSTRUCTSTACK_H
 #define SEXTANT_RUNTIME_OPENMP_OPENCONSTRUCTSTACK_H
 
+#include "common/Compiler.h"
 #include "runtime/openmp/OpenMPRegionTable.h"
 #include "runtime/openmp/ParallelInfo.h"
 #include "runtime/openmp/SharedTimestamp.h"
@@ -132,11 +133,14 @@ private:
 
 } // namespace openmp
 
-/// The OpenMP state of one thread (ThreadState::OpenMP).
-struct OpenMPThreadState {
+/// The OpenMP state of one thread (ThreadState::OpenMP). What every event
+/// reads or writes (the stack's bounds, the counted-only tasks, the flags
+/// and the shared timestamp) fills the first cache line (asserted below):
+/// a burst of callbacks after the program's code has evicted the state
+/// misses one line of it, not two. The site cache and the pool of
+/// ParallelInfos follow.
+struct alignas(CacheLineSize) OpenMPThreadState {
   openmp::OpenConstructStack Open;
-  openmp::SiteCache Sites;
-  openmp::ParallelInfoPool Parallels;
   /// Implicit tasks of counted-only parallel regions open on the thread.
   uint32_t CountingOnlyTasks = 0;
   /// The thread has been given its OpenMP name.
@@ -147,7 +151,22 @@ struct OpenMPThreadState {
   /// The clock value the thread's last event left for the event it
   /// implies (SharedTimestamp.h).
   openmp::SharedTimestamp Shared;
+
+  // Read only when a site is not among those of its depth, or at a
+  // parallel region's begin.
+  openmp::SiteCache Sites;
+  openmp::ParallelInfoPool Parallels;
 };
+
+// OpenMPThreadState is not standard-layout (offsetof is conditionally
+// supported there); GCC and Clang lay out its fields in declaration order.
+#pragma GCC diagnostic push
+#pragma GCC diagnostic ignored "-Winvalid-offsetof"
+static_assert(offsetof(OpenMPThreadState, Shared) +
+                      sizeof(OpenMPThreadState::Shared) <=
+                  CacheLineSize,
+              "the fields every OpenMP event touches must share one line");
+#pragma GCC diagnostic pop
 
 } // namespace runtime
 } // namespace sextant

@@ -14,10 +14,12 @@ namespace sextant {
 namespace runtime {
 namespace openmp {
 
-OpenMPRegion::OpenMPRegion(std::string TheName, std::string TheFile,
-                           uint32_t Line)
+OpenMPRegionDescription::OpenMPRegionDescription(std::string TheName,
+                                                 std::string TheFile,
+                                                 uint32_t Line,
+                                                 OpenMPRegion &Region)
     : Name(std::move(TheName)), File(std::move(TheFile)) {
-  Descriptor.handle = &Handle;
+  Descriptor.handle = &Region.Handle;
   Descriptor.display_name = Name.c_str();
   Descriptor.mangled_name = Name.c_str();
   Descriptor.file = File.c_str();
@@ -45,13 +47,22 @@ OpenMPRegion *RegionTable::find(Construct Kind, const void *Code) {
   auto Found = ByName.find(Name);
   OpenMPRegion *Region = nullptr;
   if (Found != ByName.end()) {
-    Region = Found->second.get();
+    Region = Found->second;
   } else {
-    auto Created = std::make_unique<OpenMPRegion>(Name, Where.File, Where.Line);
-    Region = Created.get();
-    ByName.emplace(Name, std::move(Created));
+    // A name that cannot be entered drops its description again: the table
+    // is as it was but for an unused region.
+    Region = &Regions.emplace_back();
+    OpenMPRegionDescription &Description =
+        Descriptions.emplace_back(Name, Where.File, Where.Line, *Region);
+    try {
+      ByName.emplace(Name, Region);
+    } catch (...) {
+      Descriptions.pop_back();
+      throw;
+    }
     if (Runtime *Self = Runtime::existing())
-      Self->registerRegion(Region->Descriptor, /*RuntimeOwned=*/true, Code);
+      Self->registerRegion(Description.Descriptor, /*RuntimeOwned=*/true,
+                           Code);
   }
   BySite.emplace(Key, Region);
   if (namedWithoutLocation(Kind))

@@ -23,7 +23,7 @@
 #include "sextant/instrumentation_abi.h"
 
 #include <atomic>
-#include <memory>
+#include <deque>
 #include <mutex>
 #include <string>
 #include <unordered_map>
@@ -32,15 +32,15 @@ namespace sextant {
 namespace runtime {
 namespace openmp {
 
-/// A region of an OpenMP construct: a runtime-owned descriptor and handle,
-/// never destroyed.
+/// A region of an OpenMP construct as its events see it: its handle and
+/// whether it is counted only, the words an event reads on every visit.
+/// Eight bytes, allocated side by side in the order the sites are first
+/// visited (RegionTable), so that the regions of one parallel region's
+/// constructs share a cache line instead of taking one each. Its name and
+/// descriptor are an OpenMPRegionDescription. Never destroyed.
 struct OpenMPRegion {
-  OpenMPRegion(std::string TheName, std::string TheFile, uint32_t Line);
-
-  const std::string Name;
-  const std::string File;
+  /// Written by the runtime through the descriptor (its handle).
   uint32_t Handle = SEXTANT_INVALID;
-  sextant_region_descriptor Descriptor;
   /// A parallel region that was throttled: its visits are still recorded
   /// on the encountering thread, the constructs inside it are not.
   std::atomic<bool> CountingOnly{false};
@@ -53,6 +53,20 @@ struct OpenMPRegion {
   bool countingOnly() const {
     return CountingOnly.load(std::memory_order_relaxed);
   }
+};
+
+static_assert(sizeof(OpenMPRegion) == 8,
+              "eight regions of a parallel region's constructs share a line");
+
+/// The runtime-owned name and descriptor of an OpenMPRegion, whose Handle
+/// the descriptor points to. Never destroyed.
+struct OpenMPRegionDescription {
+  OpenMPRegionDescription(std::string TheName, std::string TheFile,
+                          uint32_t Line, OpenMPRegion &Region);
+
+  const std::string Name;
+  const std::string File;
+  sextant_region_descriptor Descriptor;
 };
 
 /// Every OpenMP region by name and by (construct, code address).
@@ -78,7 +92,11 @@ public:
 
 private:
   std::mutex Mutex;
-  std::unordered_map<std::string, std::unique_ptr<OpenMPRegion>> ByName;
+  /// Every region, side by side in the order of creation (a deque never
+  /// moves its elements), and its description.
+  std::deque<OpenMPRegion> Regions;
+  std::deque<OpenMPRegionDescription> Descriptions;
+  std::unordered_map<std::string, OpenMPRegion *> ByName;
   std::unordered_map<uint64_t, OpenMPRegion *> BySite;
   static std::atomic<OpenMPRegion *> Unlocated[ConstructKinds];
   CodeSymbolizer Symbolizer;
