@@ -1,10 +1,10 @@
 //===- runtime/openmp/OpenMPRegionTable.h - Regions of OpenMP constructs --===//
 //
 // Part of Sextant. Every OpenMP construct site becomes a runtime-owned
-// region (OpenMPRegion), found by (construct, code address) in the
-// process-wide RegionTable: the first visit of a site on any thread names
-// it (the symbolizer, once per site) and registers it under the table's
-// lock. The events of a thread find a site's region without the table
+// region (OpenMPRegion, with its OpenMPRegionDescription), found by
+// (construct, code address) in the process-wide RegionTable: the first
+// visit of a site on any thread names it (the symbolizer, once per site)
+// and registers it under the table's lock. The events of a thread find a site's region without the table
 // (OpenConstructStack.h); the constructs named without a location have
 // one region each, kept in a static atomic pointer (no call to regions()).
 //
