@@ -49,17 +49,12 @@ OpenMPRegion *RegionTable::find(Construct Kind, const void *Code) {
   if (Found != ByName.end()) {
     Region = Found->second;
   } else {
-    // A name that cannot be entered drops its description again: the table
-    // is as it was but for an unused region.
+    // Out of memory for the name's entry, the region and its description
+    // stay unused and unregistered: the next visit creates them again.
     Region = &Regions.emplace_back();
     OpenMPRegionDescription &Description =
         Descriptions.emplace_back(Name, Where.File, Where.Line, *Region);
-    try {
-      ByName.emplace(Name, Region);
-    } catch (...) {
-      Descriptions.pop_back();
-      throw;
-    }
+    ByName.emplace(Name, Region);
     if (Runtime *Self = Runtime::existing())
       Self->registerRegion(Description.Descriptor, /*RuntimeOwned=*/true,
                            Code);

@@ -4,9 +4,10 @@
 // region (OpenMPRegion, with its OpenMPRegionDescription), found by
 // (construct, code address) in the process-wide RegionTable: the first
 // visit of a site on any thread names it (the symbolizer, once per site)
-// and registers it under the table's lock. The events of a thread find a site's region without the table
-// (OpenConstructStack.h); the constructs named without a location have
-// one region each, kept in a static atomic pointer (no call to regions()).
+// and registers it under the table's lock. The events of a thread find a
+// site's region without the table (OpenConstructStack.h); the constructs
+// named without a location have one region each, kept in a static atomic
+// pointer (no call to regions()).
 //
 // A parallel region switches to counting only when it is throttled
 // (OpenMPRegion::CountingOnly, see OpenMPTool.h).
