@@ -9,10 +9,12 @@ through OMP_TOOL_LIBRARIES: the callbacks of the basic level, each
 returning at once, so what libomp spends because a tool is attached);
 the same tool reading the clock N times in each callback, for each N of
 --clock-tool-reads (MINIMAL_TOOL_CLOCK_READS; N=1 is the cheapest tool
-that timestamps its events); libsextant with SEXTANT_OPENMP=off, basic
-and full. Each run
-prints the wall-clock and CPU time (all threads) of its region loop alone;
-the table gives their medians (or, with --statistic min, their minima:
+that timestamps its events); the same tool appending each event (one
+clock read, its kind and address) to a per-thread buffer
+(MINIMAL_TOOL_RECORD=1: the floor of a tool that defers all other work to
+a later pass); libsextant with SEXTANT_OPENMP=off, basic and full. Each
+run prints the wall-clock and CPU time (all threads) of its region loop
+alone; the table gives their medians (or, with --statistic min, their minima:
 the virtual machine's speed changes over minutes, and the fastest run of
 each variant is the one least slowed down), the ratios to the tool-less
 run, the OpenMP events recorded (an enter and an exit per region visit,
@@ -132,24 +134,27 @@ def main():
     with open(count_file) as f:
         callbacks = int(f.read().split()[1])
     # (name, binary, SEXTANT_OPENMP level or None, OMPT tool library,
-    #  the tool's clock reads per callback)
+    #  the tool's environment)
     minimal = "minimal OMPT tool (returns at once)"
-    variants = [("no tool (uninstrumented)", plain, None, None, 0),
-                (minimal, plain, None, minimal_tool, 0)]
+    variants = [("no tool (uninstrumented)", plain, None, None, {}),
+                (minimal, plain, None, minimal_tool, {})]
     variants += [("minimal tool reading the clock %d× per callback" % n,
-                  plain, None, minimal_tool, n) for n in clock_reads]
-    variants += [("SEXTANT_OPENMP=off", linked, "off", None, 0),
-                 ("SEXTANT_OPENMP=basic", linked, "basic", None, 0),
-                 ("SEXTANT_OPENMP=full", linked, "full", None, 0)]
+                  plain, None, minimal_tool,
+                  {"MINIMAL_TOOL_CLOCK_READS": str(n)}) for n in clock_reads]
+    variants += [("minimal tool recording each event in a buffer", plain,
+                  None, minimal_tool, {"MINIMAL_TOOL_RECORD": "1"})]
+    variants += [("SEXTANT_OPENMP=off", linked, "off", None, {}),
+                 ("SEXTANT_OPENMP=basic", linked, "basic", None, {}),
+                 ("SEXTANT_OPENMP=full", linked, "full", None, {})]
     times = {variant[0]: [] for variant in variants}
     cpu = {variant[0]: [] for variant in variants}
     visits = {}
     for repetition in range(args.runs):
-        for name, binary, level, tool, reads in variants:
+        for name, binary, level, tool, tool_env in variants:
             env = dict(base_env)
             if tool:
                 env["OMP_TOOL_LIBRARIES"] = tool
-                env["MINIMAL_TOOL_CLOCK_READS"] = str(reads)
+                env.update(tool_env)
             directory = os.path.join(work, "run-%s-%d" % (level, repetition))
             if level:
                 env["SEXTANT_OPENMP"] = level
@@ -173,14 +178,14 @@ def main():
           "| OpenMP events recorded | CPU ns per event "
           "| CPU ns per callback over the minimal tool |")
     print("|---|---:|---:|---:|---:|---:|---:|---:|")
-    for name, _, level, tool, reads in variants:
+    for name, _, level, tool, tool_env in variants:
         wall = statistic(times[name])
         cpu_time = statistic(cpu[name])
         events = 2 * visits.get(name, 0)
         per_event = ("%.0f" % ((cpu_time - base_cpu) / events * 1e9)
                      if events else "—")
         per_callback = ("%.1f" % ((cpu_time - minimal_cpu) / callbacks * 1e9)
-                        if level == "basic" or (tool and reads) else "—")
+                        if level == "basic" or tool_env else "—")
         print("| %s | %.4f | %.3f | %.4f | %.3f | %s | %s | %s |"
               % (name, wall, wall / base_wall, cpu_time, cpu_time / base_cpu,
                  events if level else "—", per_event, per_callback))

@@ -14,8 +14,10 @@ around the inner loop of a matrix multiply, measurement disabled and
 enabled, against the kernel without regions. Then the loop-parallel
 benchmark (benchmarks/openmp/LoopParallel.c, -O3 -fopenmp): 40,000 short
 `parallel for` loops, uninstrumented, linked with libsextant only (the
-OpenMP tool records the constructs), Sextant with and without OpenMP, and
-XRay's profiling mode.
+OpenMP tool records the constructs), Sextant with and without OpenMP,
+XRay's profiling mode, and two OMPT tools for reference
+(benchmarks/openmp/MinimalTool.c): one that does nothing and one that
+appends each event to a per-thread buffer.
 
 The table goes into docs/performance.md between the lines
 <!-- minife-overhead-begin --> and <!-- minife-overhead-end --> (or into
@@ -53,6 +55,7 @@ XRAY_SESSION_SOURCE = os.path.join(BENCHMARKS_DIR, "xray_session",
                                    "ProfilingMode.cpp")
 DORMANT_SOURCE = os.path.join(BENCHMARKS_DIR, "dormant", "DormantRegions.cpp")
 LOOP_SOURCE = os.path.join(BENCHMARKS_DIR, "openmp", "LoopParallel.c")
+MINIMAL_TOOL_SOURCE = os.path.join(BENCHMARKS_DIR, "openmp", "MinimalTool.c")
 # A compile-time filter that excludes every function: the plugin
 # instruments nothing, the program still links libsextant.
 EXCLUDE_ALL_FILTER = ("SCOREP_REGION_NAMES_BEGIN\n  EXCLUDE *\n"
@@ -663,7 +666,11 @@ def make_loop_variants(args, tools, work):
     xray = Build("loop-xray", sources,
                  flags + ["-fxray-instrument", "-fxray-modes=xray-profiling"],
                  objects=[session], language="c")
-    builds = [plain, linked, sextant, xray]
+    # The references of issue 17's budget: what any OMPT tool costs libomp,
+    # and what a tool that only appends each event to a buffer costs.
+    minimal_tool = Build("libminimaltool.so", [MINIMAL_TOOL_SOURCE],
+                         ["-O2", "-fPIC", "-shared"], language="c")
+    builds = [plain, linked, sextant, xray, minimal_tool]
     log("building %d variants of the loop-parallel benchmark" % len(builds))
     build_all(builds, work, tools["cxx"], args.jobs)
     plain.instrumented = linked.instrumented = 0
@@ -678,6 +685,14 @@ def make_loop_variants(args, tools, work):
                 events=sextant_events),
         Variant("loop-linked-openmp-off", "the same, `SEXTANT_OPENMP=off`",
                 linked, env={"SEXTANT_OPENMP": "off"}),
+        Variant("loop-minimal-tool", "uninstrumented, a do-nothing OMPT "
+                "tool (`MinimalTool.c`)", plain,
+                env={"OMP_TOOL_LIBRARIES": minimal_tool.binary}),
+        Variant("loop-record-tool", "uninstrumented, an OMPT tool that "
+                "appends each event to a buffer (`MinimalTool.c`, "
+                "`MINIMAL_TOOL_RECORD=1`)", plain,
+                env={"OMP_TOOL_LIBRARIES": minimal_tool.binary,
+                     "MINIMAL_TOOL_RECORD": "1"}),
         Variant("loop-sextant", "Sextant, default", sextant,
                 events=sextant_events),
         Variant("loop-sextant-openmp-off", "Sextant, `SEXTANT_OPENMP=off`",

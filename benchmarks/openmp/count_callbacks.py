@@ -14,18 +14,22 @@ basic level are those of the loops, the single and the barriers), with
 clang -O2 -fopenmp (no plugin: only OpenMP events) twice,
 without Sextant and linked with libsextant, and the do-nothing OMPT tool
 benchmarks/openmp/MinimalTool.c, then runs the program under valgrind
---tool=callgrind in four variants:
+--tool=callgrind in five variants:
 
   no tool          the program without libsextant (libomp has no tool);
   sextant off      linked with libsextant, SEXTANT_OPENMP=off;
   minimal tool     the program without libsextant, OMP_TOOL_LIBRARIES=the
                    minimal tool (the same callbacks as Sextant's basic
                    level, each returning at once);
+  record tool      the minimal tool with MINIMAL_TOOL_RECORD=1: each
+                   callback reads the clock once and appends its event to
+                   a per-thread buffer (the floor of a tool that defers
+                   all other work to a later pass);
   sextant default  linked with libsextant, default settings
                    (SEXTANT_OPENMP=basic, SEXTANT_THROTTLE as set in the
                    environment, default on).
 
-A fifth variant, "sextant clock reads", is the default one with
+A sixth variant, "sextant clock reads", is the default one with
 SEXTANT_CLOCK=monotonic: every clock read of the runtime is then a call
 of clock_gettime (valgrind counts no RDTSC), and the calls made from
 Sextant's functions are its clock reads (differenced per region like the
@@ -45,7 +49,7 @@ counts do not depend on the machine's load; libomp's waiting does a little
 spinning under valgrind, which runs one thread at a time): per-region
 figures vary by a few tens of instructions between runs.
 
---cache-misses runs the minimal tool and Sextant's default once more each
+--cache-misses runs the two tools and Sextant's default once more each
 with callgrind's cache simulation (--cache-sim=yes: a first level of
 instruction and data caches and a last level, sized like this machine's)
 and prints, per parallel region (differenced the same way), the cache lines
@@ -76,8 +80,8 @@ from count_instructions import stripped_runtime  # noqa: E402
 # Sextant's OMPT callbacks (runtime/openmp) and the minimal tool's.
 CALLBACKS = ["onThreadEnd", "onParallelBegin", "onParallelEnd",
              "onImplicitTask", "onWork", "onSyncRegion"]
-VARIANTS = ["no tool", "sextant off", "minimal tool", "sextant default",
-            "sextant clock reads"]
+VARIANTS = ["no tool", "sextant off", "minimal tool", "record tool",
+            "sextant default", "sextant clock reads"]
 # The runtime's clock reads with SEXTANT_CLOCK=monotonic.
 CLOCK_READ = "clock_gettime"
 
@@ -94,9 +98,11 @@ def run(command, env=None):
 
 
 def callback_of(name):
-    """The callback kind a callgrind function name stands for, or None."""
+    """The callback kind a callgrind function name stands for, or None: the
+    record tool's callbacks are named record* where the others are on*."""
     for callback in CALLBACKS:
-        if re.search(r"(^|::)%s(\(|$)" % callback, name):
+        recorded = "record" + callback[len("on"):]
+        if re.search(r"(^|::)(%s|%s)(\(|$)" % (callback, recorded), name):
             return callback
     return None
 
@@ -190,9 +196,11 @@ def build(args, work, runtime_dir):
                 "LD_LIBRARY_PATH": libdir})
     off = dict(env, SEXTANT_OPENMP="off")
     minimal = dict(env, OMP_TOOL_LIBRARIES=tool)
+    record = dict(minimal, MINIMAL_TOOL_RECORD="1")
     monotonic = dict(env, SEXTANT_CLOCK="monotonic")
     return {"no tool": (plain, env), "sextant off": (linked, off),
             "minimal tool": (plain, minimal),
+            "record tool": (plain, record),
             "sextant default": (linked, env),
             "sextant clock reads": (linked, monotonic)}
 
@@ -214,7 +222,7 @@ MISSES = [("instruction lines missed in L1", ["I1mr"]),
           ("data lines missed in L1", ["D1mr", "D1mw"]),
           ("lines missed in the last level", ["ILmr", "DLmr", "DLmw"])]
 # The variants --cache-misses runs again with the cache simulation.
-CACHE_VARIANTS = ["minimal tool", "sextant default"]
+CACHE_VARIANTS = ["minimal tool", "record tool", "sextant default"]
 
 
 def cache_descriptions(path):
@@ -226,7 +234,7 @@ def cache_descriptions(path):
 
 def measure_misses(variants, small, large, args, work):
     """{(variant, where): misses per region for each of MISSES}, where is
-    "callbacks" (Sextant's or the minimal tool's, inclusive) or "program";
+    "callbacks" (Sextant's or the tool's, inclusive) or "program";
     and the simulated caches."""
     misses = {}
     caches = []
@@ -273,7 +281,7 @@ def main():
     parser.add_argument("--clang", default="clang-19")
     parser.add_argument("--cache-misses", action="store_true",
                         help="also simulate the caches (callgrind "
-                        "--cache-sim=yes) for the minimal tool and Sextant's "
+                        "--cache-sim=yes) for the two tools and Sextant's "
                         "default, and print the lines each misses per region")
     args = parser.parse_args()
     if args.elements is None:
@@ -322,12 +330,14 @@ def main():
                                         - per_region["no tool"]))
     print()
     print("| callback | calls per region | minimal tool: instructions per "
-          "call | Sextant default: instructions per call | Sextant, "
-          "SEXTANT_CLOCK=monotonic: instructions per call |")
-    print("|---|---:|---:|---:|---:|")
-    sums = {"sextant default": 0, "sextant clock reads": 0}
+          "call | record tool: instructions per call | Sextant default: "
+          "instructions per call | Sextant, SEXTANT_CLOCK=monotonic: "
+          "instructions per call |")
+    print("|---|---:|---:|---:|---:|---:|")
+    sums = {"record tool": 0, "sextant default": 0, "sextant clock reads": 0}
     for callback in CALLBACKS:
         minimal = per_callback.get(("minimal tool", callback))
+        record = per_callback.get(("record tool", callback))
         sextant = per_callback.get(("sextant default", callback))
         monotonic = per_callback.get(("sextant clock reads", callback))
         calls = (sextant or minimal or (0, 0))[0]
@@ -335,12 +345,14 @@ def main():
             counted = per_callback.get((variant, callback))
             if counted:
                 sums[variant] += counted[0] * counted[1]
-        print("| %s | %.2f | %s | %s | %s |"
+        print("| %s | %.2f | %s | %s | %s | %s |"
               % (callback, calls, "%.0f" % minimal[1] if minimal else "—",
+                 "%.0f" % record[1] if record else "—",
                  "%.0f" % sextant[1] if sextant else "—",
                  "%.0f" % monotonic[1] if monotonic else "—"))
-    print("| all, per region | | | %.0f | %.0f |"
-          % (sums["sextant default"], sums["sextant clock reads"]))
+    print("| all, per region | | | %.0f | %.0f | %.0f |"
+          % (sums["record tool"], sums["sextant default"],
+             sums["sextant clock reads"]))
     print()
     reads = per_callback.get(("sextant clock reads", CLOCK_READ), (0, 0))[0]
     print("Sextant's clock reads per parallel region (SEXTANT_CLOCK="
