@@ -18,6 +18,7 @@ while [ $# -gt 0 ]; do
 done
 
 install_missing_packages
+warn_if_disk_short 2048 "building and installing Sextant"
 configure_and_build "$SEXTANT_BUILD_DIR"
 say "Installing into $prefix"
 cmake --install "$SEXTANT_BUILD_DIR" --prefix "$prefix" >/dev/null

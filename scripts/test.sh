@@ -84,6 +84,11 @@ run_suite() {
 }
 
 install_missing_packages
+if [ "$quick" -eq 0 ]; then
+  warn_if_disk_short 7168 "the whole test suite (four builds)"
+else
+  warn_if_disk_short 2048 "the normal build and its tests"
+fi
 
 configure_and_build "$SEXTANT_BUILD_DIR"
 run_suite normal "$SEXTANT_BUILD_DIR" ""
