@@ -69,7 +69,7 @@ install_missing_packages() {
 # directories there already hold as done. A build that fills the disk dies in
 # the middle of a compile ("No space left on device"), minutes into the run;
 # the warning says why at the start. Measured on a clean clone: build/ holds
-# 1.2 GiB after the normal build and its tests (with setup.sh's install 1.4),
+# 1.2 GiB after the normal build and its tests (setup.sh's install adds 0.2),
 # test.sh's four build directories 5.8 GiB; the callers ask for some room
 # above that.
 warn_if_disk_short() {
