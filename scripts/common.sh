@@ -76,6 +76,9 @@ warn_if_disk_short() {
   local need_mib=$1 what=$2 free_mib built_mib=0 dir dir_mib
   free_mib=$(df -Pm "$SEXTANT_SOURCE_DIR" 2>/dev/null | awk 'NR == 2 {print $4}' || true)
   case $free_mib in '' | *[!0-9]*) return 0 ;; esac # df could not tell
+  if [ "$free_mib" -ge "$need_mib" ]; then
+    return 0 # room enough without counting the builds: no du over them
+  fi
   for dir in "$SEXTANT_BUILD_DIR" "$SEXTANT_SOURCE_DIR"/build-*; do
     [ -d "$dir" ] || continue
     dir_mib=$(du -sm "$dir" 2>/dev/null | cut -f1 || true)
