@@ -9,14 +9,14 @@
 // run in a fatal-signal handler).
 //
 // Traffic and the job's matrix made of the ranks' rows are defined in
-// format/CrossRankTraffic.h.
+// format/schema/CrossRankTraffic.h.
 //
 //===----------------------------------------------------------------------===//
 
 #ifndef SEXTANT_MPI_COMMMATRIX_H
 #define SEXTANT_MPI_COMMMATRIX_H
 
-#include "format/CrossRankTraffic.h"
+#include "format/schema/CrossRankTraffic.h"
 
 #include <cstdint>
 #include <mutex>

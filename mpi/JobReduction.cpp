@@ -7,8 +7,9 @@
 #include "JobReduction.h"
 #include "MpiTraits.h"
 
-#include "format/JobDirectory.h"
-#include "format/PartialJob.h"
+#include "format/job/JobCombiner.h"
+#include "format/job/JobDirectory.h"
+#include "format/job/PartialJobCodec.h"
 
 #include <exception>
 #include <vector>

@@ -1,12 +1,12 @@
 //===- mpi/JobReduction.h - The job's view reduced over a tree --*- C++ -*-===//
 //
 // Part of Sextant. At MPI_Finalize the ranks combine the job's view
-// (format/JobCombiner.h) over a binomial tree of the adapter's private
+// (format/job/JobCombiner.h) over a binomial tree of the adapter's private
 // communicator rooted at rank 0: rank r's children are r + 2^k for every
 // 2^k below r's lowest set bit (every 2^k for rank 0) within the job, its
 // parent r minus its lowest set bit, so that the ranks under r are the
 // contiguous range [r, r + lowest set bit). Each rank reads its own files
-// into a partial (format/PartialJob.h), receives its children's serialized
+// into a partial (format/job/PartialJob.h), receives its children's serialized
 // partials in rank order (a probe for the size, then one large-count
 // receive of bytes), merges each after its own, and sends the result to
 // its parent; rank 0 finishes the job's view. Time O(union of the call
@@ -18,7 +18,7 @@
 #ifndef SEXTANT_MPI_JOBREDUCTION_H
 #define SEXTANT_MPI_JOBREDUCTION_H
 
-#include "format/JobCombiner.h"
+#include "format/job/JobCombiner.h"
 
 #include <mpi.h>
 

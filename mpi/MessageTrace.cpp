@@ -6,7 +6,7 @@
 
 #include "MessageTrace.h"
 
-#include "format/TraceFormat.h"
+#include "format/schema/TraceFormat.h"
 #include "sextant/adapter_abi.h"
 
 namespace sextant {

@@ -2,11 +2,11 @@
 //
 // Part of Sextant. With SEXTANT_TRACE=1 the adapter records every
 // point-to-point message in the calling thread's trace as a record
-// (format/TraceFormat.h, trace::RecordType): a send when it starts (the
+// (format/schema/TraceFormat.h, trace::RecordType): a send when it starts (the
 // call of a blocking or nonblocking send, MPI_Start of a persistent one),
 // a receive when it completes (MPI_Recv, or the Wait/Test that completes
 // it), with the communicator's id, the partner's world rank, the tag and
-// the bytes. `sextant export` pairs them (format/MessageMatching.h).
+// the bytes. `sextant export` pairs them (format/job/MessageMatching.h).
 //
 // A communicator's id is 0 for MPI_COMM_WORLD, else a 64-bit FNV-1a hash of
 // its ranks' world ranks (never 0), which every member computes alike

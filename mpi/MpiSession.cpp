@@ -14,11 +14,11 @@
 #include "MpiAccounting.h"
 #include "OtherTools.h"
 
-#include "format/CrossRankMpi.h"
-#include "format/ExperimentSchema.h"
-#include "format/JobCombiner.h"
-#include "format/JobDirectory.h"
-#include "format/JsonDocument.h"
+#include "format/job/CrossRankMpi.h"
+#include "format/schema/ExperimentSchema.h"
+#include "format/job/JobCombiner.h"
+#include "format/job/JobDirectory.h"
+#include "format/job/JsonDocument.h"
 #include "sextant/adapter_abi.h"
 
 #include <mpi.h>

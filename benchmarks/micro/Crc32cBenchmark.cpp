@@ -1,10 +1,10 @@
 //===- benchmarks/micro/Crc32cBenchmark.cpp - Cost of trace checksums -----===//
 //
-// Part of Sextant. What the CRC-32C of a trace chunk (format/Crc32c.h)
+// Part of Sextant. What the CRC-32C of a trace chunk (format/schema/Crc32c.h)
 // costs at flush time: per byte and per event, for the SSE4.2 instruction
 // and the table fallback, over a chunk of the default buffer size filled
 // with trace events as the runtime writes them (the short forms of
-// format/TraceFormat.h: an 8-byte enter and a 4-byte exit, 6 bytes per
+// format/schema/TraceFormat.h: an 8-byte enter and a 4-byte exit, 6 bytes per
 // event on average). Run:
 //
 //   ninja sextant_crc32c_benchmark
@@ -15,8 +15,8 @@
 //
 //===----------------------------------------------------------------------===//
 
-#include "format/Crc32c.h"
-#include "format/TraceFormat.h"
+#include "format/schema/Crc32c.h"
+#include "format/schema/TraceFormat.h"
 
 #include <benchmark/benchmark.h>
 

@@ -3,7 +3,7 @@
 // Part of Sextant. The cost of one step of the reduction tree of the job's
 // view (mpi/JobReduction.h) on real rank files: for JOBDIR/rank-0 and
 // rank-1 (an MPI job's directory), the time to read and parse one rank's
-// files into its partial (format/PartialJob.h), then, for the partial of
+// files into its partial (format/job/PartialJob.h), then, for the partial of
 // ranks 0-1 (U call paths), serialize, deserialize and merge (two partials
 // of U call paths each), the bytes sent, and finishJob() of the merged
 // partial. Each figure is the median of REPETITIONS runs, in milliseconds.
@@ -15,8 +15,9 @@
 //
 //===----------------------------------------------------------------------===//
 
-#include "format/JobDirectory.h"
-#include "format/PartialJob.h"
+#include "format/job/JobCombiner.h"
+#include "format/job/JobDirectory.h"
+#include "format/job/PartialJobCodec.h"
 
 #include <algorithm>
 #include <chrono>

@@ -8,7 +8,7 @@
 
 #include "runtime/clock/ClockCalibration.h"
 
-#include "format/JsonWriter.h"
+#include "format/schema/JsonWriter.h"
 
 #if SEXTANT_HAVE_TSC
 #include <cpuid.h>

@@ -5,7 +5,7 @@
 //===----------------------------------------------------------------------===//
 
 #include "runtime/core/MetricsSession.h"
-#include "format/ExperimentSchema.h"
+#include "format/schema/ExperimentSchema.h"
 
 #include "runtime/core/OutOfMemoryWarning.h"
 #include "runtime/io/Diagnostics.h"

@@ -9,7 +9,7 @@
 
 #include "runtime/core/Runtime.h"
 
-#include "format/JsonWriter.h"
+#include "format/schema/JsonWriter.h"
 #include "runtime/io/Diagnostics.h"
 
 namespace sextant {

@@ -5,7 +5,7 @@
 //===----------------------------------------------------------------------===//
 
 #include "runtime/core/TraceSession.h"
-#include "format/ExperimentSchema.h"
+#include "format/schema/ExperimentSchema.h"
 
 #include "runtime/core/OutOfMemoryWarning.h"
 #include "runtime/trace/TraceTruncation.h"

@@ -6,7 +6,7 @@
 
 #include "runtime/io/ExperimentDirectory.h"
 #include "common/AtomicFile.h"
-#include "format/ExperimentSchema.h"
+#include "format/schema/ExperimentSchema.h"
 
 #include <cerrno>
 #include <cstring>

@@ -7,14 +7,14 @@
 // (an MPI rank's rank-<r>/) before.
 //
 // The claim: a process that is to write into a directory first creates the
-// claim file (format/ExperimentSchema.h, files::RunClaim) in it with O_EXCL.
-// When that file exists already, or the directory holds experiment.json of
-// an earlier run, the directory belongs to another process, live or
+// claim file (format/schema/ExperimentSchema.h, files::RunClaim) in it with
+// O_EXCL. When that file exists already, or the directory holds experiment.json
+// of an earlier run, the directory belongs to another process, live or
 // finished, and this one makes the sub-directory "<program>-<pid>" (or
-// "<program>-<pid>.<n>" when that exists), claims it and writes there, so
-// that the files of two processes never mix, whatever their timing. A
-// directory claimed anew loses the regular thread files an earlier run that
-// ended without experiment.json left in trace/.
+// "<program>-<pid>.<n>" when that exists), claims it and writes there, so that
+// the files of two processes never mix, whatever their timing. A directory
+// claimed anew loses the regular thread files an earlier run that ended without
+// experiment.json left in trace/.
 //
 // Thread-safe: every operation runs under the object's mutex, which the
 // runtime takes before fork() (lockForFork) so that a child never inherits

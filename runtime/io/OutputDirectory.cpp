@@ -6,7 +6,7 @@
 //===----------------------------------------------------------------------===//
 
 #include "runtime/io/OutputDirectory.h"
-#include "format/ExperimentSchema.h"
+#include "format/schema/ExperimentSchema.h"
 
 #include <cerrno>
 #include <cstdio>

@@ -18,7 +18,7 @@
 #ifndef SEXTANT_RUNTIME_METRICS_METRICSOURCE_H
 #define SEXTANT_RUNTIME_METRICS_METRICSOURCE_H
 
-#include "format/MetricDescription.h"
+#include "format/schema/MetricDescription.h"
 
 #include <cstdint>
 #include <memory>

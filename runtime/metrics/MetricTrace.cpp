@@ -6,7 +6,7 @@
 
 #include "runtime/metrics/MetricTrace.h"
 
-#include "format/MetricTraceFormat.h"
+#include "format/schema/MetricTraceFormat.h"
 
 #include <algorithm>
 #include <cerrno>

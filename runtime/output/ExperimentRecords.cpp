@@ -9,9 +9,9 @@
 
 #include "runtime/metrics/MetricSet.h"
 
-#include "format/DerivedMetrics.h"
-#include "format/ExperimentSchema.h"
-#include "format/TraceFormat.h"
+#include "format/profile/DerivedMetrics.h"
+#include "format/schema/ExperimentSchema.h"
+#include "format/schema/TraceFormat.h"
 
 #include "sextant/instrumentation_abi.h"
 

@@ -2,8 +2,8 @@
 //
 // Part of Sextant. At the end of the run (a cold path), the runtime's
 // description of the run (ExperimentInfo) and its region table (RegionInfo)
-// become the records of format/ExperimentDescription.h, from which format/
-// writes experiment.json and regions.json and renders summary.txt.
+// become the records of format/schema/ExperimentDescription.h, from which
+// format/ writes experiment.json and regions.json and renders summary.txt.
 //
 //===----------------------------------------------------------------------===//
 
@@ -13,7 +13,7 @@
 #include "runtime/output/ExperimentInfo.h"
 #include "runtime/regions/RegionRegistry.h"
 
-#include "format/ExperimentDescription.h"
+#include "format/schema/ExperimentDescription.h"
 
 #include <vector>
 

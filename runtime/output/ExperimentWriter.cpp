@@ -10,12 +10,12 @@
 #include "runtime/output/ExperimentRecords.h"
 #include "runtime/output/ProfileModel.h"
 
-#include "format/ExperimentJson.h"
-#include "format/ExperimentSchema.h"
-#include "format/FoldedStacks.h"
-#include "format/ProfileJson.h"
-#include "format/RegionsJson.h"
-#include "format/SummaryText.h"
+#include "format/schema/ExperimentJson.h"
+#include "format/schema/ExperimentSchema.h"
+#include "format/profile/FoldedStacks.h"
+#include "format/profile/ProfileJson.h"
+#include "format/schema/RegionsJson.h"
+#include "format/profile/SummaryText.h"
 
 namespace sextant {
 namespace runtime {

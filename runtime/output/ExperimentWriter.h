@@ -1,14 +1,13 @@
 //===- runtime/output/ExperimentWriter.h - Experiment files -----*- C++ -*-===//
 //
-// Part of Sextant. Writes the whole experiment directory (file names and
-// format versions: format/ExperimentSchema.h): the merged tree becomes the
+// Part of Sextant. Writes the whole experiment directory (file names and format
+// versions: format/schema/ExperimentSchema.h): the merged tree becomes the
 // profile model (ProfileModel.h), the run and its regions format's records
 // (ExperimentRecords.h), from which format/ writes profile.json
 // (ProfileJson.h), profile.folded (FoldedStacks.h), experiment.json
-// (ExperimentJson.h) and regions.json (RegionsJson.h) and renders
-// summary.txt (SummaryText.h); then profile-threads.json
-// (ThreadProfiles.h) and config.txt (Options.h). docs/output-formats.md
-// documents every field.
+// (ExperimentJson.h) and regions.json (RegionsJson.h) and renders summary.txt
+// (SummaryText.h); then profile-threads.json (ThreadProfiles.h) and config.txt
+// (Options.h). docs/output-formats.md documents every field.
 //
 //===----------------------------------------------------------------------===//
 

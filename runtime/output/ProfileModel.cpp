@@ -7,7 +7,7 @@
 
 #include "runtime/output/ProfileModel.h"
 
-#include "format/DerivedMetrics.h"
+#include "format/profile/DerivedMetrics.h"
 
 #include "sextant/instrumentation_abi.h"
 

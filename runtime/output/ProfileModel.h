@@ -2,7 +2,7 @@
 //
 // Part of Sextant. At the end of the run (a cold path), the runtime turns
 // its call-path tree, region table and metrics into the profile model of
-// format/CallPathProfile.h, from which format/ writes profile.json,
+// format/profile/CallPathProfile.h, from which format/ writes profile.json,
 // profile-threads.json and profile.folded and renders the views of
 // summary.txt. Nodes come depth first, the children of each node ordered by
 // inclusive time (largest first, ties by region id), as profile.json lists
@@ -18,7 +18,7 @@
 #include "runtime/profile/CallPathTree.h"
 #include "runtime/regions/RegionRegistry.h"
 
-#include "format/CallPathProfile.h"
+#include "format/profile/CallPathProfile.h"
 
 #include <string>
 #include <vector>

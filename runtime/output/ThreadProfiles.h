@@ -7,8 +7,9 @@
 // one; the trees of all later threads are summed into one more entry, so
 // that a program that creates threads without end keeps bounded memory.
 //
-// profile-threads.json (docs/output-formats.md, format/ThreadProfiles.h)
-// is written by format/ from the model of each kept tree.
+// profile-threads.json (docs/output-formats.md,
+// format/profile/ThreadProfiles.h) is written by format/ from the model of each
+// kept tree.
 //
 //===----------------------------------------------------------------------===//
 
@@ -18,7 +19,7 @@
 #include "runtime/profile/CallPathTree.h"
 #include "runtime/regions/RegionRegistry.h"
 
-#include "format/ThreadProfiles.h"
+#include "format/profile/ThreadProfiles.h"
 
 #include <cstdint>
 #include <string>

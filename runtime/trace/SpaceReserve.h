@@ -17,7 +17,7 @@
 #ifndef SEXTANT_RUNTIME_TRACE_SPACERESERVE_H
 #define SEXTANT_RUNTIME_TRACE_SPACERESERVE_H
 
-#include "format/ExperimentSchema.h"
+#include "format/schema/ExperimentSchema.h"
 
 #include <atomic>
 #include <cstdint>

@@ -7,7 +7,7 @@
 //===----------------------------------------------------------------------===//
 
 #include "runtime/trace/ThreadTrace.h"
-#include "format/ExperimentSchema.h"
+#include "format/schema/ExperimentSchema.h"
 
 #include "runtime/io/Diagnostics.h"
 

@@ -46,7 +46,7 @@
 #ifndef SEXTANT_RUNTIME_TRACE_THREADTRACE_H
 #define SEXTANT_RUNTIME_TRACE_THREADTRACE_H
 
-#include "format/TraceFormat.h"
+#include "format/schema/TraceFormat.h"
 #include "runtime/clock/Clock.h"
 #include "runtime/io/ExperimentDirectory.h"
 #include "runtime/profile/CallPathRecorder.h"

@@ -1,13 +1,14 @@
 //===- runtime/trace/TraceTruncation.cpp - Making room on a full disk -----===//
 //
 // Part of Sextant. See TraceTruncation.h. The chunk boundaries are found
-// with the tools' reader (format/TraceDecoder.h), which checks each chunk.
+// with the tools' reader (format/schema/TraceFileReader.h), which checks each
+// chunk.
 //
 //===----------------------------------------------------------------------===//
 
 #include "runtime/trace/TraceTruncation.h"
 
-#include "format/TraceDecoder.h"
+#include "format/schema/TraceFileReader.h"
 
 #include <unistd.h>
 #include <vector>

@@ -7,7 +7,7 @@
 #include "runtime/wrapped/JobBaseDirectory.h"
 
 #include "common/AtomicFile.h"
-#include "format/ExperimentSchema.h"
+#include "format/schema/ExperimentSchema.h"
 #include "runtime/io/OutputDirectory.h"
 
 #include <cerrno>

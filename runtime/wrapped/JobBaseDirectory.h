@@ -11,7 +11,7 @@
 //
 // and takes the first that is free or already its job's. A candidate is
 // claimed with the file .sextant-job ("job <id>\ncreated <ns>",
-// format/ExperimentSchema.h), linked into place complete, so exactly one
+// format/schema/ExperimentSchema.h), linked into place complete, so exactly one
 // process creates it. A candidate belongs to this job when its claim names
 // the job's identity (LauncherJob.h) and was created no earlier than this
 // process started (less Slack for the clocks of other hosts): the process

@@ -6,7 +6,7 @@
 
 #include "runtime/wrapped/LauncherJob.h"
 
-#include "format/ExperimentSchema.h"
+#include "format/schema/ExperimentSchema.h"
 
 namespace sextant {
 namespace runtime {

@@ -17,7 +17,7 @@
 #ifndef SEXTANT_RUNTIME_WRAPPED_WRAPPEDLIBRARY_H
 #define SEXTANT_RUNTIME_WRAPPED_WRAPPEDLIBRARY_H
 
-#include "format/LibraryCalls.h"
+#include "format/schema/LibraryCalls.h"
 
 #include "sextant/wrapper_abi.h"
 

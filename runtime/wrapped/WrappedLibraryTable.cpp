@@ -7,7 +7,7 @@
 #include "runtime/wrapped/WrappedLibraryTable.h"
 
 #include "common/MessageText.h"
-#include "format/LibraryCalls.h"
+#include "format/schema/LibraryCalls.h"
 #include "runtime/io/Diagnostics.h"
 
 #include <cstring>

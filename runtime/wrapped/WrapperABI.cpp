@@ -15,7 +15,7 @@
 
 #include "common/AtomicFile.h"
 #include "common/Compiler.h"
-#include "format/ExperimentSchema.h"
+#include "format/schema/ExperimentSchema.h"
 #include "runtime/io/Diagnostics.h"
 #include "runtime/wrapped/JobBaseDirectory.h"
 #include "runtime/wrapped/LauncherJob.h"

@@ -1,15 +1,15 @@
 //===- tools/sextant/ChromeTraceExport.cpp - Trace to Chrome JSON ---------===//
 //
 // Part of Sextant. Reads the trace files with the header-only decoder
-// (format/TraceDecoder.h), which yields balanced enters and exits per
+// (format/schema/TraceDecoder.h), which yields balanced enters and exits per
 // thread, and streams them as Trace Event JSON, one event per line. The
 // output is never built in memory, so traces of any size are converted.
 //
 // An MPI job's directory (rank-<r>/ directories, no trace/ of its own) is
 // exported as one trace: pid = rank, every rank's events on rank 0's clock
-// (format/ClockAlignment.h, from each rank's mpi.json), and the messages
+// (format/job/ClockAlignment.h, from each rank's mpi.json), and the messages
 // the ranks' traces record as flow events from each send to its receive
-// (format/MessageMatching.h). TraceInput.h reads the processes and matches
+// (format/job/MessageMatching.h). TraceInput.h reads the processes and matches
 // the messages (a first pass over the trace files); this file writes the
 // events in the second.
 //

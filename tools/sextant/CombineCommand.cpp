@@ -6,7 +6,7 @@
 // through a generated wrapper, e.g. OpenSHMEM's PE-to-PE traffic, with its
 // section of summary.txt) from the ranks' directories rank-<r>/ on disk,
 // with the same merge and result as the MPI adapter at MPI_Finalize
-// (format/PartialJob.h), folding the ranks one at a time so that it never
+// (format/job/PartialJob.h), folding the ranks one at a time so that it never
 // holds more than one rank's files: for a job that ended before
 // MPI_Finalize, or after a rank's directory was copied in later.
 //
@@ -15,10 +15,10 @@
 #include "CommandLine.h"
 #include "Subcommands.h"
 
-#include "format/JobCombiner.h"
-#include "format/JobDirectory.h"
-#include "format/JobLibrary.h"
-#include "format/PartialJob.h"
+#include "format/job/JobCombiner.h"
+#include "format/job/JobDirectory.h"
+#include "format/reader/JobLibrary.h"
+#include "format/job/PartialJob.h"
 
 #include <algorithm>
 #include <cstdio>
@@ -121,7 +121,7 @@ std::string missingRanks(const std::vector<int> &Found, int RankCount) {
 int combine(const CommandLine &Line, const std::string &JobDirectory,
             const std::vector<int> &Found) {
   // One rank at a time: read, make its partial, merge it after the lower
-  // ranks', drop its files (format/PartialJob.h).
+  // ranks', drop its files (format/job/PartialJob.h).
   format::PartialJob Job;
   bool AnyFile = false;
   // The wrapped libraries' files are small (functions and partners).

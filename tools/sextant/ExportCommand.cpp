@@ -7,7 +7,7 @@
 // (exportOtf2Trace, in builds with the OTF2 library), Hatchet's GraphFrame
 // JSON (by exportHatchet), or pictures: the flame graph and an MPI job's
 // communication matrix as SVG (SvgExport.h), the roofline of a profile with
-// FLOP metrics (format/RooflineSvg.h). Long exports show their
+// FLOP metrics (format/pictures/RooflineSvg.h). Long exports show their
 // progress on standard error.
 //
 //===----------------------------------------------------------------------===//
@@ -20,10 +20,10 @@
 #include "ProgressMeter.h"
 #include "Subcommands.h"
 #include "SvgExport.h"
-#include "format/ExperimentReader.h"
-#include "format/ExperimentSchema.h"
-#include "format/FoldedStacks.h"
-#include "format/RooflineSvg.h"
+#include "format/reader/ExperimentReader.h"
+#include "format/schema/ExperimentSchema.h"
+#include "format/profile/FoldedStacks.h"
+#include "format/pictures/RooflineSvg.h"
 
 #include <cerrno>
 #include <cstdio>

@@ -7,9 +7,9 @@
 #include "HatchetExport.h"
 
 #include "common/AtomicFile.h"
-#include "format/ExperimentReader.h"
-#include "format/HatchetJson.h"
-#include "format/JobDirectory.h"
+#include "format/reader/ExperimentReader.h"
+#include "format/profile/HatchetJson.h"
+#include "format/job/JobDirectory.h"
 
 #include <algorithm>
 #include <cerrno>

@@ -2,7 +2,7 @@
 //
 // Part of Sextant. Reads the per-thread profiles of an experiment, or of
 // every rank of an MPI job (rank-<r>/profile-threads.json), into Hatchet's
-// GraphFrame JSON (format/HatchetJson.h) and writes it to a file
+// GraphFrame JSON (format/profile/HatchetJson.h) and writes it to a file
 // atomically, or to standard output.
 //
 //===----------------------------------------------------------------------===//

@@ -18,12 +18,12 @@
 #include "TraceInput.h"
 
 #include "common/AtomicFile.h"
-#include "format/ExperimentSchema.h"
-#include "format/HtmlReportData.h"
-#include "format/JobMpiMatrix.h"
-#include "format/JobSpreadReader.h"
-#include "format/RooflinePeaksFile.h"
-#include "format/SvgWriter.h"
+#include "format/schema/ExperimentSchema.h"
+#include "format/pictures/HtmlReportData.h"
+#include "format/reader/JobMpiMatrix.h"
+#include "format/reader/JobSpreadReader.h"
+#include "format/reader/RooflinePeaksFile.h"
+#include "format/pictures/SvgWriter.h"
 
 #include "HtmlAssets.h" // generated: ReportJs, ReportCss
 

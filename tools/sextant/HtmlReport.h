@@ -1,11 +1,12 @@
 //===- tools/sextant/HtmlReport.h - The HTML report -------------*- C++ -*-===//
 //
 // Part of Sextant. `sextant report --html OUT.html DIR`: one self-contained
-// HTML file that any browser opens offline. Its script and style sheet are
-// the files tools/sextant/html/report.js and report.css, embedded into the
-// tool when it is built; the experiment is embedded as JSON, the
-// "sextant-html-report" data of format/HtmlReportData.h. The tool gathers
-// what that data needs besides the experiment: the filter `sextant score
+// HTML file that any browser opens offline. Its script and style sheet are the
+// files tools/sextant/html/report.js and report.css, embedded into the tool
+// when it is built; the experiment is embedded as JSON, the
+// "sextant-html-report" data of format/pictures/HtmlReportData.h. The tool
+// gathers what that data needs besides the experiment: the filter `sextant
+// score
 // -g` would write (GeneratedFilter.h), the spreads over threads
 // (profile-threads.json) and ranks (profile-ranks.json), an MPI job's wall
 // times and traffic matrix, the roofline plot when the profile has FLOP
@@ -17,8 +18,8 @@
 #ifndef SEXTANT_TOOLS_HTMLREPORT_H
 #define SEXTANT_TOOLS_HTMLREPORT_H
 
-#include "format/ExperimentReader.h"
-#include "format/RooflineSvg.h"
+#include "format/reader/ExperimentReader.h"
+#include "format/pictures/RooflineSvg.h"
 
 #include <string>
 
@@ -32,7 +33,7 @@ namespace tool {
 bool writeHtmlReport(const format::Experiment &E, const std::string &Path,
                      std::string &Error);
 
-/// The roofline's ceilings (format/RooflineSvg.h) from the peaks file
+/// The roofline's ceilings (format/pictures/RooflineSvg.h) from the peaks file
 /// PeaksPath, or, when PeaksPath is empty, from the default peaks file of
 /// `sextant roofline` if it exists (else none). False with a message in
 /// Error when the file cannot be read.

@@ -13,7 +13,7 @@
 #ifndef SEXTANT_TOOLS_OTF2MAPPING_H
 #define SEXTANT_TOOLS_OTF2MAPPING_H
 
-#include "format/ExperimentDescription.h"
+#include "format/schema/ExperimentDescription.h"
 
 #include <otf2/OTF2_Definitions.h>
 #include <otf2/OTF2_GeneralDefinitions.h>

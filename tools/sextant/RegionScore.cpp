@@ -6,7 +6,7 @@
 
 #include "RegionScore.h"
 
-#include "format/FlatProfile.h"
+#include "format/profile/FlatProfile.h"
 
 #include <algorithm>
 

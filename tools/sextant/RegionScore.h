@@ -11,7 +11,7 @@
 #ifndef SEXTANT_TOOLS_REGIONSCORE_H
 #define SEXTANT_TOOLS_REGIONSCORE_H
 
-#include "format/ExperimentReader.h"
+#include "format/reader/ExperimentReader.h"
 
 #include <optional>
 #include <string>

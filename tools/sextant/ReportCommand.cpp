@@ -6,7 +6,7 @@
 // N entries or to a minimum time. What the limits hide is summed up in a
 // line of its own, never dropped silently. `--summary` prints the text of
 // summary.txt instead, rendered by the same function as the runtime's
-// (format/SummaryText.h). `--html OUT.html` writes the interactive HTML
+// (format/profile/SummaryText.h). `--html OUT.html` writes the interactive HTML
 // report instead (HtmlReport.h).
 //
 //===----------------------------------------------------------------------===//
@@ -20,13 +20,13 @@
 #include "TextTable.h"
 
 #include "common/ShellQuoting.h"
-#include "format/CallTreeView.h"
-#include "format/ExperimentReader.h"
-#include "format/ExperimentSchema.h"
-#include "format/FlatProfile.h"
-#include "format/RunListing.h"
-#include "format/SummaryText.h"
-#include "format/TextLayout.h"
+#include "format/profile/CallTreeView.h"
+#include "format/reader/ExperimentReader.h"
+#include "format/schema/ExperimentSchema.h"
+#include "format/profile/FlatProfile.h"
+#include "format/reader/RunListing.h"
+#include "format/profile/SummaryText.h"
+#include "format/profile/TextLayout.h"
 
 #include <algorithm>
 #include <cctype>

@@ -8,7 +8,7 @@
 #ifndef SEXTANT_TOOLS_REPORTCOMMAND_H
 #define SEXTANT_TOOLS_REPORTCOMMAND_H
 
-#include "format/ExperimentReader.h"
+#include "format/reader/ExperimentReader.h"
 
 #include <string>
 

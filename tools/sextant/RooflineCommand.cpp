@@ -14,9 +14,9 @@
 #include "Subcommands.h"
 #include "TextFormatting.h"
 #include "TextTable.h"
-#include "format/ExperimentReader.h"
-#include "format/ExperimentSchema.h"
-#include "format/FlatProfile.h"
+#include "format/reader/ExperimentReader.h"
+#include "format/schema/ExperimentSchema.h"
+#include "format/profile/FlatProfile.h"
 
 #include <algorithm>
 #include <cmath>

@@ -13,7 +13,7 @@
 //    STREAM does).
 //
 // Each kernel runs Repeats times; the best run counts. The result is kept
-// in a small JSON file (the peaks file, format/RooflinePeaksFile.h) that
+// in a small JSON file (the peaks file, format/reader/RooflinePeaksFile.h) that
 // `sextant roofline DIR` reads.
 //
 //===----------------------------------------------------------------------===//
@@ -21,7 +21,7 @@
 #ifndef SEXTANT_TOOLS_ROOFLINEPEAKS_H
 #define SEXTANT_TOOLS_ROOFLINEPEAKS_H
 
-#include "format/RooflinePeaksFile.h"
+#include "format/reader/RooflinePeaksFile.h"
 
 #include <cstdint>
 #include <string>

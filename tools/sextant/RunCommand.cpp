@@ -15,8 +15,8 @@
 #include "ReportCommand.h"
 #include "Subcommands.h"
 #include "filter/FilterSet.h"
-#include "format/ExperimentReader.h"
-#include "format/ExperimentSchema.h"
+#include "format/reader/ExperimentReader.h"
+#include "format/schema/ExperimentSchema.h"
 
 #include <cerrno>
 #include <cstdio>

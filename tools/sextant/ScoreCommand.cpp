@@ -17,7 +17,7 @@
 #include "TextFormatting.h"
 #include "TextTable.h"
 #include "common/MessageText.h"
-#include "format/ExperimentReader.h"
+#include "format/reader/ExperimentReader.h"
 
 #include <cerrno>
 #include <cstdio>

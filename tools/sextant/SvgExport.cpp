@@ -8,9 +8,9 @@
 
 #include "SvgExport.h"
 
-#include "format/FlameGraphSvg.h"
-#include "format/JobMpiMatrix.h"
-#include "format/MatrixSvg.h"
+#include "format/pictures/FlameGraphSvg.h"
+#include "format/reader/JobMpiMatrix.h"
+#include "format/pictures/MatrixSvg.h"
 
 #include <algorithm>
 #include <cmath>

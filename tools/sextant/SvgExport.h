@@ -10,8 +10,8 @@
 #ifndef SEXTANT_TOOLS_SVGEXPORT_H
 #define SEXTANT_TOOLS_SVGEXPORT_H
 
-#include "format/ExperimentReader.h"
-#include "format/FoldedStacks.h"
+#include "format/reader/ExperimentReader.h"
+#include "format/profile/FoldedStacks.h"
 
 #include <string>
 

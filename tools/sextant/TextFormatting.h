@@ -1,8 +1,8 @@
 //===- tools/sextant/TextFormatting.h - Text helpers ------------*- C++ -*-===//
 //
-// Part of Sextant. Small text helpers shared by the subcommands: numbers in
-// %g notation, the optional shortening of long names and the current time.
-// Fixed notation is format::formatFixed (format/JsonWriter.h), the one the
+// Part of Sextant. Small text helpers shared by the subcommands: numbers in %g
+// notation, the optional shortening of long names and the current time. Fixed
+// notation is format::formatFixed (format/schema/JsonWriter.h), the one the
 // runtime writes with.
 //
 //===----------------------------------------------------------------------===//
@@ -10,7 +10,7 @@
 #ifndef SEXTANT_TOOLS_TEXTFORMATTING_H
 #define SEXTANT_TOOLS_TEXTFORMATTING_H
 
-#include "format/JsonWriter.h"
+#include "format/schema/JsonWriter.h"
 
 #include <cstdint>
 #include <string>

@@ -9,10 +9,10 @@
 
 #include "TraceInput.h"
 
-#include "format/ExperimentReader.h"
-#include "format/ExperimentSchema.h"
-#include "format/JobDirectory.h"
-#include "format/MessageMatching.h"
+#include "format/reader/ExperimentReader.h"
+#include "format/schema/ExperimentSchema.h"
+#include "format/job/JobDirectory.h"
+#include "format/job/MessageMatching.h"
 
 #include <algorithm>
 #include <array>

@@ -1,13 +1,13 @@
 //===- tools/sextant/TraceInput.h - The traces an export reads --*- C++ -*-===//
 //
-// Part of Sextant. What every trace export (Chrome, OTF2) reads, in one
-// place: the processes of an experiment or of an MPI job's rank-<r>/
-// directories with their trace files and region tables, each process's
-// clock on the job's common time base (format/ClockAlignment.h), the
-// matching of the messages the ranks recorded (format/MessageMatching.h),
-// and the replay of one trace file through format/TraceDecoder.h with the
-// same warnings for damaged, truncated and incomplete files. The exports
-// only turn the replayed events into their own format.
+// Part of Sextant. What every trace export (Chrome, OTF2) reads, in one place:
+// the processes of an experiment or of an MPI job's rank-<r>/ directories with
+// their trace files and region tables, each process's clock on the job's common
+// time base (format/job/ClockAlignment.h), the matching of the messages the
+// ranks recorded (format/job/MessageMatching.h), and the replay of one trace
+// file through format/schema/TraceDecoder.h with the same warnings for damaged,
+// truncated and incomplete files. The exports only turn the replayed events
+// into their own format.
 //
 //===----------------------------------------------------------------------===//
 
@@ -16,11 +16,11 @@
 
 #include "CommandLine.h"
 #include "ProgressMeter.h"
-#include "format/ClockAlignment.h"
-#include "format/ExperimentDescription.h"
-#include "format/JsonInput.h"
-#include "format/MetricTraceFormat.h"
-#include "format/TraceDecoder.h"
+#include "format/job/ClockAlignment.h"
+#include "format/schema/ExperimentDescription.h"
+#include "format/reader/JsonInput.h"
+#include "format/schema/MetricTraceFormat.h"
+#include "format/schema/TraceFileReader.h"
 
 #include <cstdint>
 #include <exception>
@@ -120,7 +120,7 @@ public:
   void setTotal(uint64_t Bytes) { TotalBytes = Bytes; }
 
   /// Replays the File of P into H, which has enter(), exit(), optionally
-  /// record() (format/TraceDecoder.h) and
+  /// record() (format/schema/TraceDecoder.h) and
   ///   void afterChunk(const Process &, const TraceFile &,
   ///                   const trace::Chunk &);
   /// With Report, the problems are reported (warnings; InputError for fatal

@@ -2,7 +2,7 @@
 //
 // Part of Sextant. Embedded into the one file `sextant report --html`
 // writes, after the experiment's data (the JSON of the element
-// #sextant-data, made by format/HtmlReportData.cpp and described in
+// #sextant-data, made by format/pictures/HtmlReportData.cpp and described in
 // docs/output-formats.md). Plain JavaScript without libraries: it builds
 // its views from the data, every name put into the page as text, never as
 // markup:
@@ -11,14 +11,14 @@
 //  - the flame graph: frames laid out as the SVG export lays them out
 //    (children by name, width = the sum of the values below, frames under
 //    0.1 pixels left out), click to zoom, search to highlight, any additive
-//    metric as width; colours are the data's (format/FrameColour.h);
+//    metric as width; colours are the data's (format/pictures/FrameColour.h);
 //  - the timeline of a traced run: one lane per thread and rank on a
 //    canvas, zoom and pan, the flame graph's colours, counter tracks;
 //  - of an MPI job: the communication matrix as a heat map (bytes or
 //    messages) and the load balance (wall time per rank, the spread of the
 //    call paths' time over the ranks);
 //  - the roofline, when the profile has FLOP metrics: the SVG plot the
-//    data holds (format/RooflineSvg.h);
+//    data holds (format/pictures/RooflineSvg.h);
 //  - the run: configuration, throttled and filtered regions, and the filter
 //    `sextant score -g` would write, with a button to copy it.
 'use strict';
@@ -418,7 +418,7 @@
   // ---- timeline --------------------------------------------------------------
   // One lane per thread (and rank) of a traced run, drawn on a canvas: the
   // spans the data holds (downsampled when the report was written,
-  // format/TimelineLanes.h), and at most one rectangle per pixel column and
+  // format/pictures/TimelineLanes.h), and at most one rectangle per pixel column and
   // depth where spans are narrower than a pixel, so that drawing stays fast
   // at any zoom. The wheel zooms around the pointer, dragging pans; the
   // colours are the flame graph's. Counter tracks below a lane show the
@@ -630,7 +630,7 @@
 
   // ---- MPI job: communication matrix and load balance ----------------------
   // The heat map has the colours of `sextant export --format=svg-matrix`
-  // (format/MatrixSvg.cpp): pale yellow to dark red on a logarithmic
+  // (format/pictures/MatrixSvg.cpp): pale yellow to dark red on a logarithmic
   // scale, grey where a pair has no traffic.
   function heatColour(t) {
     const from = [255, 237, 160];
@@ -771,7 +771,7 @@
 
   // ---- roofline --------------------------------------------------------------
   // The picture of `sextant export --format=svg-roofline`
-  // (format/RooflineSvg.h), parsed as SVG (names in it are escaped text)
+  // (format/pictures/RooflineSvg.h), parsed as SVG (names in it are escaped text)
   // and made interactive: a point's tooltip also shows above the plot.
   if (data.roofline) {
     const rooflineSection = addTab('roofline', 'Roofline');

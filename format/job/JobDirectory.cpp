@@ -1,0 +1,108 @@
+//===- format/job/JobDirectory.cpp - An MPI job's directory on disk -------===//
+//
+// Part of Sextant. See JobDirectory.h.
+//
+//===----------------------------------------------------------------------===//
+
+#include "format/job/JobDirectory.h"
+
+#include "common/AtomicFile.h"
+#include "common/FileContents.h"
+#include "format/schema/ExperimentSchema.h"
+
+#include <algorithm>
+#include <cerrno>
+#include <cstring>
+#include <dirent.h>
+#include <fcntl.h>
+#include <sys/stat.h>
+#include <unistd.h>
+
+namespace sextant {
+namespace format {
+
+namespace {
+
+/// The rank of a directory entry named rank-<r>, or -1.
+int rankOfEntry(const std::string &Name) {
+  size_t Prefix = std::strlen(files::RankDirectoryPrefix);
+  if (Name.compare(0, Prefix, files::RankDirectoryPrefix) != 0 ||
+      Name.size() == Prefix || Name.size() > Prefix + 9)
+    return -1;
+  std::string Digits = Name.substr(Prefix);
+  if (!std::all_of(Digits.begin(), Digits.end(),
+                   [](char C) { return C >= '0' && C <= '9'; }))
+    return -1;
+  int Rank = std::stoi(Digits);
+  return std::to_string(Rank) == Digits ? Rank : -1;
+}
+
+bool isDirectory(const std::string &Path) {
+  struct stat Status;
+  return ::stat(Path.c_str(), &Status) == 0 && S_ISDIR(Status.st_mode);
+}
+
+} // namespace
+
+bool findRankDirectories(const std::string &JobDirectory,
+                         std::vector<int> &Ranks, std::string &Error) {
+  DIR *Directory = ::opendir(JobDirectory.c_str());
+  if (!Directory) {
+    Error = JobDirectory + ": " + std::strerror(errno);
+    return false;
+  }
+  Ranks.clear();
+  while (const dirent *Entry = ::readdir(Directory)) {
+    int Rank = rankOfEntry(Entry->d_name);
+    if (Rank >= 0 && isDirectory(JobDirectory + "/" + Entry->d_name))
+      Ranks.push_back(Rank);
+  }
+  ::closedir(Directory);
+  std::sort(Ranks.begin(), Ranks.end());
+  return true;
+}
+
+RankFiles readRankFiles(const std::string &JobDirectory, int Rank) {
+  std::string Directory =
+      JobDirectory + "/" + files::rankDirectoryName(Rank) + "/";
+  RankFiles Files;
+  Files.Rank = Rank;
+  Files.Profile = readWholeFile(Directory + files::Profile);
+  Files.Regions = readWholeFile(Directory + files::Regions);
+  Files.Experiment = readWholeFile(Directory + files::Experiment);
+  Files.Mpi = readWholeFile(Directory + files::Mpi);
+  return Files;
+}
+
+const std::vector<std::string> &combinedFileNames() {
+  static const std::vector<std::string> Names = {
+      files::Regions, files::Profile, files::ProfileRanks,
+      files::Mpi,     files::Summary, files::Experiment};
+  return Names;
+}
+
+bool writeCombinedFiles(const std::string &JobDirectory,
+                        const CombinedFiles &Files, std::string &Error) {
+  const std::string *Contents[] = {&Files.Regions,      &Files.Profile,
+                                   &Files.ProfileRanks, &Files.Mpi,
+                                   &Files.Summary,      &Files.Experiment};
+  for (const auto &[Name, Text] : Files.Extra) {
+    std::string Message;
+    if (!writeFileAtomically(JobDirectory, Name, Text, Message)) {
+      Error = Name + ": " + std::strerror(errno);
+      return false;
+    }
+  }
+  const std::vector<std::string> &Names = combinedFileNames();
+  for (size_t I = 0; I < Names.size(); ++I) {
+    std::string Message;
+    if (writeFileAtomically(JobDirectory, Names[I], *Contents[I], Message))
+      continue;
+    Error = Names[I] + ": " + std::strerror(errno);
+    return false;
+  }
+  return true;
+}
+
+} // namespace format
+} // namespace sextant
