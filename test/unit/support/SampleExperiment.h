@@ -1,7 +1,7 @@
 //===- test/unit/support/SampleExperiment.h - Sample records ----*- C++ -*-===//
 //
 // Part of Sextant. Records of experiment.json and regions.json
-// (format/ExperimentDescription.h) with every field set to a value other
+// (format/schema/ExperimentDescription.h) with every field set to a value other
 // than its default, for the round trips through format's writers and
 // reader, and their comparison field by field.
 //
@@ -10,7 +10,7 @@
 #ifndef SEXTANT_TEST_UNIT_SUPPORT_SAMPLEEXPERIMENT_H
 #define SEXTANT_TEST_UNIT_SUPPORT_SAMPLEEXPERIMENT_H
 
-#include "format/ExperimentDescription.h"
+#include "format/schema/ExperimentDescription.h"
 
 #include <catch2/catch.hpp>
 

@@ -11,8 +11,8 @@
 #ifndef SEXTANT_TEST_UNIT_SUPPORT_SAMPLEREGIONS_H
 #define SEXTANT_TEST_UNIT_SUPPORT_SAMPLEREGIONS_H
 
-#include "format/CallPathProfile.h"
-#include "format/ExperimentDescription.h"
+#include "format/profile/CallPathProfile.h"
+#include "format/schema/ExperimentDescription.h"
 #include "runtime/profile/CallPathTree.h"
 #include "runtime/regions/RegionRegistry.h"
 
