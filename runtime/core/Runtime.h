@@ -23,8 +23,9 @@
 //
 // Threads: each thread's ThreadState is merged into the process-wide tree
 // when the thread exits (a pthread key destructor that defers itself to the
-// last destructor round). At process end finalize() merges every still-live
-// thread, closing open frames at the finalization timestamp.
+// second-to-last destructor round; the last belongs to the sanitizers). At
+// process end finalize() merges every still-live thread, closing open
+// frames at the finalization timestamp.
 //
 // Locks, in the order they are taken (a lock is never taken while one later
 // in the list is held): the finalization lock (Mutex below: finalize() and

@@ -1,7 +1,8 @@
 //===- runtime/output/ExperimentWriter.cpp - The experiment directory ----===//
 //
-// Part of Sextant. experiment.json, regions.json and the writing of the
-// experiment directory.
+// Part of Sextant. The writing of the experiment directory: the run's
+// records and profile model, rendered by format/'s writers and views, each
+// into its file, experiment.json last.
 //
 //===----------------------------------------------------------------------===//
 
