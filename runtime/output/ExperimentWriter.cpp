@@ -33,6 +33,10 @@ bool writeExperimentDirectory(
                     Info.Pid);
     Output = &AsGiven;
   }
+  // The runtime claimed Output already (Runtime::claimOutputDirectory):
+  // then this opens nothing, but it tries again after a failure of the
+  // system, and a directory that cannot be had is one error, not one per
+  // file.
   std::string Error;
   if (!Output->prepare(Error)) {
     Errors.push_back(Error);
