@@ -19,6 +19,7 @@
 #include "runtime/core/FatalSignals.h"
 #include "runtime/core/Runtime.h"
 #include "runtime/io/Diagnostics.h"
+#include "runtime/io/ThreadIdentity.h"
 
 #include <cstring>
 #include <ctime>

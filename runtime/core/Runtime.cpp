@@ -413,128 +413,168 @@ void Runtime::onThreadExit(void *Argument) {
 void Runtime::finalize() noexcept {
   try {
     std::unique_lock<std::mutex> Lock(Mutex, std::defer_lock);
-    if (!lockForFinalization(Lock))
-      return;
-    if (Finalized)
-      return;
-    Finalized = true;
-    if (Privileged)
-      return; // writes nothing (PrivilegedExecution.h)
-    markFinalizationStarted(std::memory_order_seq_cst);
     // Held until the measurement is written: exiting threads wait for it.
     std::unique_lock<std::mutex> ThreadsLock;
-    if (!Threads.close(ThreadsLock))
+    if (!beginFinalization(Lock, ThreadsLock))
       return;
-    if (static_cast<long>(::getpid()) != Pid) {
-      // A child made by fork() without exec whose fork handlers did not run
-      // (see ProcessEvents.cpp): its copy of the parent's data must not
-      // overwrite the parent's experiment directory.
-      if (Options.Verbose >= 2)
-        printMessage(MessageKind::Note,
-                     "process " + std::to_string(::getpid()) +
-                         " was forked from " + std::to_string(Pid) +
-                         "; it writes no profile");
-      return;
-    }
     heavyBarrier();
-
     Ticks EndTicks = Clock::now();
-    ExperimentInfo Info;
-    clock_gettime(CLOCK_REALTIME, &Info.EndTime);
+    timespec EndTime{};
+    clock_gettime(CLOCK_REALTIME, &EndTime);
     Threads.finishLiveThreads(EndTicks, Adapters.threadFinishHook());
-    std::vector<std::pair<std::string, std::string>> AdapterFiles;
-    if (!Adapters.close(Info, AdapterFiles))
+
+    AdapterFileList AdapterFiles;
+    OutputClaim Claim;
+    std::optional<ExperimentInfo> Info =
+        describeExperiment(EndTicks, EndTime, AdapterFiles, Claim);
+    if (!Info)
       return;
-
-    Info.SextantVersion = SEXTANT_VERSION_STRING;
-    Info.ProgramPath = ProgramPath;
-    Info.Arguments = Arguments;
-    Info.Pid = Pid;
-    Info.Hostname = Hostname;
-    Info.WorkingDirectory = WorkingDirectory;
-    Info.StartTime = StartTime;
-    Info.Clock = finalClockInfo(
-        ClockChoice, takeReferencePoint(&TscClock::now, &MonotonicClock::now));
-    Info.WallSeconds =
-        static_cast<double>(EndTicks - StartTicks) * Info.Clock.SecondsPerTick;
-    Threads.describe(Info);
-    Info.RegionsRejected = RegionsRejected.load(std::memory_order_relaxed);
-    Info.FilterFile = Options.FilterFile;
-    Info.FilterLoaded = FilterLoaded;
-    Info.Enabled = measuring();
-    Info.EventPairCostSeconds = EventPairCostSeconds;
-    Info.Throttle = Options.Throttle;
-    Info.Pauses = Pauses.load(std::memory_order_relaxed);
-    Info.PausedAtEnd = Arming.paused();
-    Tracing.complete(Info);
-    if (int Signal = EndSignal.load())
-      Info.EndSignal = signalName(Signal);
-    Info.ParentPid = ParentPid;
-    Info.Metrics = Metrics.profileMetrics();
-    // The claim decides the directory experiment.json names.
-    std::string DirectoryError;
-    bool Refused = false;
-    Output.prepare(DirectoryError, &Refused);
-    Info.OutputDirectory = Output.path();
-
-    std::vector<RegionInfo> Regions = Registry->snapshot();
-    if (RegionNamer NameRegions = Namer.load(std::memory_order_acquire))
-      NameRegions(Regions);
     std::vector<std::string> Errors;
-    auto WriteAll = [&] {
-      return writeExperimentDirectory(Info, Threads.merged(), Regions, Options,
-                                      Errors, Threads.threadProfiles(),
-                                      &AdapterFiles, &Output);
-    };
-    bool Written = WriteAll();
-    // The disk is full (the trace filled it): the end of the trace makes
-    // room for the profile and the experiment description.
-    while (!Written && Tracing.makeRoom(Errors, Info)) {
-      Errors.clear();
-      Written = WriteAll();
-    }
+    bool Written = writeExperiment(*Info, AdapterFiles, Errors);
     WroteMeasurement.store(Written);
-    // One line however many files failed (a read-only or full directory
-    // fails them all): the first error, and how many others there were. A
-    // refused directory the tracing reported already is not told again.
-    if (Refused) {
-      if (Output.takeRefusalReport())
-        printMessage(MessageKind::Error,
-                     messageText(DirectoryError) + "; nothing is written");
-    } else if (!Errors.empty()) {
-      printMessage(MessageKind::Error,
-                   messageText(Errors.front()) +
-                       (Errors.size() == 1
-                            ? std::string()
-                            : " (and " + std::to_string(Errors.size() - 1) +
-                                  " more error(s) writing the experiment)"));
-    }
-    if (Info.ThreadsNotMerged != 0)
-      printMessage(MessageKind::Warning,
-                   std::to_string(Info.ThreadsNotMerged) +
-                       " thread(s) were inside an event at the end and are "
-                       "missing from the profile");
-    if (Info.Trace.EventsDropped != 0 && !Refused)
-      printMessage(
-          MessageKind::Warning,
-          std::to_string(Info.Trace.EventsDropped) + " trace event(s) in " +
-              std::to_string(Info.Trace.ChunksDropped) +
-              " chunk(s) could not be written (" + Info.Trace.FirstError + ")");
-    if (Written && Options.Verbose >= 1) {
-      std::string Line = "profile written to ";
-      appendEscaped(Line, Info.OutputDirectory); // whole: users copy it
-      std::string Taken = Output.takenDirectory();
-      if (!Taken.empty()) {
-        Line += " (";
-        appendEscaped(Line, Taken);
-        Line += " holds another run)";
-      }
-      printMessage(MessageKind::Note, Line);
-    }
+    reportFinalization(*Info, Claim, Errors, Written);
   } catch (...) {
     printMessage(MessageKind::Error,
                  "out of memory while writing the profile; it is incomplete "
                  "or missing");
+  }
+}
+
+bool Runtime::beginFinalization(std::unique_lock<std::mutex> &Lock,
+                                std::unique_lock<std::mutex> &ThreadsLock) {
+  if (!lockForFinalization(Lock))
+    return false;
+  if (Finalized)
+    return false;
+  Finalized = true;
+  if (Privileged)
+    return false; // writes nothing (PrivilegedExecution.h)
+  markFinalizationStarted(std::memory_order_seq_cst);
+  if (!Threads.close(ThreadsLock))
+    return false;
+  if (static_cast<long>(::getpid()) != Pid) {
+    // A child made by fork() without exec whose fork handlers did not run
+    // (see ProcessEvents.cpp): its copy of the parent's data must not
+    // overwrite the parent's experiment directory.
+    if (Options.Verbose >= 2)
+      printMessage(MessageKind::Note, "process " + std::to_string(::getpid()) +
+                                          " was forked from " +
+                                          std::to_string(Pid) +
+                                          "; it writes no profile");
+    return false;
+  }
+  return true;
+}
+
+std::optional<ExperimentInfo>
+Runtime::describeExperiment(Ticks EndTicks, const timespec &EndTime,
+                            AdapterFileList &AdapterFiles, OutputClaim &Claim) {
+  ExperimentInfo Info;
+  Info.EndTime = EndTime;
+  // The rank, the job's size and the directory the adapters chose.
+  if (!Adapters.close(Info, AdapterFiles))
+    return std::nullopt;
+
+  Info.SextantVersion = SEXTANT_VERSION_STRING;
+  Info.ProgramPath = ProgramPath;
+  Info.Arguments = Arguments;
+  Info.Pid = Pid;
+  Info.Hostname = Hostname;
+  Info.WorkingDirectory = WorkingDirectory;
+  Info.StartTime = StartTime;
+  Info.Clock = finalClockInfo(
+      ClockChoice, takeReferencePoint(&TscClock::now, &MonotonicClock::now));
+  Info.WallSeconds =
+      static_cast<double>(EndTicks - StartTicks) * Info.Clock.SecondsPerTick;
+  Threads.describe(Info);
+  Info.RegionsRejected = RegionsRejected.load(std::memory_order_relaxed);
+  Info.FilterFile = Options.FilterFile;
+  Info.FilterLoaded = FilterLoaded;
+  Info.Enabled = measuring();
+  Info.EventPairCostSeconds = EventPairCostSeconds;
+  Info.Throttle = Options.Throttle;
+  Info.Pauses = Pauses.load(std::memory_order_relaxed);
+  Info.PausedAtEnd = Arming.paused();
+  // Also frees the room kept for the final files (after Info.Clock: the
+  // trace files get the final calibration).
+  Tracing.complete(Info);
+  if (int Signal = EndSignal.load())
+    Info.EndSignal = signalName(Signal);
+  Info.ParentPid = ParentPid;
+  Info.Metrics = Metrics.profileMetrics();
+  // Last: the claim decides the directory experiment.json names.
+  Claim = claimOutputDirectory();
+  Info.OutputDirectory = Output.path();
+  return Info;
+}
+
+Runtime::OutputClaim Runtime::claimOutputDirectory() {
+  OutputClaim Claim;
+  Output.prepare(Claim.Error, &Claim.Refused);
+  return Claim;
+}
+
+bool Runtime::writeExperiment(ExperimentInfo &Info,
+                              const AdapterFileList &AdapterFiles,
+                              std::vector<std::string> &Errors) {
+  std::vector<RegionInfo> Regions = Registry->snapshot();
+  if (RegionNamer NameRegions = Namer.load(std::memory_order_acquire))
+    NameRegions(Regions);
+  auto WriteAll = [&] {
+    return writeExperimentDirectory(Info, Threads.merged(), Regions, Options,
+                                    Errors, Threads.threadProfiles(),
+                                    &AdapterFiles, &Output);
+  };
+  bool Written = WriteAll();
+  // The disk is full (the trace filled it): the end of the trace makes
+  // room for the profile and the experiment description.
+  while (!Written && Tracing.makeRoom(Errors, Info)) {
+    Errors.clear();
+    Written = WriteAll();
+  }
+  return Written;
+}
+
+void Runtime::reportFinalization(const ExperimentInfo &Info,
+                                 const OutputClaim &Claim,
+                                 const std::vector<std::string> &Errors,
+                                 bool Written) {
+  // One line however many files failed (a read-only or full directory
+  // fails them all): the first error, and how many others there were. A
+  // refused directory the tracing reported already is not told again.
+  if (Claim.Refused) {
+    if (Output.takeRefusalReport())
+      printMessage(MessageKind::Error,
+                   messageText(Claim.Error) + "; nothing is written");
+  } else if (!Errors.empty()) {
+    printMessage(MessageKind::Error,
+                 messageText(Errors.front()) +
+                     (Errors.size() == 1
+                          ? std::string()
+                          : " (and " + std::to_string(Errors.size() - 1) +
+                                " more error(s) writing the experiment)"));
+  }
+  if (Info.ThreadsNotMerged != 0)
+    printMessage(MessageKind::Warning,
+                 std::to_string(Info.ThreadsNotMerged) +
+                     " thread(s) were inside an event at the end and are "
+                     "missing from the profile");
+  if (Info.Trace.EventsDropped != 0 && !Claim.Refused)
+    printMessage(
+        MessageKind::Warning,
+        std::to_string(Info.Trace.EventsDropped) + " trace event(s) in " +
+            std::to_string(Info.Trace.ChunksDropped) +
+            " chunk(s) could not be written (" + Info.Trace.FirstError + ")");
+  if (Written && Options.Verbose >= 1) {
+    std::string Line = "profile written to ";
+    appendEscaped(Line, Info.OutputDirectory); // whole: users copy it
+    std::string Taken = Output.takenDirectory();
+    if (!Taken.empty()) {
+      Line += " (";
+      appendEscaped(Line, Taken);
+      Line += " holds another run)";
+    }
+    printMessage(MessageKind::Note, Line);
   }
 }
 

@@ -23,8 +23,9 @@
 //
 // Threads: each thread's ThreadState is merged into the process-wide tree
 // when the thread exits (a pthread key destructor that defers itself to the
-// last destructor round). At process end finalize() merges every still-live
-// thread, closing open frames at the finalization timestamp.
+// second-to-last destructor round; the last belongs to the sanitizers). At
+// process end finalize() merges every still-live thread, closing open
+// frames at the finalization timestamp.
 //
 // Locks, in the order they are taken (a lock is never taken while one later
 // in the list is held): the finalization lock (Mutex below: finalize() and
@@ -48,6 +49,7 @@
 #include "runtime/core/ThreadState.h"
 #include "runtime/core/TraceSession.h"
 #include "runtime/io/ExperimentDirectory.h"
+#include "runtime/output/ExperimentInfo.h"
 #include "runtime/regions/LoadedModuleChecker.h"
 #include "runtime/regions/RegionArming.h"
 #include "runtime/regions/RegionRegistry.h"
@@ -59,9 +61,11 @@
 #include <atomic>
 #include <memory>
 #include <mutex>
+#include <optional>
 #include <pthread.h>
 #include <string>
 #include <unordered_map>
+#include <utility>
 #include <vector>
 
 namespace sextant {
@@ -181,6 +185,47 @@ private:
   /// value (SEXTANT_FILTERED on failure).
   uint32_t registerUserRegion(UserRegion &Region) noexcept;
   static void onThreadExit(void *State);
+
+  // The steps of finalize(), in their order.
+  /// The adapters' files (name, contents), e.g. mpi.json.
+  using AdapterFileList = std::vector<std::pair<std::string, std::string>>;
+  /// How the claim of the experiment directory went (claimOutputDirectory).
+  struct OutputClaim {
+    std::string Error;
+    /// A directory rule refused it (ExperimentDirectory::prepare).
+    bool Refused = false;
+  };
+  /// Takes the finalization lock into Lock and the ThreadRegistry's into
+  /// ThreadsLock and stops the recording; false when this call writes
+  /// nothing: a later call, a setuid program, a lock not taken in time, or a
+  /// copy of the parent made by fork() whose fork handlers did not run.
+  bool beginFinalization(std::unique_lock<std::mutex> &Lock,
+                         std::unique_lock<std::mutex> &ThreadsLock);
+  /// Everything experiment.json says of the run that ends at EndTicks and
+  /// EndTime (real time), every thread finished, with the experiment
+  /// directory claimed (Claim: how that went); AdapterFiles receives the
+  /// adapters' files. None when the adapters' lock could not be taken.
+  std::optional<ExperimentInfo>
+  describeExperiment(Ticks EndTicks, const timespec &EndTime,
+                     AdapterFileList &AdapterFiles, OutputClaim &Claim);
+  /// Opens and claims the experiment directory (Output) before anything is
+  /// written: the claim decides the directory experiment.json names (a
+  /// sub-directory when another run has the requested one). The writer
+  /// prepares it again (writeExperimentDirectory): nothing to do once it is
+  /// open, but a failure of the system (a full disk) is tried again there
+  /// after the trace made room, and a directory that cannot be had is one
+  /// error rather than one per file.
+  OutputClaim claimOutputDirectory();
+  /// Writes every file of the experiment (with the regions named by the
+  /// RegionNamer), cutting the trace's end while the disk is full; true
+  /// when all were written, else Errors holds why.
+  bool writeExperiment(ExperimentInfo &Info,
+                       const AdapterFileList &AdapterFiles,
+                       std::vector<std::string> &Errors);
+  /// Prints what went wrong (one line for all the files that failed), what
+  /// is missing from the profile and, with SEXTANT_VERBOSE, where it went.
+  void reportFinalization(const ExperimentInfo &Info, const OutputClaim &Claim,
+                          const std::vector<std::string> &Errors, bool Written);
 
   // Fatal signals and fork (ProcessEvents.cpp).
   /// Installs the fatal-signal handlers and the fork handlers; called by

@@ -8,6 +8,7 @@
 
 #include "runtime/core/FatalSignals.h"
 #include "runtime/core/OutOfMemoryWarning.h"
+#include "runtime/io/ThreadIdentity.h"
 #include "runtime/trace/ThreadTrace.h"
 
 #include <pthread.h>

@@ -41,9 +41,9 @@ using namespace sextant::runtime;
 
 namespace {
 
-/// Keeps the library constructor and destructor (InstrumentationABI.cpp) in
-/// programs linked with libsextant.a that call only these hooks.
-[[gnu::used]] const void *const KeepInstrumentationABI =
+/// Keeps the library constructor and destructor (api/RegionEntryPoints.cpp)
+/// in programs linked with libsextant.a that call only these hooks.
+[[gnu::used]] const void *const KeepRegionEntryPoints =
     reinterpret_cast<const void *>(&__sextant_region_register);
 
 } // namespace

@@ -1,7 +1,8 @@
 //===- runtime/output/ExperimentWriter.cpp - The experiment directory ----===//
 //
-// Part of Sextant. experiment.json, regions.json and the writing of the
-// experiment directory.
+// Part of Sextant. The writing of the experiment directory: the run's
+// records and profile model, rendered by format/'s writers and views, each
+// into its file, experiment.json last.
 //
 //===----------------------------------------------------------------------===//
 
@@ -32,6 +33,10 @@ bool writeExperimentDirectory(
                     Info.Pid);
     Output = &AsGiven;
   }
+  // The runtime claimed Output already (Runtime::claimOutputDirectory):
+  // then this opens nothing, but it tries again after a failure of the
+  // system, and a directory that cannot be had is one error, not one per
+  // file.
   std::string Error;
   if (!Output->prepare(Error)) {
     Errors.push_back(Error);

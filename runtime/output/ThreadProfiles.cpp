@@ -17,24 +17,24 @@ namespace runtime {
 void ThreadProfileSet::add(uint64_t Index, long Tid, std::string Name,
                            const CallPathTree &Tree) {
   if (Index < MaxSeparate) {
-    ThreadProfile Profile;
-    Profile.Index = Index;
-    Profile.Tid = Tid;
-    Profile.Name = std::move(Name);
-    Profile.Tree = Tree;
-    Separate.push_back(std::move(Profile));
+    KeptThreadTree Kept;
+    Kept.Index = Index;
+    Kept.Tid = Tid;
+    Kept.Name = std::move(Name);
+    Kept.Tree = Tree;
+    Separate.push_back(std::move(Kept));
     return;
   }
   Beyond.Tree.mergeFrom(Tree);
   ++Beyond.MergedThreads;
 }
 
-std::vector<const ThreadProfile *> ThreadProfileSet::entries() const {
-  std::vector<const ThreadProfile *> Entries;
-  for (const ThreadProfile &Profile : Separate)
-    Entries.push_back(&Profile);
+std::vector<const KeptThreadTree *> ThreadProfileSet::entries() const {
+  std::vector<const KeptThreadTree *> Entries;
+  for (const KeptThreadTree &Kept : Separate)
+    Entries.push_back(&Kept);
   std::sort(Entries.begin(), Entries.end(),
-            [](const ThreadProfile *A, const ThreadProfile *B) {
+            [](const KeptThreadTree *A, const KeptThreadTree *B) {
               return A->Index < B->Index;
             });
   if (Beyond.MergedThreads != 0)
@@ -49,17 +49,16 @@ buildThreadProfileList(const ThreadProfileSet &Threads,
   format::ThreadProfileList List;
   List.MaxSeparateThreads = Threads.maxSeparate();
   List.ThreadsBeyondBound = Threads.threadsBeyondBound();
-  for (const ThreadProfile *Profile : Threads.entries()) {
+  for (const KeptThreadTree *Kept : Threads.entries()) {
     format::ThreadProfile Thread;
-    Thread.Index = Profile->Index;
-    Thread.Tid = Profile->Tid;
+    Thread.Index = Kept->Index;
+    Thread.Tid = Kept->Tid;
     Thread.Name =
-        Profile->BeyondBound
-            ? "<" + std::to_string(Profile->MergedThreads) + " more threads>"
-            : Profile->Name;
-    Thread.MergedThreads = Profile->MergedThreads;
-    Thread.Profile =
-        buildCallPathProfile(Profile->Tree, Regions, SecondsPerTick);
+        Kept->BeyondBound
+            ? "<" + std::to_string(Kept->MergedThreads) + " more threads>"
+            : Kept->Name;
+    Thread.MergedThreads = Kept->MergedThreads;
+    Thread.Profile = buildCallPathProfile(Kept->Tree, Regions, SecondsPerTick);
     List.Threads.push_back(std::move(Thread));
   }
   return List;

@@ -28,7 +28,10 @@
 namespace sextant {
 namespace runtime {
 
-struct ThreadProfile {
+/// The call-path tree the runtime keeps of one thread (the thread numbered
+/// Index), or the sum of the trees of every thread beyond the bound: one
+/// entry of ThreadProfileSet, from which format::ThreadProfile is made.
+struct KeptThreadTree {
   uint64_t Index = 0;
   long Tid = 0; ///< 0 for the entry of the threads beyond the bound
   std::string Name;
@@ -54,16 +57,16 @@ public:
 
   /// The kept threads in index order, then the entry of the threads beyond
   /// the bound (if any).
-  std::vector<const ThreadProfile *> entries() const;
+  std::vector<const KeptThreadTree *> entries() const;
 
   uint64_t maxSeparate() const { return MaxSeparate; }
   uint64_t threadsBeyondBound() const { return Beyond.MergedThreads; }
 
 private:
   uint64_t MaxSeparate;
-  std::vector<ThreadProfile> Separate;
+  std::vector<KeptThreadTree> Separate;
   /// MergedThreads counts the threads summed here (0: none).
-  ThreadProfile Beyond;
+  KeptThreadTree Beyond;
 };
 
 /// The kept threads (ThreadProfileSet::entries()) as the model of

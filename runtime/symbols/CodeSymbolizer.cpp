@@ -366,8 +366,8 @@ bool runLineProgram(Reader &Unit, const DebugSections &Sections,
 /// (flang: "<function>..omp_par"), and the suffix of the plugin's armed copy
 /// of a versioned function (instrumentation_abi.h).
 constexpr std::string_view OutliningMarkers[] = {
-    ".omp_outlined",          ".omp_task_entry", "._omp_fn.",
-    ".omp_task_privates_map", "._omp_cpyfn.",    "..omp_par",
+    ".omp_outlined",           ".omp_task_entry", "._omp_fn.",
+    ".omp_task_privates_map",  "._omp_cpyfn.",    "..omp_par",
     SEXTANT_ARMED_CLONE_SUFFIX};
 
 } // namespace
@@ -447,6 +447,96 @@ std::string sourceFunctionName(std::string_view Symbol) {
 // Modules
 //===----------------------------------------------------------------------===//
 
+namespace {
+
+/// The section headers of an ELF64 file mapped whole, every offset checked
+/// against the file's size.
+class ElfSectionTable {
+public:
+  /// Bytes: the file's Size bytes, at least an ELF header.
+  ElfSectionTable(const uint8_t *Bytes, size_t Size)
+      : Bytes(Bytes), Size(Size),
+        Header(reinterpret_cast<const Elf64_Ehdr *>(Bytes)) {}
+
+  /// Whether the file is ELF64 with section headers inside it and a
+  /// section of section names in the file.
+  bool valid() const {
+    if (std::memcmp(Header->e_ident, ELFMAG, SELFMAG) != 0 ||
+        Header->e_ident[EI_CLASS] != ELFCLASS64 ||
+        Header->e_shentsize != sizeof(Elf64_Shdr) || Header->e_shoff == 0 ||
+        Header->e_shoff > Size ||
+        Header->e_shnum > (Size - Header->e_shoff) / sizeof(Elf64_Shdr) ||
+        Header->e_shstrndx >= Header->e_shnum)
+      return false;
+    return inFile(names());
+  }
+
+  /// The number of sections (valid() only).
+  unsigned count() const { return Header->e_shnum; }
+  const Elf64_Shdr &operator[](unsigned Index) const {
+    return reinterpret_cast<const Elf64_Shdr *>(Bytes + Header->e_shoff)[Index];
+  }
+
+  /// Whether Section's contents are in the file.
+  bool inFile(const Elf64_Shdr &Section) const {
+    return Section.sh_type != SHT_NOBITS && Section.sh_offset <= Size &&
+           Section.sh_size <= Size - Section.sh_offset;
+  }
+  /// The first byte of Section's contents (inFile() only).
+  const uint8_t *contents(const Elf64_Shdr &Section) const {
+    return Bytes + Section.sh_offset;
+  }
+  /// Section's name; empty when it is out of the section of names.
+  std::string_view name(const Elf64_Shdr &Section) const {
+    const Elf64_Shdr &Names = names();
+    if (Section.sh_name >= Names.sh_size)
+      return std::string_view();
+    const char *Begin =
+        reinterpret_cast<const char *>(contents(Names)) + Section.sh_name;
+    return std::string_view(Begin,
+                            strnlen(Begin, Names.sh_size - Section.sh_name));
+  }
+
+private:
+  const Elf64_Shdr &names() const { return (*this)[Header->e_shstrndx]; }
+
+  const uint8_t *Bytes;
+  size_t Size;
+  const Elf64_Ehdr *Header;
+};
+
+/// What the section headers of a module told the built-in reader.
+struct ModuleSections {
+  DebugSections Debug;
+  /// The separate debug file .gnu_debuglink names; empty when none.
+  std::string_view DebugLink;
+  bool HaveSymtab = false;
+  /// Why a compressed debug section cannot be read; empty when none.
+  std::string Unreadable;
+};
+
+/// Why the built-in reader finds no source lines in a module with
+/// Sections, WhyNotLibdw being why libdw was not used (empty when it was);
+/// empty when nothing is to be said.
+std::string whyNoSourceLines(const ModuleSections &Sections,
+                             const std::string &WhyNotLibdw) {
+  if (!Sections.Unreadable.empty())
+    return Sections.Unreadable + (WhyNotLibdw.empty()
+                                      ? "; libdw " + LibdwModule::version() +
+                                            " cannot read them either"
+                                      : "; " + WhyNotLibdw);
+  if (!Sections.Debug.Line && !Sections.DebugLink.empty() &&
+      !WhyNotLibdw.empty())
+    return "its debug information is in a separate file ('" +
+           std::string(Sections.DebugLink) +
+           "', named by .gnu_debuglink), which Sextant reads only "
+           "through libdw, and " +
+           WhyNotLibdw;
+  return std::string();
+}
+
+} // namespace
+
 struct CodeSymbolizer::Module {
   struct Symbol {
     uint64_t Address = 0;
@@ -481,154 +571,162 @@ struct CodeSymbolizer::Module {
       return nullptr;
     return &Found;
   }
+
+private:
+  // The steps of load().
+  /// Maps the file Path whole (Mapping); false when it cannot be read or
+  /// is shorter than an ELF header.
+  bool mapFile(const std::string &Path);
+  /// Takes the function symbols of the symbol table Table into Symbols.
+  void addFunctionSymbols(const ElfSectionTable &Elf, const Elf64_Shdr &Table);
+  /// Points Data and DataSize at Section's contents, decompressed into
+  /// Decompressed when compressed; leaves them alone when the section is
+  /// not in the file, and sets Unreadable (when still empty) and clears
+  /// them when it does not decompress.
+  void readSectionContents(const ElfSectionTable &Elf,
+                           const Elf64_Shdr &Section, const uint8_t *&Data,
+                           size_t &DataSize, std::string &Unreadable);
+  /// Goes through the sections once: the symbol tables' function symbols
+  /// into Symbols, and the debug sections the line table needs.
+  ModuleSections readSections(const ElfSectionTable &Elf);
+  /// Sorts Symbols by address, the larger of two at one address first.
+  void sortSymbols();
 };
 
 void CodeSymbolizer::Module::load(const std::string &Path,
                                   const std::string &WhyNotLibdw) {
-  int Descriptor = ::open(Path.c_str(), O_RDONLY | O_CLOEXEC);
-  if (Descriptor < 0)
+  if (!mapFile(Path))
     return;
-  struct stat Status;
-  if (::fstat(Descriptor, &Status) != 0 ||
-      Status.st_size < static_cast<off_t>(sizeof(Elf64_Ehdr))) {
-    ::close(Descriptor);
+  ElfSectionTable Elf(static_cast<const uint8_t *>(Mapping), MappingSize);
+  if (!Elf.valid())
     return;
-  }
-  size_t Size = static_cast<size_t>(Status.st_size);
-  void *Data = ::mmap(nullptr, Size, PROT_READ, MAP_PRIVATE, Descriptor, 0);
-  ::close(Descriptor);
-  if (Data == MAP_FAILED)
-    return;
-  Mapping = Data;
-  MappingSize = Size;
-  const auto *Bytes = static_cast<const uint8_t *>(Data);
-  const auto *Header = static_cast<const Elf64_Ehdr *>(Data);
-  if (std::memcmp(Header->e_ident, ELFMAG, SELFMAG) != 0 ||
-      Header->e_ident[EI_CLASS] != ELFCLASS64 ||
-      Header->e_shentsize != sizeof(Elf64_Shdr) || Header->e_shoff == 0 ||
-      Header->e_shoff > Size ||
-      Header->e_shnum > (Size - Header->e_shoff) / sizeof(Elf64_Shdr) ||
-      Header->e_shstrndx >= Header->e_shnum)
-    return;
-  const auto *Sections =
-      reinterpret_cast<const Elf64_Shdr *>(Bytes + Header->e_shoff);
-  auto InFile = [&](const Elf64_Shdr &Section) {
-    return Section.sh_type != SHT_NOBITS && Section.sh_offset <= Size &&
-           Section.sh_size <= Size - Section.sh_offset;
-  };
-  const Elf64_Shdr &Names = Sections[Header->e_shstrndx];
-  if (!InFile(Names))
-    return;
-  auto SectionName = [&](const Elf64_Shdr &Section) -> std::string_view {
-    if (Section.sh_name >= Names.sh_size)
-      return std::string_view();
-    const char *Begin =
-        reinterpret_cast<const char *>(Bytes + Names.sh_offset) +
-        Section.sh_name;
-    return std::string_view(Begin,
-                            strnlen(Begin, Names.sh_size - Section.sh_name));
-  };
-
-  auto AddSymbols = [&](const Elf64_Shdr &Table) {
-    if (!InFile(Table) || Table.sh_entsize != sizeof(Elf64_Sym) ||
-        Table.sh_link >= Header->e_shnum)
-      return;
-    const Elf64_Shdr &Strings = Sections[Table.sh_link];
-    if (!InFile(Strings))
-      return;
-    const auto *First =
-        reinterpret_cast<const Elf64_Sym *>(Bytes + Table.sh_offset);
-    size_t Count = Table.sh_size / sizeof(Elf64_Sym);
-    for (size_t I = 0; I < Count; ++I) {
-      const Elf64_Sym &Entry = First[I];
-      if (ELF64_ST_TYPE(Entry.st_info) != STT_FUNC || Entry.st_value == 0 ||
-          Entry.st_name >= Strings.sh_size)
-        continue;
-      const char *Name =
-          reinterpret_cast<const char *>(Bytes + Strings.sh_offset) +
-          Entry.st_name;
-      if (strnlen(Name, Strings.sh_size - Entry.st_name) ==
-          Strings.sh_size - Entry.st_name)
-        continue; // not terminated inside the table
-      Symbols.push_back(Symbol{Entry.st_value, Entry.st_size, Name});
-    }
-  };
-  DebugSections Debug;
-  std::string Unreadable; // why a compressed section cannot be read
-  auto SectionData = [&](const Elf64_Shdr &Section, const uint8_t *&Data,
-                         size_t &DataSize) {
-    if (!InFile(Section))
-      return;
-    Data = Bytes + Section.sh_offset;
-    DataSize = Section.sh_size;
-    if (!(Section.sh_flags & SHF_COMPRESSED))
-      return;
-    std::vector<uint8_t> Contents;
-    std::string Reason;
-    std::string Kind = compressionName(Data, DataSize);
-    Data = nullptr;
-    DataSize = 0;
-    if (!decompressSection(Bytes + Section.sh_offset, Section.sh_size, Contents,
-                           Reason)) {
-      if (Unreadable.empty())
-        Unreadable =
-            "its debug sections are compressed (" + Kind + ") and " + Reason;
-      return;
-    }
-    Decompressed.push_back(std::move(Contents));
-    Data = Decompressed.back().data();
-    DataSize = Decompressed.back().size();
-  };
-  std::string_view DebugLink;
-  bool HaveSymtab = false;
-  for (unsigned I = 0; I < Header->e_shnum; ++I) {
-    if (Sections[I].sh_type == SHT_SYMTAB) {
-      AddSymbols(Sections[I]);
-      HaveSymtab = true;
-    }
-    std::string_view Name = SectionName(Sections[I]);
-    if (Name == ".debug_line")
-      SectionData(Sections[I], Debug.Line, Debug.LineSize);
-    else if (Name == ".debug_line_str")
-      SectionData(Sections[I], Debug.LineStr, Debug.LineStrSize);
-    else if (Name == ".debug_str")
-      SectionData(Sections[I], Debug.Str, Debug.StrSize);
-    else if (Name == ".gnu_debuglink" && InFile(Sections[I]))
-      DebugLink = std::string_view(
-          reinterpret_cast<const char *>(Bytes + Sections[I].sh_offset),
-          strnlen(reinterpret_cast<const char *>(Bytes + Sections[I].sh_offset),
-                  Sections[I].sh_size));
-  }
-  if (!Unreadable.empty())
-    Unreadable += WhyNotLibdw.empty() ? "; libdw " + LibdwModule::version() +
-                                            " cannot read them either"
-                                      : "; " + WhyNotLibdw;
-  else if (!Debug.Line && !DebugLink.empty() && !WhyNotLibdw.empty())
-    Unreadable = "its debug information is in a separate file ('" +
-                 std::string(DebugLink) +
-                 "', named by .gnu_debuglink), which Sextant reads only "
-                 "through libdw, and " +
-                 WhyNotLibdw;
+  ModuleSections Sections = readSections(Elf);
+  std::string Unreadable = whyNoSourceLines(Sections, WhyNotLibdw);
   if (!Unreadable.empty())
     printMessage(MessageKind::Warning,
                  "no source lines for code in '" + messageText(Path) +
                      "': " + messageText(Unreadable) +
                      "; OpenMP regions in it are named without file:line");
-  if (!HaveSymtab)
-    for (unsigned I = 0; I < Header->e_shnum; ++I)
-      if (Sections[I].sh_type == SHT_DYNSYM)
-        AddSymbols(Sections[I]);
+  if (!Sections.HaveSymtab)
+    for (unsigned I = 0; I < Elf.count(); ++I)
+      if (Elf[I].sh_type == SHT_DYNSYM)
+        addFunctionSymbols(Elf, Elf[I]);
+  sortSymbols();
+  if (Sections.Debug.Line) {
+    // A malformed program keeps the rows read before it.
+    parseDebugLine(Sections.Debug, Lines, Files);
+    sortLineRows(Lines);
+  }
+}
+
+bool CodeSymbolizer::Module::mapFile(const std::string &Path) {
+  int Descriptor = ::open(Path.c_str(), O_RDONLY | O_CLOEXEC);
+  if (Descriptor < 0)
+    return false;
+  struct stat Status;
+  if (::fstat(Descriptor, &Status) != 0 ||
+      Status.st_size < static_cast<off_t>(sizeof(Elf64_Ehdr))) {
+    ::close(Descriptor);
+    return false;
+  }
+  size_t Size = static_cast<size_t>(Status.st_size);
+  void *Data = ::mmap(nullptr, Size, PROT_READ, MAP_PRIVATE, Descriptor, 0);
+  ::close(Descriptor);
+  if (Data == MAP_FAILED)
+    return false;
+  Mapping = Data;
+  MappingSize = Size;
+  return true;
+}
+
+void CodeSymbolizer::Module::addFunctionSymbols(const ElfSectionTable &Elf,
+                                                const Elf64_Shdr &Table) {
+  if (!Elf.inFile(Table) || Table.sh_entsize != sizeof(Elf64_Sym) ||
+      Table.sh_link >= Elf.count())
+    return;
+  const Elf64_Shdr &Strings = Elf[Table.sh_link];
+  if (!Elf.inFile(Strings))
+    return;
+  const auto *First = reinterpret_cast<const Elf64_Sym *>(Elf.contents(Table));
+  size_t Count = Table.sh_size / sizeof(Elf64_Sym);
+  for (size_t I = 0; I < Count; ++I) {
+    const Elf64_Sym &Entry = First[I];
+    if (ELF64_ST_TYPE(Entry.st_info) != STT_FUNC || Entry.st_value == 0 ||
+        Entry.st_name >= Strings.sh_size)
+      continue;
+    const char *Name =
+        reinterpret_cast<const char *>(Elf.contents(Strings)) + Entry.st_name;
+    if (strnlen(Name, Strings.sh_size - Entry.st_name) ==
+        Strings.sh_size - Entry.st_name)
+      continue; // not terminated inside the table
+    Symbols.push_back(Symbol{Entry.st_value, Entry.st_size, Name});
+  }
+}
+
+void CodeSymbolizer::Module::readSectionContents(const ElfSectionTable &Elf,
+                                                 const Elf64_Shdr &Section,
+                                                 const uint8_t *&Data,
+                                                 size_t &DataSize,
+                                                 std::string &Unreadable) {
+  if (!Elf.inFile(Section))
+    return;
+  Data = Elf.contents(Section);
+  DataSize = Section.sh_size;
+  if (!(Section.sh_flags & SHF_COMPRESSED))
+    return;
+  std::vector<uint8_t> Contents;
+  std::string Reason;
+  std::string Kind = compressionName(Data, DataSize);
+  Data = nullptr;
+  DataSize = 0;
+  if (!decompressSection(Elf.contents(Section), Section.sh_size, Contents,
+                         Reason)) {
+    if (Unreadable.empty())
+      Unreadable =
+          "its debug sections are compressed (" + Kind + ") and " + Reason;
+    return;
+  }
+  Decompressed.push_back(std::move(Contents));
+  Data = Decompressed.back().data();
+  DataSize = Decompressed.back().size();
+}
+
+ModuleSections
+CodeSymbolizer::Module::readSections(const ElfSectionTable &Elf) {
+  ModuleSections Found;
+  DebugSections &Debug = Found.Debug;
+  for (unsigned I = 0; I < Elf.count(); ++I) {
+    const Elf64_Shdr &Section = Elf[I];
+    if (Section.sh_type == SHT_SYMTAB) {
+      addFunctionSymbols(Elf, Section);
+      Found.HaveSymtab = true;
+    }
+    std::string_view Name = Elf.name(Section);
+    if (Name == ".debug_line")
+      readSectionContents(Elf, Section, Debug.Line, Debug.LineSize,
+                          Found.Unreadable);
+    else if (Name == ".debug_line_str")
+      readSectionContents(Elf, Section, Debug.LineStr, Debug.LineStrSize,
+                          Found.Unreadable);
+    else if (Name == ".debug_str")
+      readSectionContents(Elf, Section, Debug.Str, Debug.StrSize,
+                          Found.Unreadable);
+    else if (Name == ".gnu_debuglink" && Elf.inFile(Section))
+      Found.DebugLink = std::string_view(
+          reinterpret_cast<const char *>(Elf.contents(Section)),
+          strnlen(reinterpret_cast<const char *>(Elf.contents(Section)),
+                  Section.sh_size));
+  }
+  return Found;
+}
+
+void CodeSymbolizer::Module::sortSymbols() {
   std::sort(Symbols.begin(), Symbols.end(),
             [](const Symbol &A, const Symbol &B) {
               if (A.Address != B.Address)
                 return A.Address < B.Address;
               return A.Size > B.Size;
             });
-  if (Debug.Line) {
-    // A malformed program keeps the rows read before it.
-    parseDebugLine(Debug, Lines, Files);
-    sortLineRows(Lines);
-  }
 }
 
 CodeSymbolizer::CodeSymbolizer(SymbolizerSettings TheSettings)

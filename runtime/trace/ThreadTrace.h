@@ -343,14 +343,6 @@ exitAndTrace(CallPathRecorder &Recorder, TraceCursor &Hot, ThreadTrace *Trace,
   return nullptr;
 }
 
-/// The name of thread Tid of process Pid for traces and reports: "main" for
-/// the process's main thread, else its name (/proc/self/task/<tid>/comm),
-/// empty if unknown. Uses only open/read/close.
-std::string threadDisplayName(int64_t Pid, uint64_t Tid);
-
-/// The OS thread id of the calling thread.
-uint64_t currentThreadId();
-
 } // namespace runtime
 } // namespace sextant
 

@@ -48,7 +48,7 @@ TEST_CASE("profile-threads.json keeps threads within the bound",
                 Index == 0 ? "main" : "worker", Tree);
   }
   CHECK(Threads.threadsBeyondBound() == 2);
-  std::vector<const ThreadProfile *> Entries = Threads.entries();
+  std::vector<const KeptThreadTree *> Entries = Threads.entries();
   REQUIRE(Entries.size() == 3);
   CHECK(Entries[0]->Index == 0);
   CHECK(Entries[1]->Index == 1);

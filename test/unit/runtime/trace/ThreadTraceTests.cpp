@@ -13,6 +13,7 @@
 #include "TraceTestSupport.h"
 
 #include "runtime/io/OutputDirectory.h"
+#include "runtime/io/ThreadIdentity.h"
 
 #include <csignal>
 #include <fstream>

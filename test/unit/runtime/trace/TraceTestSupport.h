@@ -10,6 +10,7 @@
 #define SEXTANT_TEST_UNIT_RUNTIME_TRACE_TRACETESTSUPPORT_H
 
 #include "format/schema/TraceFileReader.h"
+#include "runtime/io/ThreadIdentity.h"
 #include "runtime/profile/CallPathRecorder.h"
 #include "runtime/trace/ThreadTrace.h"
 #include "test/unit/support/ScratchDirectory.h"

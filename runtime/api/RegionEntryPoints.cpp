@@ -1,4 +1,4 @@
-//===- runtime/api/InstrumentationABI.cpp - The C ABI of libsextant -------===//
+//===- runtime/api/RegionEntryPoints.cpp - The C ABI of libsextant --------===//
 //
 // Part of Sextant. The functions instrumented code calls
 // (include/sextant/instrumentation_abi.h), plus the library constructor and
