@@ -7,6 +7,13 @@
 // sent and received unless MPI_IN_PLACE leaves it in place; calls as root
 // are counted.
 //
+// The gathers and scatters are mirror images, and so are their v forms:
+// each is one rooted exchange (recordRooted) whose blocks go to the root or
+// come from it. The all-to-all forms differ only in how their blocks are
+// sized (recordAllToAll). Blocks are sized by the kinds below: equal
+// blocks, blocks of one datatype with a count each (the v forms) and blocks
+// with a count and a datatype each (the w form).
+//
 //===----------------------------------------------------------------------===//
 
 #ifndef SEXTANT_MPI_COLLECTIVEHOOKS_H
@@ -14,9 +21,31 @@
 
 #include "HookSupport.h"
 
+#include <optional>
+
 namespace sextant {
 namespace mpi {
 namespace hooks {
+
+//===----------------------------------------------------------------------===//
+// The blocks of a collective
+//===----------------------------------------------------------------------===//
+
+/// Count elements of Type: one rank's block.
+struct Block {
+  MPI_Datatype Type;
+  MPI_Count Count;
+  uint64_t bytes() const { return dataBytes(Type, Count); }
+};
+
+/// One block for every rank, all alike (MPI_Gather, MPI_Alltoall, ...).
+struct EqualBlocks {
+  Block Each;
+  /// The bytes of the blocks of Size ranks.
+  uint64_t total(int Size) const { return Each.bytes() * Size; }
+  /// The same without one rank's block.
+  uint64_t othersThan(int Size, int) const { return Each.bytes() * (Size - 1); }
+};
 
 /// Bytes of the sum of Counts[0..N) elements of Type.
 template <typename CountArray>
@@ -28,6 +57,43 @@ uint64_t sumBytes(CountArray Counts, int N, MPI_Datatype Type) {
     Sum += Counts[I];
   return dataBytes(Type, Sum);
 }
+
+/// Counts[I] elements of Type for rank I (the v forms).
+template <typename CountArray> struct CountedBlocks {
+  CountArray Counts;
+  MPI_Datatype Type;
+  uint64_t total(int Size) const { return sumBytes(Counts, Size, Type); }
+  uint64_t othersThan(int Size, int Rank) const {
+    return total(Size) - dataBytes(Type, Counts[Rank]);
+  }
+};
+
+/// Bytes of Counts[I] elements of Types[I] for I in [0, N) but Skip.
+template <typename CountArray>
+uint64_t typedBytes(CountArray Counts, const MPI_Datatype *Types, int N,
+                    int Skip) {
+  uint64_t Sum = 0;
+  if (!Counts || !Types)
+    return 0;
+  for (int I = 0; I < N; ++I)
+    if (I != Skip)
+      Sum += dataBytes(Types[I], Counts[I]);
+  return Sum;
+}
+
+/// Counts[I] elements of Types[I] for rank I (the w form).
+template <typename CountArray> struct TypedBlocks {
+  CountArray Counts;
+  const MPI_Datatype *Types;
+  uint64_t total(int Size) const { return typedBytes(Counts, Types, Size, -1); }
+  uint64_t othersThan(int Size, int Rank) const {
+    return typedBytes(Counts, Types, Size, Rank);
+  }
+};
+
+//===----------------------------------------------------------------------===//
+// Rooted collectives
+//===----------------------------------------------------------------------===//
 
 /// Whether this rank is the root of a rooted collective, and whether it
 /// takes part at all (an intercommunicator's non-root members of the root
@@ -49,18 +115,28 @@ inline RootRole rootRole(MPI_Comm Comm, int Root) {
   return Role;
 }
 
+/// This rank's role in a rooted collective that returned Result, when it
+/// is to be counted: the call succeeded and the rank takes part.
+inline std::optional<RootRole> countedRole(int Result, MPI_Comm Comm,
+                                           int Root) {
+  if (!succeeded(Result))
+    return std::nullopt;
+  RootRole Role = rootRole(Comm, Root);
+  if (!Role.Participates)
+    return std::nullopt;
+  return Role;
+}
+
 struct Bcast : Stateless {
   template <typename Count, typename... Rest>
   static void after(State &, int Result, void *, Count N, MPI_Datatype Type,
                     int Root, MPI_Comm Comm, Rest &...) {
-    if (!succeeded(Result))
-      return;
-    RootRole Role = rootRole(Comm, Root);
-    if (!Role.Participates)
+    std::optional<RootRole> Role = countedRole(Result, Comm, Root);
+    if (!Role)
       return;
     uint64_t Bytes = dataBytes(Type, N);
-    recordCollective(currentFunction(), Role.Root ? Bytes : 0,
-                     Role.Root ? 0 : Bytes, Role.Root);
+    recordCollective(currentFunction(), Role->Root ? Bytes : 0,
+                     Role->Root ? 0 : Bytes, Role->Root);
   }
 };
 struct MPI_Bcast : Bcast {};
@@ -71,19 +147,115 @@ struct Reduce : Stateless {
   static void after(State &, int Result, const void *, void *, Count N,
                     MPI_Datatype Type, MPI_Op, int Root, MPI_Comm Comm,
                     Rest &...) {
-    if (!succeeded(Result))
-      return;
-    RootRole Role = rootRole(Comm, Root);
-    if (!Role.Participates)
+    std::optional<RootRole> Role = countedRole(Result, Comm, Root);
+    if (!Role)
       return;
     uint64_t Bytes = dataBytes(Type, N);
-    bool SendsData = !(Role.Shape.Inter && Role.Root);
+    bool SendsData = !(Role->Shape.Inter && Role->Root);
     recordCollective(currentFunction(), SendsData ? Bytes : 0,
-                     Role.Root ? Bytes : 0, Role.Root);
+                     Role->Root ? Bytes : 0, Role->Root);
   }
 };
 struct MPI_Reduce : Reduce {};
 struct MPI_Ireduce : Reduce {};
+
+/// Which way the blocks of a rooted exchange go.
+enum class RootedFlow {
+  ToRoot,  ///< from every member to the root (MPI_Gather(v))
+  FromRoot ///< from the root to every member (MPI_Scatter(v))
+};
+
+/// Records a rooted exchange of one block between the root and every
+/// member, whose blocks go to the root or come from it (Flow). Own: this
+/// rank's block in its own buffer (a gather's send buffer, a scatter's
+/// receive buffer); Blocks: the root's buffer of every member's block;
+/// InPlace: the own buffer is MPI_IN_PLACE. An intracommunicator's root
+/// passes its own block from one buffer to the other, unless in place.
+template <typename RootBlocks>
+void recordRooted(RootedFlow Flow, const RootRole &Role, bool InPlace,
+                  Block Own, const RootBlocks &Blocks) {
+  uint64_t OwnBytes = 0;  // this rank's own buffer
+  uint64_t RootBytes = 0; // the root's buffer of blocks
+  const CollectiveShape &Shape = Role.Shape;
+  if (!Role.Root) {
+    OwnBytes = Own.bytes();
+  } else if (Shape.Inter) {
+    RootBytes = Blocks.total(Shape.Size);
+  } else if (InPlace) {
+    RootBytes = Blocks.othersThan(Shape.Size, Shape.Rank);
+  } else {
+    OwnBytes = Own.bytes();
+    RootBytes = Blocks.total(Shape.Size);
+  }
+  if (Flow == RootedFlow::ToRoot)
+    recordCollective(currentFunction(), OwnBytes, RootBytes, Role.Root);
+  else
+    recordCollective(currentFunction(), RootBytes, OwnBytes, Role.Root);
+}
+
+/// MPI_Gather and MPI_Scatter, whose parameters are alike: the send side,
+/// then the receive side, the root and the communicator.
+template <RootedFlow Flow> struct GatherOrScatter : Stateless {
+  template <typename Count, typename... Rest>
+  static void after(State &, int Result, const void *SendBuffer,
+                    Count SendCount, MPI_Datatype SendType, void *ReceiveBuffer,
+                    Count ReceiveCount, MPI_Datatype ReceiveType, int Root,
+                    MPI_Comm Comm, Rest &...) {
+    std::optional<RootRole> Role = countedRole(Result, Comm, Root);
+    if (!Role)
+      return;
+    Block SendBlock{SendType, SendCount};
+    Block ReceiveBlock{ReceiveType, ReceiveCount};
+    if (Flow == RootedFlow::ToRoot)
+      recordRooted(Flow, *Role, SendBuffer == MPI_IN_PLACE, SendBlock,
+                   EqualBlocks{ReceiveBlock});
+    else
+      recordRooted(Flow, *Role, ReceiveBuffer == MPI_IN_PLACE, ReceiveBlock,
+                   EqualBlocks{SendBlock});
+  }
+};
+struct MPI_Gather : GatherOrScatter<RootedFlow::ToRoot> {};
+struct MPI_Igather : GatherOrScatter<RootedFlow::ToRoot> {};
+struct MPI_Scatter : GatherOrScatter<RootedFlow::FromRoot> {};
+struct MPI_Iscatter : GatherOrScatter<RootedFlow::FromRoot> {};
+
+struct Gatherv : Stateless {
+  template <typename Count, typename CountArray, typename DisplacementArray,
+            typename... Rest>
+  static void after(State &, int Result, const void *SendBuffer,
+                    Count SendCount, MPI_Datatype SendType, void *,
+                    CountArray ReceiveCounts, DisplacementArray,
+                    MPI_Datatype ReceiveType, int Root, MPI_Comm Comm,
+                    Rest &...) {
+    if (std::optional<RootRole> Role = countedRole(Result, Comm, Root))
+      recordRooted(RootedFlow::ToRoot, *Role, SendBuffer == MPI_IN_PLACE,
+                   Block{SendType, SendCount},
+                   CountedBlocks<CountArray>{ReceiveCounts, ReceiveType});
+  }
+};
+struct MPI_Gatherv : Gatherv {};
+struct MPI_Igatherv : Gatherv {};
+
+struct Scatterv : Stateless {
+  template <typename CountArray, typename DisplacementArray, typename Count,
+            typename... Rest>
+  static void after(State &, int Result, const void *, CountArray SendCounts,
+                    DisplacementArray, MPI_Datatype SendType,
+                    void *ReceiveBuffer, Count ReceiveCount,
+                    MPI_Datatype ReceiveType, int Root, MPI_Comm Comm,
+                    Rest &...) {
+    if (std::optional<RootRole> Role = countedRole(Result, Comm, Root))
+      recordRooted(RootedFlow::FromRoot, *Role, ReceiveBuffer == MPI_IN_PLACE,
+                   Block{ReceiveType, ReceiveCount},
+                   CountedBlocks<CountArray>{SendCounts, SendType});
+  }
+};
+struct MPI_Scatterv : Scatterv {};
+struct MPI_Iscatterv : Scatterv {};
+
+//===----------------------------------------------------------------------===//
+// Collectives without a root
+//===----------------------------------------------------------------------===//
 
 template <bool Exclusive> struct Allreduce : Stateless {
   template <typename Count, typename... Rest>
@@ -103,126 +275,6 @@ struct MPI_Iscan : Allreduce<false> {};
 struct MPI_Exscan : Allreduce<true> {};
 struct MPI_Iexscan : Allreduce<true> {};
 
-struct Gather : Stateless {
-  template <typename Count, typename... Rest>
-  static void after(State &, int Result, const void *SendBuffer,
-                    Count SendCount, MPI_Datatype SendType, void *,
-                    Count ReceiveCount, MPI_Datatype ReceiveType, int Root,
-                    MPI_Comm Comm, Rest &...) {
-    if (!succeeded(Result))
-      return;
-    RootRole Role = rootRole(Comm, Root);
-    if (!Role.Participates)
-      return;
-    uint64_t Block = dataBytes(ReceiveType, ReceiveCount);
-    if (!Role.Root) {
-      recordCollective(currentFunction(), dataBytes(SendType, SendCount), 0,
-                       false);
-    } else if (Role.Shape.Inter) {
-      recordCollective(currentFunction(), 0, Block * Role.Shape.Size, true);
-    } else {
-      bool InPlace = SendBuffer == MPI_IN_PLACE;
-      recordCollective(currentFunction(),
-                       InPlace ? 0 : dataBytes(SendType, SendCount),
-                       Block * (Role.Shape.Size - (InPlace ? 1 : 0)), true);
-    }
-  }
-};
-struct MPI_Gather : Gather {};
-struct MPI_Igather : Gather {};
-
-struct Gatherv : Stateless {
-  template <typename Count, typename CountArray, typename DisplacementArray,
-            typename... Rest>
-  static void after(State &, int Result, const void *SendBuffer,
-                    Count SendCount, MPI_Datatype SendType, void *,
-                    CountArray ReceiveCounts, DisplacementArray,
-                    MPI_Datatype ReceiveType, int Root, MPI_Comm Comm,
-                    Rest &...) {
-    if (!succeeded(Result))
-      return;
-    RootRole Role = rootRole(Comm, Root);
-    if (!Role.Participates)
-      return;
-    if (!Role.Root) {
-      recordCollective(currentFunction(), dataBytes(SendType, SendCount), 0,
-                       false);
-      return;
-    }
-    uint64_t Received = sumBytes(ReceiveCounts, Role.Shape.Size, ReceiveType);
-    uint64_t Sent = 0;
-    if (!Role.Shape.Inter) {
-      if (SendBuffer == MPI_IN_PLACE)
-        Received -= dataBytes(ReceiveType, ReceiveCounts[Role.Shape.Rank]);
-      else
-        Sent = dataBytes(SendType, SendCount);
-    }
-    recordCollective(currentFunction(), Sent, Received, true);
-  }
-};
-struct MPI_Gatherv : Gatherv {};
-struct MPI_Igatherv : Gatherv {};
-
-struct Scatter : Stateless {
-  template <typename Count, typename... Rest>
-  static void after(State &, int Result, const void *, Count SendCount,
-                    MPI_Datatype SendType, void *ReceiveBuffer,
-                    Count ReceiveCount, MPI_Datatype ReceiveType, int Root,
-                    MPI_Comm Comm, Rest &...) {
-    if (!succeeded(Result))
-      return;
-    RootRole Role = rootRole(Comm, Root);
-    if (!Role.Participates)
-      return;
-    uint64_t Block = dataBytes(SendType, SendCount);
-    if (!Role.Root) {
-      recordCollective(currentFunction(), 0,
-                       dataBytes(ReceiveType, ReceiveCount), false);
-    } else if (Role.Shape.Inter) {
-      recordCollective(currentFunction(), Block * Role.Shape.Size, 0, true);
-    } else {
-      bool InPlace = ReceiveBuffer == MPI_IN_PLACE;
-      recordCollective(
-          currentFunction(), Block * (Role.Shape.Size - (InPlace ? 1 : 0)),
-          InPlace ? 0 : dataBytes(ReceiveType, ReceiveCount), true);
-    }
-  }
-};
-struct MPI_Scatter : Scatter {};
-struct MPI_Iscatter : Scatter {};
-
-struct Scatterv : Stateless {
-  template <typename CountArray, typename DisplacementArray, typename Count,
-            typename... Rest>
-  static void after(State &, int Result, const void *, CountArray SendCounts,
-                    DisplacementArray, MPI_Datatype SendType,
-                    void *ReceiveBuffer, Count ReceiveCount,
-                    MPI_Datatype ReceiveType, int Root, MPI_Comm Comm,
-                    Rest &...) {
-    if (!succeeded(Result))
-      return;
-    RootRole Role = rootRole(Comm, Root);
-    if (!Role.Participates)
-      return;
-    if (!Role.Root) {
-      recordCollective(currentFunction(), 0,
-                       dataBytes(ReceiveType, ReceiveCount), false);
-      return;
-    }
-    uint64_t Sent = sumBytes(SendCounts, Role.Shape.Size, SendType);
-    uint64_t Received = 0;
-    if (!Role.Shape.Inter) {
-      if (ReceiveBuffer == MPI_IN_PLACE)
-        Sent -= dataBytes(SendType, SendCounts[Role.Shape.Rank]);
-      else
-        Received = dataBytes(ReceiveType, ReceiveCount);
-    }
-    recordCollective(currentFunction(), Sent, Received, true);
-  }
-};
-struct MPI_Scatterv : Scatterv {};
-struct MPI_Iscatterv : Scatterv {};
-
 struct Allgather : Stateless {
   template <typename Count, typename... Rest>
   static void after(State &, int Result, const void *SendBuffer,
@@ -232,11 +284,11 @@ struct Allgather : Stateless {
     if (!succeeded(Result))
       return;
     CollectiveShape Shape = collectiveShape(Comm);
-    uint64_t Block = dataBytes(ReceiveType, ReceiveCount);
+    uint64_t BlockBytes = dataBytes(ReceiveType, ReceiveCount);
     bool InPlace = SendBuffer == MPI_IN_PLACE;
     recordCollective(currentFunction(),
-                     InPlace ? Block : dataBytes(SendType, SendCount),
-                     Block * (Shape.Size - (InPlace ? 1 : 0)), false);
+                     InPlace ? BlockBytes : dataBytes(SendType, SendCount),
+                     BlockBytes * (Shape.Size - (InPlace ? 1 : 0)), false);
   }
 };
 struct MPI_Allgather : Allgather {};
@@ -264,24 +316,32 @@ struct Allgatherv : Stateless {
 struct MPI_Allgatherv : Allgatherv {};
 struct MPI_Iallgatherv : Allgatherv {};
 
+/// Records an exchange in which every rank sends a block to every rank and
+/// receives one from each, after a call on Comm that succeeded. In place,
+/// the receive buffer's blocks but this rank's own are sent and replaced.
+template <typename SendSide, typename ReceiveSide>
+void recordAllToAll(MPI_Comm Comm, bool InPlace, const SendSide &Send,
+                    const ReceiveSide &Receive) {
+  CollectiveShape Shape = collectiveShape(Comm);
+  if (InPlace) {
+    uint64_t Moved = Receive.othersThan(Shape.Size, Shape.Rank);
+    recordCollective(currentFunction(), Moved, Moved, false);
+  } else {
+    recordCollective(currentFunction(), Send.total(Shape.Size),
+                     Receive.total(Shape.Size), false);
+  }
+}
+
 struct Alltoall : Stateless {
   template <typename Count, typename... Rest>
   static void after(State &, int Result, const void *SendBuffer,
                     Count SendCount, MPI_Datatype SendType, void *,
                     Count ReceiveCount, MPI_Datatype ReceiveType, MPI_Comm Comm,
                     Rest &...) {
-    if (!succeeded(Result))
-      return;
-    CollectiveShape Shape = collectiveShape(Comm);
-    uint64_t Block = dataBytes(ReceiveType, ReceiveCount);
-    if (SendBuffer == MPI_IN_PLACE) {
-      uint64_t Moved = Block * (Shape.Size - 1);
-      recordCollective(currentFunction(), Moved, Moved, false);
-    } else {
-      recordCollective(currentFunction(),
-                       dataBytes(SendType, SendCount) * Shape.Size,
-                       Block * Shape.Size, false);
-    }
+    if (succeeded(Result))
+      recordAllToAll(Comm, SendBuffer == MPI_IN_PLACE,
+                     EqualBlocks{{SendType, SendCount}},
+                     EqualBlocks{{ReceiveType, ReceiveCount}});
   }
 };
 struct MPI_Alltoall : Alltoall {};
@@ -294,34 +354,14 @@ struct Alltoallv : Stateless {
                     MPI_Datatype SendType, void *, CountArray ReceiveCounts,
                     DisplacementArray, MPI_Datatype ReceiveType, MPI_Comm Comm,
                     Rest &...) {
-    if (!succeeded(Result))
-      return;
-    CollectiveShape Shape = collectiveShape(Comm);
-    uint64_t Received = sumBytes(ReceiveCounts, Shape.Size, ReceiveType);
-    if (SendBuffer == MPI_IN_PLACE) {
-      Received -= dataBytes(ReceiveType, ReceiveCounts[Shape.Rank]);
-      recordCollective(currentFunction(), Received, Received, false);
-    } else {
-      recordCollective(currentFunction(),
-                       sumBytes(SendCounts, Shape.Size, SendType), Received,
-                       false);
-    }
+    if (succeeded(Result))
+      recordAllToAll(Comm, SendBuffer == MPI_IN_PLACE,
+                     CountedBlocks<CountArray>{SendCounts, SendType},
+                     CountedBlocks<CountArray>{ReceiveCounts, ReceiveType});
   }
 };
 struct MPI_Alltoallv : Alltoallv {};
 struct MPI_Ialltoallv : Alltoallv {};
-
-template <typename CountArray>
-uint64_t typedBytes(CountArray Counts, const MPI_Datatype *Types, int N,
-                    int Skip) {
-  uint64_t Sum = 0;
-  if (!Counts || !Types)
-    return 0;
-  for (int I = 0; I < N; ++I)
-    if (I != Skip)
-      Sum += dataBytes(Types[I], Counts[I]);
-  return Sum;
-}
 
 struct Alltoallw : Stateless {
   template <typename CountArray, typename DisplacementArray, typename... Rest>
@@ -330,18 +370,10 @@ struct Alltoallw : Stateless {
         DisplacementArray, const MPI_Datatype *SendTypes, void *,
         CountArray ReceiveCounts, DisplacementArray,
         const MPI_Datatype *ReceiveTypes, MPI_Comm Comm, Rest &...) {
-    if (!succeeded(Result))
-      return;
-    CollectiveShape Shape = collectiveShape(Comm);
-    if (SendBuffer == MPI_IN_PLACE) {
-      uint64_t Moved =
-          typedBytes(ReceiveCounts, ReceiveTypes, Shape.Size, Shape.Rank);
-      recordCollective(currentFunction(), Moved, Moved, false);
-    } else {
-      recordCollective(
-          currentFunction(), typedBytes(SendCounts, SendTypes, Shape.Size, -1),
-          typedBytes(ReceiveCounts, ReceiveTypes, Shape.Size, -1), false);
-    }
+    if (succeeded(Result))
+      recordAllToAll(Comm, SendBuffer == MPI_IN_PLACE,
+                     TypedBlocks<CountArray>{SendCounts, SendTypes},
+                     TypedBlocks<CountArray>{ReceiveCounts, ReceiveTypes});
   }
 };
 struct MPI_Alltoallw : Alltoallw {};
@@ -372,9 +404,9 @@ struct ReduceScatterBlock : Stateless {
                     MPI_Datatype Type, MPI_Op, MPI_Comm Comm, Rest &...) {
     if (!succeeded(Result))
       return;
-    uint64_t Block = dataBytes(Type, N);
-    recordCollective(currentFunction(), Block * collectiveShape(Comm).Size,
-                     Block, false);
+    uint64_t BlockBytes = dataBytes(Type, N);
+    recordCollective(currentFunction(), BlockBytes * collectiveShape(Comm).Size,
+                     BlockBytes, false);
   }
 };
 struct MPI_Reduce_scatter_block : ReduceScatterBlock {};
