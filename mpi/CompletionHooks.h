@@ -70,6 +70,11 @@ struct RequestArrayState {
       return MPI_REQUEST_NULL;
     return Count > InlineCount ? MoreRequests[Index] : InlineRequests[Index];
   }
+  /// Completes the requests that MPI_Waitall/MPI_Testall completed.
+  void completeAll(int N, const MPI_Status *Statuses) const {
+    for (int I = 0; I < N; ++I)
+      completeRequest(at(I), Statuses[I]);
+  }
 };
 
 struct MPI_Wait {
@@ -116,10 +121,10 @@ struct MPI_Testany {
                      int *&, MPI_Status *&Status) {
     MPI_Waitany::before(S, Count, Requests, Index, Status);
   }
-  static void after(State &S, int Result, int, MPI_Request *, int *Index,
-                    int *Flag, MPI_Status *Status) {
-    if (succeeded(Result) && Flag && *Flag && Index && *Index != MPI_UNDEFINED)
-      completeRequest(S.at(*Index), *Status);
+  static void after(State &S, int Result, int Count, MPI_Request *Requests,
+                    int *Index, int *Flag, MPI_Status *Status) {
+    if (Flag && *Flag)
+      MPI_Waitany::after(S, Result, Count, Requests, Index, Status);
   }
 };
 struct MPI_Waitall {
@@ -130,10 +135,8 @@ struct MPI_Waitall {
   }
   static void after(State &S, int Result, int Count, MPI_Request *,
                     MPI_Status *Statuses) {
-    if (!succeeded(Result))
-      return;
-    for (int I = 0; I < Count; ++I)
-      completeRequest(S.at(I), Statuses[I]);
+    if (succeeded(Result))
+      S.completeAll(Count, Statuses);
   }
 };
 struct MPI_Testall {
@@ -144,10 +147,8 @@ struct MPI_Testall {
   }
   static void after(State &S, int Result, int Count, MPI_Request *, int *Flag,
                     MPI_Status *Statuses) {
-    if (!succeeded(Result) || !Flag || !*Flag)
-      return;
-    for (int I = 0; I < Count; ++I)
-      completeRequest(S.at(I), Statuses[I]);
+    if (succeeded(Result) && Flag && *Flag)
+      S.completeAll(Count, Statuses);
   }
 };
 struct MPI_Waitsome {

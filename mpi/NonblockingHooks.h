@@ -26,6 +26,17 @@ inline void addRequest(MPI_Request *Request, RequestRecord Record) {
     accounting().Requests.insert(handleKey(*Request), std::move(Record));
 }
 
+/// The record of an operation of Kind that the current function starts; a
+/// persistent one is inactive until MPI_Start.
+inline RequestRecord startedRecord(RequestKind Kind, bool Persistent) {
+  RequestRecord Record;
+  Record.Kind = Kind;
+  Record.Persistent = Persistent;
+  Record.Active = !Persistent;
+  Record.Function = static_cast<unsigned>(currentFunction());
+  return Record;
+}
+
 template <bool Persistent> struct NonblockingSend {
   struct State {};
   template <typename Count>
@@ -41,11 +52,7 @@ template <bool Persistent> struct NonblockingSend {
                     MPI_Request *Request) {
     if (!succeeded(Result) || Destination == MPI_PROC_NULL)
       return;
-    RequestRecord Record;
-    Record.Kind = RequestKind::Send;
-    Record.Persistent = Persistent;
-    Record.Active = !Persistent;
-    Record.Function = static_cast<unsigned>(currentFunction());
+    RequestRecord Record = startedRecord(RequestKind::Send, Persistent);
     RankMap Ranks = communicatorRanks(Comm);
     Record.SendPartner = worldRankOf(Ranks, Destination);
     Record.SendBytes = dataBytes(Type, N);
@@ -71,11 +78,7 @@ template <bool Persistent> struct NonblockingReceive : Stateless {
                     MPI_Comm Comm, MPI_Request *Request) {
     if (!succeeded(Result))
       return;
-    RequestRecord Record;
-    Record.Kind = RequestKind::Receive;
-    Record.Persistent = Persistent;
-    Record.Active = !Persistent;
-    Record.Function = static_cast<unsigned>(currentFunction());
+    RequestRecord Record = startedRecord(RequestKind::Receive, Persistent);
     Record.ReceiveRanks = communicatorRanks(Comm);
     addRequest(Request, std::move(Record));
   }
@@ -98,19 +101,17 @@ struct MPI_Imrecv {
                     MPI_Message *, MPI_Request *Request) {
     if (!succeeded(Result))
       return;
-    RequestRecord Record;
-    Record.Kind = RequestKind::Receive;
-    Record.Function = static_cast<unsigned>(currentFunction());
+    RequestRecord Record = startedRecord(RequestKind::Receive, false);
     Record.ReceiveRanks = S.Ranks;
     addRequest(Request, std::move(Record));
   }
 };
 
+/// MPI_Isendrecv and MPI_Isendrecv_replace: a send of Bytes to Destination
+/// and a receive, on Comm, under one request.
 inline RequestRecord sendReceiveRecord(MPI_Comm Comm, int Destination,
                                        uint64_t Bytes) {
-  RequestRecord Record;
-  Record.Kind = RequestKind::SendReceive;
-  Record.Function = static_cast<unsigned>(currentFunction());
+  RequestRecord Record = startedRecord(RequestKind::SendReceive, false);
   RankMap Ranks = communicatorRanks(Comm);
   if (Destination != MPI_PROC_NULL) {
     Record.SendPartner = worldRankOf(Ranks, Destination);

@@ -64,45 +64,54 @@ struct MPI_Recv {
   }
 };
 
-struct MPI_Sendrecv {
+/// MPI_Sendrecv and MPI_Sendrecv_replace: a send of N elements of Type to
+/// Destination with Tag and a receive described by Status, on Comm.
+struct SendReceive {
   using State = StatusState;
+  template <typename Count>
+  static void start(State &S, MPI_Status *&Status, MPI_Comm Comm,
+                    int Destination, int Tag, Count N, MPI_Datatype Type) {
+    S.capture(Status);
+    traceSendStart(Comm, Destination, Tag, N, Type);
+  }
+  template <typename Count>
+  static void finish(int Result, MPI_Comm Comm, int Destination, Count N,
+                     MPI_Datatype Type, const MPI_Status *Status) {
+    if (!succeeded(Result))
+      return;
+    recordSend(currentFunction(), Comm, Destination, dataBytes(Type, N));
+    recordReceive(currentFunction(), communicatorRanks(Comm), *Status);
+  }
+};
+
+struct MPI_Sendrecv : SendReceive {
   template <typename Count>
   static void before(State &S, const void *&, Count &SendCount,
                      MPI_Datatype &SendType, int &Destination, int &SendTag,
                      void *&, Count &, MPI_Datatype &, int &, int &,
                      MPI_Comm &Comm, MPI_Status *&Status) {
-    S.capture(Status);
-    traceSendStart(Comm, Destination, SendTag, SendCount, SendType);
+    start(S, Status, Comm, Destination, SendTag, SendCount, SendType);
   }
   template <typename Count>
   static void after(State &, int Result, const void *, Count SendCount,
                     MPI_Datatype SendType, int Destination, int, void *, Count,
                     MPI_Datatype, int, int, MPI_Comm Comm, MPI_Status *Status) {
-    if (!succeeded(Result))
-      return;
-    recordSend(currentFunction(), Comm, Destination,
-               dataBytes(SendType, SendCount));
-    recordReceive(currentFunction(), communicatorRanks(Comm), *Status);
+    finish(Result, Comm, Destination, SendCount, SendType, Status);
   }
 };
 
-struct MPI_Sendrecv_replace {
-  using State = StatusState;
+struct MPI_Sendrecv_replace : SendReceive {
   template <typename Count>
   static void before(State &S, void *&, Count &N, MPI_Datatype &Type,
                      int &Destination, int &SendTag, int &, int &,
                      MPI_Comm &Comm, MPI_Status *&Status) {
-    S.capture(Status);
-    traceSendStart(Comm, Destination, SendTag, N, Type);
+    start(S, Status, Comm, Destination, SendTag, N, Type);
   }
   template <typename Count>
   static void after(State &, int Result, void *, Count N, MPI_Datatype Type,
                     int Destination, int, int, int, MPI_Comm Comm,
                     MPI_Status *Status) {
-    if (!succeeded(Result))
-      return;
-    recordSend(currentFunction(), Comm, Destination, dataBytes(Type, N));
-    recordReceive(currentFunction(), communicatorRanks(Comm), *Status);
+    finish(Result, Comm, Destination, N, Type, Status);
   }
 };
 
