@@ -1,7 +1,7 @@
 //===- mpi/MpiAccounting.h - Bytes and partners of MPI calls ----*- C++ -*-===//
 //
 // Part of Sextant. The adapter's process-wide accounting state and the
-// helpers the accounting hooks (MpiHooks.h) use:
+// helpers the accounting hooks (HookSupport.h) use:
 //
 //   - bytes of (count, datatype) pairs;
 //   - the world rank of a communicator's rank, through a cache of each
