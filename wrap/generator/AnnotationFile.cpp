@@ -109,6 +109,25 @@ void attributeLine(const AnnotationLine &L, Block &B,
   const std::string &Where = L.Where;
   FunctionAnnotations &A = B.Attributes;
   AnnotationValue Value{Rest, L.Number};
+  // The attributes that are one expression (needsValue) or a flag
+  // (takesNone).
+  struct Plain {
+    const char *Key;
+    AnnotationValue *Into;
+    bool (*Valid)(const AnnotationLine &, std::vector<std::string> &);
+  };
+  const Plain Plains[] = {
+      {"bytes", &A.Bytes, needsValue},
+      {"peer", &A.Peer, needsValue},
+      {"collective", &A.Collective, takesNone},
+      {"skip", &A.Skip, takesNone},
+      {"forward-fixed-arguments", &A.ForwardFixedArguments, takesNone}};
+  for (const Plain &P : Plains)
+    if (Key == P.Key) {
+      if (P.Valid(L, Errors))
+        *P.Into = Value;
+      return;
+    }
   if (Key == "transfer") {
     if (Rest == "put" || Rest == "get" || Rest == "atomic" ||
         Rest == "fetching-atomic")
@@ -118,21 +137,6 @@ void attributeLine(const AnnotationLine &L, Block &B,
                        "error: expected 'transfer put', 'get', "
                        "'atomic' or 'fetching-atomic', got '" +
                        Rest + "'");
-  } else if (Key == "bytes") {
-    if (needsValue(L, Errors))
-      A.Bytes = Value;
-  } else if (Key == "peer") {
-    if (needsValue(L, Errors))
-      A.Peer = Value;
-  } else if (Key == "collective") {
-    if (takesNone(L, Errors))
-      A.Collective = Value;
-  } else if (Key == "skip") {
-    if (takesNone(L, Errors))
-      A.Skip = Value;
-  } else if (Key == "forward-fixed-arguments") {
-    if (takesNone(L, Errors))
-      A.ForwardFixedArguments = Value;
   } else if (Key == "optional") {
     if (takesNone(L, Errors))
       B.Optional = true;
