@@ -117,103 +117,132 @@ private:
     InRule = false;
   }
 
+  /// Dispatches T by what it is: a keyword of the other format, a block's
+  /// BEGIN or END, a rule's INCLUDE or EXCLUDE, its MANGLED or DEMANGLED,
+  /// an unknown keyword, or a pattern.
   void processToken(const Token &T) {
     std::string_view S = T.Text;
-    if (isTauKeyword(S)) {
-      Discarding = true;
-      if (ReportedMixing)
-        return; // one report per file is enough
-      ReportedMixing = true;
-      report(T, "TAU keyword '" + std::string(S) +
-                    "' in a Score-P filter file (the format was detected "
-                    "from '" +
-                    Detected.Keyword + "' at line " +
-                    std::to_string(Detected.Line) +
-                    "); expected one format per file");
-      return;
-    }
-    if (S == "SCOREP_REGION_NAMES_BEGIN" || S == "SCOREP_FILE_NAMES_BEGIN") {
-      Block Opened =
-          S == "SCOREP_REGION_NAMES_BEGIN" ? Block::Regions : Block::Files;
-      if (Current != Block::None) {
-        finishRule();
-        report(T, "'" + std::string(S) + "' inside the " + blockName(Current) +
-                      " block opened at line " +
-                      std::to_string(BlockBegin.Line) + "; expected '" +
-                      endKeyword(Current) + "' first");
-        // Recover as if the missing END had been there.
-      }
-      Current = Opened;
-      BlockBegin = T;
-      Discarding = false;
-      return;
-    }
-    if (S == "SCOREP_REGION_NAMES_END" || S == "SCOREP_FILE_NAMES_END") {
-      Block Closed =
-          S == "SCOREP_REGION_NAMES_END" ? Block::Regions : Block::Files;
-      Discarding = false;
-      if (Current == Block::None) {
-        report(T, "'" + std::string(S) + "' without a matching '" +
-                      beginKeyword(Closed) + "'");
-        return;
-      }
-      finishRule();
-      if (Closed != Current)
-        report(T, "'" + std::string(S) + "' does not close the " +
-                      blockName(Current) + " block opened at line " +
-                      std::to_string(BlockBegin.Line) + "; expected '" +
-                      endKeyword(Current) + "'");
-      Current = Block::None;
-      return;
-    }
-    if (S == "INCLUDE" || S == "EXCLUDE") {
-      finishRule();
-      if (Current == Block::None) {
-        report(T, "'" + std::string(S) +
-                      "' outside a block; expected "
-                      "'SCOREP_REGION_NAMES_BEGIN' or "
-                      "'SCOREP_FILE_NAMES_BEGIN' before rules");
-        Discarding = true;
-        return;
-      }
-      Discarding = false;
-      InRule = true;
-      RuleExclude = S == "EXCLUDE";
-      RuleMangled = false;
-      RulePatterns = 0;
-      RuleKeyword = T;
-      return;
-    }
-    if (S == "MANGLED" || S == "DEMANGLED") {
-      if (Discarding)
-        return;
-      if (Current == Block::None) {
-        report(T, "'" + std::string(S) +
-                      "' outside a block; expected it after INCLUDE or "
-                      "EXCLUDE in a SCOREP_REGION_NAMES block");
-        Discarding = true;
-      } else if (Current == Block::Files) {
-        report(T, "'" + std::string(S) +
-                      "' in a SCOREP_FILE_NAMES block; MANGLED and "
-                      "DEMANGLED apply only to rules in a "
-                      "SCOREP_REGION_NAMES block");
-      } else if (!InRule) {
-        report(T, "'" + std::string(S) +
-                      "' without a rule; expected it after INCLUDE or "
-                      "EXCLUDE");
-        Discarding = true;
-      } else {
-        RuleMangled = S == "MANGLED";
-      }
-      return;
-    }
-    if (looksLikeScorePKeyword(S)) {
+    if (isTauKeyword(S))
+      rejectTauKeyword(T);
+    else if (S == "SCOREP_REGION_NAMES_BEGIN" || S == "SCOREP_FILE_NAMES_BEGIN")
+      openBlock(T);
+    else if (S == "SCOREP_REGION_NAMES_END" || S == "SCOREP_FILE_NAMES_END")
+      closeBlock(T);
+    else if (S == "INCLUDE" || S == "EXCLUDE")
+      startRule(T);
+    else if (S == "MANGLED" || S == "DEMANGLED")
+      setRuleMangling(T);
+    else if (looksLikeScorePKeyword(S))
       report(T, "unknown keyword '" + std::string(S) +
                     "'; expected 'SCOREP_REGION_NAMES_BEGIN', "
                     "'SCOREP_REGION_NAMES_END', 'SCOREP_FILE_NAMES_BEGIN' or "
                     "'SCOREP_FILE_NAMES_END'");
+    else
+      takePattern(T);
+  }
+
+  /// A TAU keyword: the patterns after it are discarded up to the next
+  /// keyword; only the first one in the file is reported.
+  void rejectTauKeyword(const Token &T) {
+    Discarding = true;
+    if (ReportedMixing)
+      return; // one report per file is enough
+    ReportedMixing = true;
+    report(T, "TAU keyword '" + std::string(T.Text) +
+                  "' in a Score-P filter file (the format was detected "
+                  "from '" +
+                  Detected.Keyword + "' at line " +
+                  std::to_string(Detected.Line) +
+                  "); expected one format per file");
+  }
+
+  /// SCOREP_REGION_NAMES_BEGIN or SCOREP_FILE_NAMES_BEGIN.
+  void openBlock(const Token &T) {
+    std::string_view S = T.Text;
+    Block Opened =
+        S == "SCOREP_REGION_NAMES_BEGIN" ? Block::Regions : Block::Files;
+    if (Current != Block::None) {
+      finishRule();
+      report(T, "'" + std::string(S) + "' inside the " + blockName(Current) +
+                    " block opened at line " + std::to_string(BlockBegin.Line) +
+                    "; expected '" + endKeyword(Current) + "' first");
+      // Recover as if the missing END had been there.
+    }
+    Current = Opened;
+    BlockBegin = T;
+    Discarding = false;
+  }
+
+  /// SCOREP_REGION_NAMES_END or SCOREP_FILE_NAMES_END.
+  void closeBlock(const Token &T) {
+    std::string_view S = T.Text;
+    Block Closed =
+        S == "SCOREP_REGION_NAMES_END" ? Block::Regions : Block::Files;
+    Discarding = false;
+    if (Current == Block::None) {
+      report(T, "'" + std::string(S) + "' without a matching '" +
+                    beginKeyword(Closed) + "'");
       return;
     }
+    finishRule();
+    if (Closed != Current)
+      report(T, "'" + std::string(S) + "' does not close the " +
+                    blockName(Current) + " block opened at line " +
+                    std::to_string(BlockBegin.Line) + "; expected '" +
+                    endKeyword(Current) + "'");
+    Current = Block::None;
+  }
+
+  /// INCLUDE or EXCLUDE: ends the rule before and starts a new one.
+  void startRule(const Token &T) {
+    std::string_view S = T.Text;
+    finishRule();
+    if (Current == Block::None) {
+      report(T, "'" + std::string(S) +
+                    "' outside a block; expected "
+                    "'SCOREP_REGION_NAMES_BEGIN' or "
+                    "'SCOREP_FILE_NAMES_BEGIN' before rules");
+      Discarding = true;
+      return;
+    }
+    Discarding = false;
+    InRule = true;
+    RuleExclude = S == "EXCLUDE";
+    RuleMangled = false;
+    RulePatterns = 0;
+    RuleKeyword = T;
+  }
+
+  /// MANGLED or DEMANGLED: how the rule's next patterns match, in a region
+  /// rule only.
+  void setRuleMangling(const Token &T) {
+    std::string_view S = T.Text;
+    if (Discarding)
+      return;
+    if (Current == Block::None) {
+      report(T, "'" + std::string(S) +
+                    "' outside a block; expected it after INCLUDE or "
+                    "EXCLUDE in a SCOREP_REGION_NAMES block");
+      Discarding = true;
+    } else if (Current == Block::Files) {
+      report(T, "'" + std::string(S) +
+                    "' in a SCOREP_FILE_NAMES block; MANGLED and "
+                    "DEMANGLED apply only to rules in a "
+                    "SCOREP_REGION_NAMES block");
+    } else if (!InRule) {
+      report(T, "'" + std::string(S) +
+                    "' without a rule; expected it after INCLUDE or "
+                    "EXCLUDE");
+      Discarding = true;
+    } else {
+      RuleMangled = S == "MANGLED";
+    }
+  }
+
+  /// Any other token: a pattern of the rule open, or an error when no rule
+  /// is.
+  void takePattern(const Token &T) {
+    std::string_view S = T.Text;
     if (Discarding)
       return;
     if (Current == Block::None) {

@@ -74,6 +74,196 @@ void decadesAround(const std::vector<double> &Values, int &Low, int &High) {
     High = Low + 1;
 }
 
+/// Whether Point can be drawn: it has a positive arithmetic intensity.
+bool isPlaceable(const RooflinePoint &Point) {
+  return !std::isnan(Point.Intensity) && Point.Intensity > 0;
+}
+
+/// The machine's two ceilings; Present when both peaks are known.
+struct RooflineCeilings {
+  double PeakFlops = 0;
+  double PeakBytes = 0;
+  bool Present = false;
+  double Ridge = 0; ///< the intensity where the roofs meet
+
+  explicit RooflineCeilings(const RooflineSvgOptions &Options)
+      : PeakFlops(Options.PeakFlopsPerSecond),
+        PeakBytes(Options.PeakBytesPerSecond),
+        Present(PeakFlops > 0 && PeakBytes > 0),
+        Ridge(Present ? PeakFlops / PeakBytes : 0) {}
+};
+
+/// The two logarithmic axes: the whole decades around the placeable points
+/// and the ridge point, mapped onto the plot.
+struct RooflineAxes {
+  int XLow = 0, XHigh = 0, YLow = 0, YHigh = 0;
+
+  RooflineAxes(const std::vector<RooflinePoint> &Points,
+               const RooflineCeilings &Ceilings) {
+    std::vector<double> Xs, Ys;
+    for (const RooflinePoint &Point : Points) {
+      if (!isPlaceable(Point))
+        continue;
+      Xs.push_back(Point.Intensity);
+      Ys.push_back(Point.FlopsPerSecond);
+    }
+    if (Ceilings.Present) {
+      Xs.push_back(Ceilings.Ridge);
+      Ys.push_back(Ceilings.PeakFlops);
+    }
+    decadesAround(Xs, XLow, XHigh);
+    decadesAround(Ys, YLow, YHigh);
+  }
+
+  double x(double Value) const {
+    return Left + (std::log10(Value) - XLow) / (XHigh - XLow) * PlotWidth;
+  }
+  double y(double Value) const {
+    return Top + PlotHeight -
+           (std::log10(Value) - YLow) / (YHigh - YLow) * PlotHeight;
+  }
+};
+
+/// The SVG writer with the two shapes the plot is mostly made of; every
+/// element inherits the font and size of the group around the plot.
+class RooflineCanvas {
+public:
+  explicit RooflineCanvas(double Height) : Svg(Width, Height) {}
+
+  SvgWriter &svg() { return Svg; }
+
+  void text(double TX, double TY, const char *Anchor,
+            const std::string &Content, double Size = 11) {
+    Svg.open("text").attribute("x", TX).attribute("y", TY);
+    Svg.attribute("text-anchor", Anchor);
+    if (Size != 11)
+      Svg.attribute("font-size", Size);
+    Svg.text(Content);
+    Svg.close();
+  }
+
+  void line(double X1, double Y1, double X2, double Y2, const char *Colour) {
+    Svg.open("line")
+        .attribute("x1", X1)
+        .attribute("y1", Y1)
+        .attribute("x2", X2)
+        .attribute("y2", Y2)
+        .attribute("stroke", Colour);
+    Svg.close();
+  }
+
+private:
+  SvgWriter Svg;
+};
+
+/// The grid: one line and one label per decade on each axis.
+void drawGrid(RooflineCanvas &Canvas, const RooflineAxes &Axes) {
+  for (int E = Axes.XLow; E <= Axes.XHigh; ++E) {
+    double GX = Axes.x(std::pow(10.0, E));
+    Canvas.line(GX, Top, GX, Top + PlotHeight, "#e4e4e4");
+    Canvas.text(GX, Top + PlotHeight + 16, "middle", decade(E));
+  }
+  for (int E = Axes.YLow; E <= Axes.YHigh; ++E) {
+    double GY = Axes.y(std::pow(10.0, E));
+    Canvas.line(Left, GY, Left + PlotWidth, GY, "#e4e4e4");
+    Canvas.text(Left - 6, GY + 4, "end", decadeWithPrefix(E));
+  }
+}
+
+/// The plot's border and the two axis titles.
+void drawFrame(RooflineCanvas &Canvas) {
+  SvgWriter &Svg = Canvas.svg();
+  Svg.open("rect")
+      .attribute("x", Left)
+      .attribute("y", Top)
+      .attribute("width", PlotWidth)
+      .attribute("height", PlotHeight)
+      .attribute("fill", "none")
+      .attribute("stroke", "#888888");
+  Svg.close();
+  Canvas.text(Left + PlotWidth / 2, Top + PlotHeight + 36, "middle",
+              "arithmetic intensity (FLOP/byte)", 12);
+  Svg.open("text")
+      .attribute("transform", "translate(" + svgNumber(18) + " " +
+                                  svgNumber(Top + PlotHeight / 2) +
+                                  ") rotate(-90)")
+      .attribute("text-anchor", "middle")
+      .attribute("font-size", 12.0)
+      .text("FLOP/s");
+  Svg.close();
+}
+
+/// The memory roof from where it enters the plot to the ridge point, then
+/// the compute roof, with their captions below the plot from CaptionY on.
+void drawRoofs(RooflineCanvas &Canvas, const RooflineAxes &Axes,
+               const RooflineCeilings &Ceilings, const std::string &PeaksSource,
+               double CaptionY) {
+  double XMin = std::pow(10.0, Axes.XLow), XMax = std::pow(10.0, Axes.XHigh);
+  double YMin = std::pow(10.0, Axes.YLow);
+  double Start = std::max(XMin, YMin / Ceilings.PeakBytes);
+  std::string Path = svgNumber(Axes.x(Start)) + "," +
+                     svgNumber(Axes.y(Start * Ceilings.PeakBytes));
+  Path += " " + svgNumber(Axes.x(Ceilings.Ridge)) + "," +
+          svgNumber(Axes.y(Ceilings.PeakFlops));
+  Path += " " + svgNumber(Axes.x(XMax)) + "," +
+          svgNumber(Axes.y(Ceilings.PeakFlops));
+  SvgWriter &Svg = Canvas.svg();
+  Svg.open("polyline")
+      .attribute("class", "roof")
+      .attribute("points", Path)
+      .attribute("fill", "none")
+      .attribute("stroke", "#333333")
+      .attribute("stroke-width", 2.0);
+  Svg.textElement("title", "peak " + withPrefix(Ceilings.PeakFlops, "FLOP/s") +
+                               ", peak bandwidth " +
+                               withPrefix(Ceilings.PeakBytes, "B/s") +
+                               ", ridge point " +
+                               formatFixed(Ceilings.Ridge, 3) + " FLOP/byte");
+  Svg.close();
+  Canvas.text(Axes.x(XMax) - 4, Axes.y(Ceilings.PeakFlops) - 6, "end",
+              "peak " + withPrefix(Ceilings.PeakFlops, "FLOP/s"));
+  Canvas.text(Left + PlotWidth / 2, CaptionY, "middle",
+              "roofs: " + withPrefix(Ceilings.PeakBytes, "B/s") +
+                  " x intensity, " + withPrefix(Ceilings.PeakFlops, "FLOP/s") +
+                  "; ridge point " + formatFixed(Ceilings.Ridge, 3) +
+                  " FLOP/byte; blue: memory bound, orange: compute bound");
+  if (!PeaksSource.empty())
+    Canvas.text(Left + PlotWidth / 2, CaptionY + 16, "middle", PeaksSource);
+}
+
+/// One placeable point as a <g class="point">: its circle, coloured by the
+/// ceiling that bounds it, its name and its tooltip.
+void drawPoint(RooflineCanvas &Canvas, const RooflineAxes &Axes,
+               const RooflineCeilings &Ceilings, const RooflinePoint &Point) {
+  std::string Tip = Point.Name + ": " + formatFixed(Point.Intensity, 3) +
+                    " FLOP/byte, " + withPrefix(Point.FlopsPerSecond, "FLOP/s");
+  const char *Colour = "#4a7fb5";
+  if (Ceilings.Present) {
+    double Attainable =
+        std::min(Ceilings.PeakFlops, Point.Intensity * Ceilings.PeakBytes);
+    bool Memory = Point.Intensity < Ceilings.Ridge;
+    Tip += ", " + formatFixed(100.0 * Point.FlopsPerSecond / Attainable, 1) +
+           "% of the attainable " + withPrefix(Attainable, "FLOP/s") +
+           (Memory ? ", memory bound" : ", compute bound");
+    Colour = Memory ? "#4a7fb5" : "#e08a1e";
+  }
+  double PX = Axes.x(Point.Intensity), PY = Axes.y(Point.FlopsPerSecond);
+  SvgWriter &Svg = Canvas.svg();
+  Svg.open("g").attribute("class", "point");
+  Svg.textElement("title", Tip);
+  Svg.open("circle")
+      .attribute("cx", PX)
+      .attribute("cy", PY)
+      .attribute("r", 5.0)
+      .attribute("fill", Colour)
+      .attribute("stroke", "#222222");
+  Svg.close();
+  Canvas.text(PX + 8, PY + 4, "start",
+              Point.Name.size() > 40 ? Point.Name.substr(0, 38) + ".."
+                                     : Point.Name);
+  Svg.close();
+}
+
 } // namespace
 
 bool hasRooflineMetrics(const CallPathProfile &Profile) {
@@ -107,37 +297,16 @@ rooflinePoints(const CallPathProfile &Profile,
 
 std::string renderRooflineSvg(const std::vector<RooflinePoint> &Points,
                               const RooflineSvgOptions &Options) {
-  const double PeakFlops = Options.PeakFlopsPerSecond;
-  const double PeakBytes = Options.PeakBytesPerSecond;
-  const bool Roof = PeakFlops > 0 && PeakBytes > 0;
-  const double Ridge = Roof ? PeakFlops / PeakBytes : 0;
-  std::vector<double> Xs, Ys;
+  const RooflineCeilings Ceilings(Options);
+  const RooflineAxes Axes(Points, Ceilings);
   std::vector<std::string> Unplaced;
-  for (const RooflinePoint &Point : Points) {
-    if (std::isnan(Point.Intensity) || !(Point.Intensity > 0)) {
+  for (const RooflinePoint &Point : Points)
+    if (!isPlaceable(Point))
       Unplaced.push_back(Point.Name);
-      continue;
-    }
-    Xs.push_back(Point.Intensity);
-    Ys.push_back(Point.FlopsPerSecond);
-  }
-  if (Roof) {
-    Xs.push_back(Ridge);
-    Ys.push_back(PeakFlops);
-  }
-  int XLow, XHigh, YLow, YHigh;
-  decadesAround(Xs, XLow, XHigh);
-  decadesAround(Ys, YLow, YHigh);
-  auto X = [&](double Value) {
-    return Left + (std::log10(Value) - XLow) / (XHigh - XLow) * PlotWidth;
-  };
-  auto Y = [&](double Value) {
-    return Top + PlotHeight -
-           (std::log10(Value) - YLow) / (YHigh - YLow) * PlotHeight;
-  };
 
   const double Height = Top + PlotHeight + 86 + (Unplaced.empty() ? 0 : 16);
-  SvgWriter Svg(Width, Height);
+  RooflineCanvas Canvas(Height);
+  SvgWriter &Svg = Canvas.svg();
   // Everything on white, in one font: the texts set only what differs.
   Svg.open("g")
       .attribute("font-family", "sans-serif")
@@ -147,129 +316,27 @@ std::string renderRooflineSvg(const std::vector<RooflinePoint> &Points,
       .attribute("height", Height)
       .attribute("fill", "#ffffff");
   Svg.close();
-  auto Text = [&](double TX, double TY, const char *Anchor,
-                  const std::string &Content, double Size = 11) {
-    Svg.open("text").attribute("x", TX).attribute("y", TY);
-    Svg.attribute("text-anchor", Anchor);
-    if (Size != 11)
-      Svg.attribute("font-size", Size);
-    Svg.text(Content);
-    Svg.close();
-  };
-  auto Line = [&](double X1, double Y1, double X2, double Y2,
-                  const char *Colour) {
-    Svg.open("line")
-        .attribute("x1", X1)
-        .attribute("y1", Y1)
-        .attribute("x2", X2)
-        .attribute("y2", Y2)
-        .attribute("stroke", Colour);
-    Svg.close();
-  };
-  Text(Width / 2, 24, "middle", Options.Title, 16);
-
-  // The grid: one line per decade.
-  for (int E = XLow; E <= XHigh; ++E) {
-    double GX = X(std::pow(10.0, E));
-    Line(GX, Top, GX, Top + PlotHeight, "#e4e4e4");
-    Text(GX, Top + PlotHeight + 16, "middle", decade(E));
-  }
-  for (int E = YLow; E <= YHigh; ++E) {
-    double GY = Y(std::pow(10.0, E));
-    Line(Left, GY, Left + PlotWidth, GY, "#e4e4e4");
-    Text(Left - 6, GY + 4, "end", decadeWithPrefix(E));
-  }
-  Svg.open("rect")
-      .attribute("x", Left)
-      .attribute("y", Top)
-      .attribute("width", PlotWidth)
-      .attribute("height", PlotHeight)
-      .attribute("fill", "none")
-      .attribute("stroke", "#888888");
-  Svg.close();
-  Text(Left + PlotWidth / 2, Top + PlotHeight + 36, "middle",
-       "arithmetic intensity (FLOP/byte)", 12);
-  Svg.open("text")
-      .attribute("transform", "translate(" + svgNumber(18) + " " +
-                                  svgNumber(Top + PlotHeight / 2) +
-                                  ") rotate(-90)")
-      .attribute("text-anchor", "middle")
-      .attribute("font-size", 12.0)
-      .text("FLOP/s");
-  Svg.close();
+  Canvas.text(Width / 2, 24, "middle", Options.Title, 16);
+  drawGrid(Canvas, Axes);
+  drawFrame(Canvas);
 
   double CaptionY = Top + PlotHeight + 58;
-  if (Roof) {
-    // Memory roof from where it enters the plot to the ridge point, then
-    // the compute roof.
-    double XMin = std::pow(10.0, XLow), XMax = std::pow(10.0, XHigh);
-    double YMin = std::pow(10.0, YLow);
-    double Start = std::max(XMin, YMin / PeakBytes);
-    std::string Path =
-        svgNumber(X(Start)) + "," + svgNumber(Y(Start * PeakBytes));
-    Path += " " + svgNumber(X(Ridge)) + "," + svgNumber(Y(PeakFlops));
-    Path += " " + svgNumber(X(XMax)) + "," + svgNumber(Y(PeakFlops));
-    Svg.open("polyline")
-        .attribute("class", "roof")
-        .attribute("points", Path)
-        .attribute("fill", "none")
-        .attribute("stroke", "#333333")
-        .attribute("stroke-width", 2.0);
-    Svg.textElement(
-        "title", "peak " + withPrefix(PeakFlops, "FLOP/s") +
-                     ", peak bandwidth " + withPrefix(PeakBytes, "B/s") +
-                     ", ridge point " + formatFixed(Ridge, 3) + " FLOP/byte");
-    Svg.close();
-    Text(X(XMax) - 4, Y(PeakFlops) - 6, "end",
-         "peak " + withPrefix(PeakFlops, "FLOP/s"));
-    Text(Left + PlotWidth / 2, CaptionY, "middle",
-         "roofs: " + withPrefix(PeakBytes, "B/s") + " x intensity, " +
-             withPrefix(PeakFlops, "FLOP/s") + "; ridge point " +
-             formatFixed(Ridge, 3) +
-             " FLOP/byte; blue: memory bound, orange: compute bound");
-    if (!Options.PeaksSource.empty())
-      Text(Left + PlotWidth / 2, CaptionY + 16, "middle", Options.PeaksSource);
-  } else {
-    Text(Left + PlotWidth / 2, CaptionY, "middle",
-         "no peaks file: the ceilings are not drawn (sextant roofline "
-         "--measure-peaks)");
-  }
+  if (Ceilings.Present)
+    drawRoofs(Canvas, Axes, Ceilings, Options.PeaksSource, CaptionY);
+  else
+    Canvas.text(Left + PlotWidth / 2, CaptionY, "middle",
+                "no peaks file: the ceilings are not drawn (sextant roofline "
+                "--measure-peaks)");
 
-  for (const RooflinePoint &Point : Points) {
-    if (std::isnan(Point.Intensity) || !(Point.Intensity > 0))
-      continue;
-    std::string Tip = Point.Name + ": " + formatFixed(Point.Intensity, 3) +
-                      " FLOP/byte, " +
-                      withPrefix(Point.FlopsPerSecond, "FLOP/s");
-    const char *Colour = "#4a7fb5";
-    if (Roof) {
-      double Attainable = std::min(PeakFlops, Point.Intensity * PeakBytes);
-      bool Memory = Point.Intensity < Ridge;
-      Tip += ", " + formatFixed(100.0 * Point.FlopsPerSecond / Attainable, 1) +
-             "% of the attainable " + withPrefix(Attainable, "FLOP/s") +
-             (Memory ? ", memory bound" : ", compute bound");
-      Colour = Memory ? "#4a7fb5" : "#e08a1e";
-    }
-    double PX = X(Point.Intensity), PY = Y(Point.FlopsPerSecond);
-    Svg.open("g").attribute("class", "point");
-    Svg.textElement("title", Tip);
-    Svg.open("circle")
-        .attribute("cx", PX)
-        .attribute("cy", PY)
-        .attribute("r", 5.0)
-        .attribute("fill", Colour)
-        .attribute("stroke", "#222222");
-    Svg.close();
-    Text(PX + 8, PY + 4, "start",
-         Point.Name.size() > 40 ? Point.Name.substr(0, 38) + ".." : Point.Name);
-    Svg.close();
-  }
+  for (const RooflinePoint &Point : Points)
+    if (isPlaceable(Point))
+      drawPoint(Canvas, Axes, Ceilings, Point);
   if (!Unplaced.empty()) {
     std::string Names;
     for (const std::string &Name : Unplaced)
       Names += (Names.empty() ? "" : ", ") + Name;
-    Text(Left + PlotWidth / 2, CaptionY + 32, "middle",
-         "not placed (no memory traffic counted): " + Names);
+    Canvas.text(Left + PlotWidth / 2, CaptionY + 32, "middle",
+                "not placed (no memory traffic counted): " + Names);
   }
   return Svg.finish();
 }

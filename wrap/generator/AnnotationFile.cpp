@@ -59,6 +59,114 @@ std::vector<std::string> splitTopLevel(const std::string &Text) {
   return Parts;
 }
 
+/// One line of an annotation file that is not blank or a comment: its
+/// first word and the rest.
+struct AnnotationLine {
+  unsigned Number = 0;
+  std::string Where; ///< "file:line: "
+  bool Indented = false;
+  std::string Key;
+  std::string Rest;
+};
+
+/// Splits line Number of the file (Raw, without its line end) into L, all
+/// but L.Where; false when only blanks and a comment remain.
+bool splitLine(const std::string &Raw, unsigned Number, AnnotationLine &L) {
+  std::string Line = Raw.substr(0, Raw.find('#'));
+  std::string Content = trim(Line);
+  if (Content.empty())
+    return false;
+  L.Number = Number;
+  L.Indented = Line[0] == ' ' || Line[0] == '\t';
+  size_t Blank = Content.find_first_of(" \t");
+  L.Key = Content.substr(0, Blank);
+  L.Rest =
+      Blank == std::string::npos ? std::string() : trim(Content.substr(Blank));
+  return true;
+}
+
+/// True when the attribute line L has a value; otherwise an error.
+bool needsValue(const AnnotationLine &L, std::vector<std::string> &Errors) {
+  if (!L.Rest.empty())
+    return true;
+  Errors.push_back(L.Where + "error: '" + L.Key + "' needs an expression");
+  return false;
+}
+
+/// True when the attribute line L has no value; otherwise an error.
+bool takesNone(const AnnotationLine &L, std::vector<std::string> &Errors) {
+  if (L.Rest.empty())
+    return true;
+  Errors.push_back(L.Where + "error: '" + L.Key + "' takes no value, got '" +
+                   L.Rest + "'");
+  return false;
+}
+
+/// Reads the attribute line L into the block B.
+void attributeLine(const AnnotationLine &L, Block &B,
+                   std::vector<std::string> &Errors) {
+  const std::string &Key = L.Key, &Rest = L.Rest;
+  const std::string &Where = L.Where;
+  FunctionAnnotations &A = B.Attributes;
+  AnnotationValue Value{Rest, L.Number};
+  // The attributes that are one expression (needsValue) or a flag
+  // (takesNone).
+  struct Plain {
+    const char *Key;
+    AnnotationValue *Into;
+    bool (*Valid)(const AnnotationLine &, std::vector<std::string> &);
+  };
+  const Plain Plains[] = {
+      {"bytes", &A.Bytes, needsValue},
+      {"peer", &A.Peer, needsValue},
+      {"collective", &A.Collective, takesNone},
+      {"skip", &A.Skip, takesNone},
+      {"forward-fixed-arguments", &A.ForwardFixedArguments, takesNone}};
+  for (const Plain &P : Plains)
+    if (Key == P.Key) {
+      if (P.Valid(L, Errors))
+        *P.Into = Value;
+      return;
+    }
+  if (Key == "transfer") {
+    if (Rest == "put" || Rest == "get" || Rest == "atomic" ||
+        Rest == "fetching-atomic")
+      A.Transfer = Value;
+    else
+      Errors.push_back(Where +
+                       "error: expected 'transfer put', 'get', "
+                       "'atomic' or 'fetching-atomic', got '" +
+                       Rest + "'");
+  } else if (Key == "optional") {
+    if (takesNone(L, Errors))
+      B.Optional = true;
+  } else if (Key == "hook") {
+    if (Rest.find_first_of(" \t") != std::string::npos)
+      Errors.push_back(Where + "error: 'hook' takes at most one name, got '" +
+                       Rest + "'");
+    else
+      A.Hook = Value;
+  } else if (Key == "sets-rank") {
+    std::vector<std::string> Parts = splitTopLevel(Rest);
+    if (Parts.size() != 2) {
+      Errors.push_back(Where +
+                       "error: expected 'sets-rank RANK SIZE', two "
+                       "expressions without blanks outside "
+                       "parentheses, got '" +
+                       Rest + "'");
+      return;
+    }
+    A.SetsRank = Value;
+    A.RankExpression = Parts[0];
+    A.SizeExpression = Parts[1];
+  } else {
+    Errors.push_back(Where + "error: unknown attribute '" + Key +
+                     "': expected transfer, bytes, peer, collective, "
+                     "sets-rank, skip, hook, forward-fixed-arguments or "
+                     "optional");
+  }
+}
+
 void merge(AnnotationValue &Into, const AnnotationValue &From) {
   if (From.present() && From.Line >= Into.Line)
     Into = From;
@@ -80,6 +188,17 @@ struct AnnotationFile::Impl {
   bool interfaceLine(const std::string &Key, const std::string &Rest,
                      const std::string &Where,
                      std::vector<std::string> &Errors);
+  /// Reads the line L that is not indented: a `function` line, whose block
+  /// it returns (null when the line names nothing), a `variadic` line or an
+  /// interface line (null).
+  Block *topLevelLine(const AnnotationLine &L,
+                      std::vector<std::string> &Errors);
+  /// Starts the block of the `function` line L; null when it names
+  /// nothing.
+  Block *functionLine(const AnnotationLine &L,
+                      std::vector<std::string> &Errors);
+  /// The checks across lines, once the whole file is read.
+  void checkAcrossLines(std::vector<std::string> &Errors) const;
 
   std::string where(unsigned Line) const {
     return Name + ":" + std::to_string(Line) + ": ";
@@ -166,6 +285,75 @@ bool AnnotationFile::load(const std::string &Path,
   return parse(Text.str(), Path, Errors);
 }
 
+Block *AnnotationFile::Impl::functionLine(const AnnotationLine &L,
+                                          std::vector<std::string> &Errors) {
+  std::vector<std::string> Words = splitTopLevel(L.Rest);
+  if (Words.empty()) {
+    Errors.push_back(L.Where + "error: 'function' needs at least one "
+                               "function name or glob pattern");
+    return nullptr;
+  }
+  Blocks.emplace_back();
+  Block *New = &Blocks.back();
+  New->Line = L.Number;
+  for (const std::string &Word : Words) {
+    PatternTexts.push_back(Word);
+    llvm::Expected<llvm::GlobPattern> Pattern =
+        llvm::GlobPattern::create(PatternTexts.back());
+    if (!Pattern) {
+      Errors.push_back(L.Where + "error: bad pattern '" + Word +
+                       "': " + llvm::toString(Pattern.takeError()));
+      continue;
+    }
+    New->Patterns.emplace_back(Word, std::move(*Pattern));
+    New->Used.push_back(false);
+  }
+  return New;
+}
+
+Block *AnnotationFile::Impl::topLevelLine(const AnnotationLine &L,
+                                          std::vector<std::string> &Errors) {
+  if (L.Key == "function")
+    return functionLine(L, Errors);
+  if (L.Key == "variadic") {
+    std::vector<std::string> Words = splitTopLevel(L.Rest);
+    if (Words.size() != 2)
+      Errors.push_back(L.Where + "error: expected 'variadic FUNCTION "
+                                 "VFUNCTION' (e.g. 'variadic printf "
+                                 "vprintf')");
+    else
+      Variadic[Words[0]] = Words[1];
+  } else if (!interfaceLine(L.Key, L.Rest, L.Where, Errors)) {
+    Errors.push_back(L.Where + "error: unknown line '" + L.Key +
+                     "': expected 'function PATTERN...', 'variadic "
+                     "FUNCTION VFUNCTION' or an interface line "
+                     "(parse-as, profiling-interface, region-kind, "
+                     "region-location, include, hooks, call-table, "
+                     "variant-suffix); "
+                     "attribute lines are indented");
+  }
+  return nullptr;
+}
+
+void AnnotationFile::Impl::checkAcrossLines(
+    std::vector<std::string> &Errors) const {
+  for (const char *Key : {"hooks", "call-table"})
+    if (InterfaceKeys.count(Key) && Interface.ProfilingPrefix.empty())
+      Errors.push_back(Name + ": error: '" + Key +
+                       "' needs 'profiling-interface': only the wrappers of "
+                       "that form call hooks and count calls per function");
+  for (const Block &B : Blocks) {
+    const FunctionAnnotations &A = B.Attributes;
+    if (A.Hook.present() && Interface.HooksNamespace.empty())
+      Errors.push_back(where(A.Hook.Line) +
+                       "error: 'hook' needs the 'hooks NAMESPACE' line");
+    if (A.Transfer.present() != A.Peer.present())
+      Errors.push_back(where(B.Line) +
+                       "error: 'transfer' and 'peer' go together: a transfer "
+                       "is to or from a peer");
+  }
+}
+
 bool AnnotationFile::parse(const std::string &Text, const std::string &Name,
                            std::vector<std::string> &Errors) {
   Self->Name = Name;
@@ -173,150 +361,22 @@ bool AnnotationFile::parse(const std::string &Text, const std::string &Name,
   std::istringstream In(Text);
   std::string Raw;
   unsigned LineNumber = 0;
-  Block *Current = nullptr;
+  Block *Current = nullptr; ///< the block the attribute lines go to
   while (std::getline(In, Raw)) {
     ++LineNumber;
-    std::string Line = Raw.substr(0, Raw.find('#'));
-    std::string Content = trim(Line);
-    if (Content.empty())
+    AnnotationLine L;
+    if (!splitLine(Raw, LineNumber, L))
       continue;
-    std::string Where = Self->where(LineNumber);
-    bool Indented = Line[0] == ' ' || Line[0] == '\t';
-    size_t Blank = Content.find_first_of(" \t");
-    std::string Key = Content.substr(0, Blank);
-    std::string Rest = Blank == std::string::npos ? std::string()
-                                                  : trim(Content.substr(Blank));
-    if (!Indented) {
-      Current = nullptr;
-      std::vector<std::string> Words = splitTopLevel(Rest);
-      if (Key == "function") {
-        if (Words.empty()) {
-          Errors.push_back(Where + "error: 'function' needs at least one "
-                                   "function name or glob pattern");
-          continue;
-        }
-        Self->Blocks.emplace_back();
-        Current = &Self->Blocks.back();
-        Current->Line = LineNumber;
-        for (const std::string &Word : Words) {
-          Self->PatternTexts.push_back(Word);
-          llvm::Expected<llvm::GlobPattern> Pattern =
-              llvm::GlobPattern::create(Self->PatternTexts.back());
-          if (!Pattern) {
-            Errors.push_back(Where + "error: bad pattern '" + Word +
-                             "': " + llvm::toString(Pattern.takeError()));
-            continue;
-          }
-          Current->Patterns.emplace_back(Word, std::move(*Pattern));
-          Current->Used.push_back(false);
-        }
-      } else if (Key == "variadic") {
-        if (Words.size() != 2)
-          Errors.push_back(Where + "error: expected 'variadic FUNCTION "
-                                   "VFUNCTION' (e.g. 'variadic printf "
-                                   "vprintf')");
-        else
-          Self->Variadic[Words[0]] = Words[1];
-      } else if (!Self->interfaceLine(Key, Rest, Where, Errors)) {
-        Errors.push_back(Where + "error: unknown line '" + Key +
-                         "': expected 'function PATTERN...', 'variadic "
-                         "FUNCTION VFUNCTION' or an interface line "
-                         "(parse-as, profiling-interface, region-kind, "
-                         "region-location, include, hooks, call-table, "
-                         "variant-suffix); "
-                         "attribute lines are indented");
-      }
-      continue;
-    }
-    if (!Current) {
-      Errors.push_back(Where + "error: attribute '" + Key +
+    L.Where = Self->where(LineNumber);
+    if (!L.Indented)
+      Current = Self->topLevelLine(L, Errors);
+    else if (Current)
+      attributeLine(L, *Current, Errors);
+    else
+      Errors.push_back(L.Where + "error: attribute '" + L.Key +
                        "' outside a 'function' block");
-      continue;
-    }
-    FunctionAnnotations &A = Current->Attributes;
-    AnnotationValue Value{Rest, LineNumber};
-    auto needsValue = [&]() {
-      if (!Rest.empty())
-        return true;
-      Errors.push_back(Where + "error: '" + Key + "' needs an expression");
-      return false;
-    };
-    auto takesNone = [&]() {
-      if (Rest.empty())
-        return true;
-      Errors.push_back(Where + "error: '" + Key + "' takes no value, got '" +
-                       Rest + "'");
-      return false;
-    };
-    if (Key == "transfer") {
-      if (Rest == "put" || Rest == "get" || Rest == "atomic" ||
-          Rest == "fetching-atomic")
-        A.Transfer = Value;
-      else
-        Errors.push_back(Where +
-                         "error: expected 'transfer put', 'get', "
-                         "'atomic' or 'fetching-atomic', got '" +
-                         Rest + "'");
-    } else if (Key == "bytes") {
-      if (needsValue())
-        A.Bytes = Value;
-    } else if (Key == "peer") {
-      if (needsValue())
-        A.Peer = Value;
-    } else if (Key == "collective") {
-      if (takesNone())
-        A.Collective = Value;
-    } else if (Key == "skip") {
-      if (takesNone())
-        A.Skip = Value;
-    } else if (Key == "forward-fixed-arguments") {
-      if (takesNone())
-        A.ForwardFixedArguments = Value;
-    } else if (Key == "optional") {
-      if (takesNone())
-        Current->Optional = true;
-    } else if (Key == "hook") {
-      if (Rest.find_first_of(" \t") != std::string::npos)
-        Errors.push_back(Where + "error: 'hook' takes at most one name, got '" +
-                         Rest + "'");
-      else
-        A.Hook = Value;
-    } else if (Key == "sets-rank") {
-      std::vector<std::string> Parts = splitTopLevel(Rest);
-      if (Parts.size() != 2) {
-        Errors.push_back(Where +
-                         "error: expected 'sets-rank RANK SIZE', two "
-                         "expressions without blanks outside "
-                         "parentheses, got '" +
-                         Rest + "'");
-        continue;
-      }
-      A.SetsRank = Value;
-      A.RankExpression = Parts[0];
-      A.SizeExpression = Parts[1];
-    } else {
-      Errors.push_back(Where + "error: unknown attribute '" + Key +
-                       "': expected transfer, bytes, peer, collective, "
-                       "sets-rank, skip, hook, forward-fixed-arguments or "
-                       "optional");
-    }
   }
-  for (const char *Key : {"hooks", "call-table"})
-    if (Self->InterfaceKeys.count(Key) &&
-        Self->Interface.ProfilingPrefix.empty())
-      Errors.push_back(Name + ": error: '" + Key +
-                       "' needs 'profiling-interface': only the wrappers of "
-                       "that form call hooks and count calls per function");
-  for (const Block &B : Self->Blocks) {
-    const FunctionAnnotations &A = B.Attributes;
-    if (A.Hook.present() && Self->Interface.HooksNamespace.empty())
-      Errors.push_back(Self->where(A.Hook.Line) +
-                       "error: 'hook' needs the 'hooks NAMESPACE' line");
-    if (A.Transfer.present() != A.Peer.present())
-      Errors.push_back(Self->where(B.Line) +
-                       "error: 'transfer' and 'peer' go together: a transfer "
-                       "is to or from a peer");
-  }
+  Self->checkAcrossLines(Errors);
   return Errors.size() == ErrorsBefore;
 }
 

@@ -66,127 +66,190 @@ findSibling(const WrappedFunction &F, const AnnotationFile &A,
                                                    : std::string();
 }
 
-} // namespace
-
-bool generateWrapper(const GenerateOptions &Options, std::ostream &Out,
-                     std::ostream &Err) {
+/// What a wrapper is generated from: the options' files, read.
+struct WrapInputs {
   AnnotationFile Annotations;
-  if (!Options.AnnotationPath.empty()) {
-    std::vector<std::string> Errors;
-    if (!Annotations.load(Options.AnnotationPath, Errors)) {
-      for (const std::string &E : Errors)
-        Err << E << "\n";
-      Err << Generate << "error: the annotation file '"
-          << Options.AnnotationPath << "' has errors\n";
-      return false;
-    }
-  }
-  const InterfaceDescription &Interface = Annotations.interface();
-  const std::string &Prefix = Interface.ProfilingPrefix;
   ParsedHeaders Parsed;
+  WrapFilter Filter;
+  /// The symbols the libraries export (none without libraries: no check).
+  std::set<std::string> Exported;
+  std::string LibraryNames; ///< their base names, "" without libraries
+  /// The functions of Parsed by symbol.
+  std::map<std::string, const WrappedFunction *> BySymbol;
+};
+
+/// Reads the annotation file Path ("": none) into Annotations; false after
+/// printing its errors to Err.
+bool readAnnotations(const std::string &Path, AnnotationFile &Annotations,
+                     std::ostream &Err) {
+  if (Path.empty())
+    return true;
+  std::vector<std::string> Errors;
+  if (Annotations.load(Path, Errors))
+    return true;
+  for (const std::string &E : Errors)
+    Err << E << "\n";
+  Err << Generate << "error: the annotation file '" << Path << "' has errors\n";
+  return false;
+}
+
+/// Reads the filter file Path ("": none) into Filter, printing its
+/// diagnostics to Err; false when it has errors.
+bool readFilter(const std::string &Path, WrapFilter &Filter,
+                std::ostream &Err) {
+  if (Path.empty())
+    return true;
+  std::vector<filter::Diagnostic> Diags;
+  bool Loaded = Filter.load(Path, Diags);
+  for (const filter::Diagnostic &D : Diags)
+    Err << D.str() << "\n";
+  if (!Loaded)
+    Err << Generate << "error: the filter '" << Path << "' has errors\n";
+  return Loaded;
+}
+
+/// Reads the annotation file, the headers, the filter and the libraries'
+/// symbols that Options name; false after printing the errors to Err.
+bool readInputs(const GenerateOptions &Options, WrapInputs &Inputs,
+                std::ostream &Err) {
+  if (!readAnnotations(Options.AnnotationPath, Inputs.Annotations, Err))
+    return false;
   std::string Error;
-  if (!parseHeaders(Options.Headers, Options.CompilerArguments, Parsed, Error,
-                    Interface.ParseAsC ? HeaderLanguage::C11
-                                       : HeaderLanguage::Cxx17)) {
+  if (!parseHeaders(
+          Options.Headers, Options.CompilerArguments, Inputs.Parsed, Error,
+          Inputs.Annotations.interface().ParseAsC ? HeaderLanguage::C11
+                                                  : HeaderLanguage::Cxx17)) {
     Err << Error << "\n" << Generate << "error: the headers do not parse\n";
     return false;
   }
-  WrapFilter Filter;
-  Filter.setHeaders(Parsed.Headers);
-  if (!Options.FilterPath.empty()) {
-    std::vector<filter::Diagnostic> Diags;
-    bool Loaded = Filter.load(Options.FilterPath, Diags);
-    for (const filter::Diagnostic &D : Diags)
-      Err << D.str() << "\n";
-    if (!Loaded) {
-      Err << Generate << "error: the filter '" << Options.FilterPath
-          << "' has errors\n";
-      return false;
-    }
-  }
-  std::set<std::string> Exported;
+  Inputs.Filter.setHeaders(Inputs.Parsed.Headers);
+  if (!readFilter(Options.FilterPath, Inputs.Filter, Err))
+    return false;
   for (const std::string &Library : Options.Libraries)
-    if (!readLibrarySymbols(Library, Exported, Error)) {
+    if (!readLibrarySymbols(Library, Inputs.Exported, Error)) {
       Err << Generate << "error: " << Error << "\n";
       return false;
     }
-  std::string LibraryNames = joinBaseNames(Options.Libraries);
+  Inputs.LibraryNames = joinBaseNames(Options.Libraries);
+  for (const WrappedFunction &F : Inputs.Parsed.Functions)
+    Inputs.BySymbol.emplace(F.Symbol, &F);
+  return true;
+}
 
-  std::map<std::string, const WrappedFunction *> BySymbol;
-  for (const WrappedFunction &F : Parsed.Functions)
-    BySymbol.emplace(F.Symbol, &F);
-
-  WrapperSpec Spec;
-  Spec.Name = Options.Name;
-  Spec.Headers = Options.Headers;
-  Spec.Libraries = LibraryNames.empty() ? "the process" : LibraryNames;
-  Spec.Interface = Interface;
-  std::vector<WrappedFunction> Kept;
-  std::vector<FunctionAnnotations> KeptAnnotations;
-  std::vector<std::string> Siblings;
-  bool Failed = false;
-  for (WrappedFunction F : Parsed.Functions) {
-    if (!Filter.keeps(F))
-      continue;
-    FunctionAnnotations A = Annotations.lookup(F.Symbol);
-    std::string Sibling;
-    // The symbol the wrapper calls: the original, or in the
-    // profiling-interface form its profiling counterpart.
-    std::string Called = Prefix + F.Symbol;
-    if (!F.wrapped()) {
-      // keep the parser's reason
-    } else if (A.Skip.present()) {
-      F.skip("'skip' in " + Annotations.name() + ":" +
-             std::to_string(A.Skip.Line));
-    } else if (!Prefix.empty() && !BySymbol.count(Called)) {
-      F.skip("no profiling counterpart " + Called + " declared");
-    } else if (!Exported.empty() && !Exported.count(Called)) {
-      F.skip((Prefix.empty() ? std::string() : Called + " ") +
-             "not exported by " + LibraryNames +
-             " (`sextant wrap check` writes the filter line)");
-    } else if (F.Variadic && !A.ForwardFixedArguments.present() &&
-               (Sibling = findSibling(F, Annotations, BySymbol)).empty()) {
-      F.skip("variadic, and no va_list sibling: name one with 'variadic " +
-                 F.Symbol +
-                 " VFUNCTION' in the annotation file (or forward its fixed "
-                 "arguments only with forward-fixed-arguments)",
-             true);
-    } else if (!Annotations.check(A, F, Error)) {
-      Err << Error << "\n";
-      Failed = true;
-    }
-    Kept.push_back(F);
-    KeptAnnotations.push_back(A);
-    Siblings.push_back(Sibling);
+/// Whether F, annotated A, is wrapped: when not, F is skipped with the
+/// reason; a variadic F's va_list sibling goes to Sibling. False after
+/// printing to Err that A names what is not a parameter of F.
+bool decideWrapping(WrappedFunction &F, const FunctionAnnotations &A,
+                    const WrapInputs &Inputs, std::string &Sibling,
+                    std::ostream &Err) {
+  const AnnotationFile &Annotations = Inputs.Annotations;
+  const std::string &Prefix = Annotations.interface().ProfilingPrefix;
+  // The symbol the wrapper calls: the original, or in the
+  // profiling-interface form its profiling counterpart.
+  std::string Called = Prefix + F.Symbol;
+  std::string Error;
+  if (!F.wrapped()) {
+    // keep the parser's reason
+  } else if (A.Skip.present()) {
+    F.skip("'skip' in " + Annotations.name() + ":" +
+           std::to_string(A.Skip.Line));
+  } else if (!Prefix.empty() && !Inputs.BySymbol.count(Called)) {
+    F.skip("no profiling counterpart " + Called + " declared");
+  } else if (!Inputs.Exported.empty() && !Inputs.Exported.count(Called)) {
+    F.skip((Prefix.empty() ? std::string() : Called + " ") +
+           "not exported by " + Inputs.LibraryNames +
+           " (`sextant wrap check` writes the filter line)");
+  } else if (F.Variadic && !A.ForwardFixedArguments.present() &&
+             (Sibling = findSibling(F, Annotations, Inputs.BySymbol)).empty()) {
+    F.skip("variadic, and no va_list sibling: name one with 'variadic " +
+               F.Symbol +
+               " VFUNCTION' in the annotation file (or forward its fixed "
+               "arguments only with forward-fixed-arguments)",
+           true);
+  } else if (!Annotations.check(A, F, Error)) {
+    Err << Error << "\n";
+    return false;
   }
+  return true;
+}
+
+/// The functions the filter keeps, in the headers' order, with their
+/// annotations and va_list siblings ("": none); those not wrapped carry
+/// the reason.
+struct KeptFunctions {
+  std::vector<WrappedFunction> Functions;
+  std::vector<FunctionAnnotations> Annotations;
+  std::vector<std::string> Siblings;
+};
+
+/// Looks up the annotations of each function the filter keeps and decides
+/// whether it is wrapped; false when an annotation did not check.
+bool selectFunctions(WrapInputs &Inputs, KeptFunctions &Kept,
+                     std::ostream &Err) {
+  bool Checked = true;
+  for (WrappedFunction F : Inputs.Parsed.Functions) {
+    if (!Inputs.Filter.keeps(F))
+      continue;
+    FunctionAnnotations A = Inputs.Annotations.lookup(F.Symbol);
+    std::string Sibling;
+    if (!decideWrapping(F, A, Inputs, Sibling, Err))
+      Checked = false;
+    Kept.Functions.push_back(F);
+    Kept.Annotations.push_back(A);
+    Kept.Siblings.push_back(Sibling);
+  }
+  return Checked;
+}
+
+/// Prints what the lookups found wrong in the annotation file AnnotationPath
+/// to Err: hooks that matched no function (errors, as a failed check is when
+/// Checked is false), and otherwise patterns that matched none (warnings).
+/// False on errors.
+bool reportAnnotationUse(const AnnotationFile &Annotations,
+                         const std::string &AnnotationPath, bool Checked,
+                         std::ostream &Err) {
+  bool Failed = !Checked;
   for (const std::string &Unmatched : Annotations.unmatchedHooks()) {
     Err << Unmatched << "\n";
     Failed = true;
   }
   if (Failed) {
-    Err << Generate << "error: the annotation file '" << Options.AnnotationPath
+    Err << Generate << "error: the annotation file '" << AnnotationPath
         << "' has errors\n";
     return false;
   }
   for (const std::string &Warning : Annotations.unusedPatterns())
     Err << Warning << "\n";
+  return true;
+}
 
-  std::ostringstream List;
-  std::string Wrapped;
+/// The list of the kept functions that NAME.functions holds, and what the
+/// summary says of them.
+struct FunctionList {
+  std::string Text;
+  std::string Wrapped; ///< the wrapped functions' display names
   unsigned Skipped = 0;
-  for (size_t I = 0; I < Kept.size(); ++I) {
-    const WrappedFunction &F = Kept[I];
+};
+
+/// Adds the wrapped functions of Kept to Spec and lists every one; says why
+/// each other one is skipped on Out, or as a warning on Err.
+FunctionList listFunctions(const KeptFunctions &Kept, WrapperSpec &Spec,
+                           std::ostream &Out, std::ostream &Err) {
+  std::ostringstream List;
+  FunctionList Result;
+  for (size_t I = 0; I < Kept.Functions.size(); ++I) {
+    const WrappedFunction &F = Kept.Functions[I];
     if (F.wrapped()) {
-      Spec.Functions.push_back({&F, KeptAnnotations[I], Siblings[I]});
+      Spec.Functions.push_back({&F, Kept.Annotations[I], Kept.Siblings[I]});
       List << "wrapped\t" << F.Symbol << "\t" << F.DisplayName << "\n";
-      Wrapped += (Wrapped.empty() ? "" : " ") + F.DisplayName;
+      Result.Wrapped += (Result.Wrapped.empty() ? "" : " ") + F.DisplayName;
       // Constructor and destructor variants share the display name.
       if (F.FunctionKind == WrappedFunction::Kind::Constructor ||
           F.FunctionKind == WrappedFunction::Kind::Destructor)
-        Wrapped += " [" + F.Symbol + "]";
+        Result.Wrapped += " [" + F.Symbol + "]";
       continue;
     }
-    ++Skipped;
+    ++Result.Skipped;
     List << "skipped\t" << F.Symbol << "\t" << F.SkipReason << "\n";
     if (F.SkipWarns)
       Err << Generate << "warning: " << F.DisplayName
@@ -194,9 +257,47 @@ bool generateWrapper(const GenerateOptions &Options, std::ostream &Out,
     else
       Out << "  skipped " << F.DisplayName << ": " << F.SkipReason << "\n";
   }
+  Result.Text = List.str();
+  return Result;
+}
+
+/// Writes Base.wrap.cpp, Base.wrap, Base.functions and, for a call-table
+/// interface, Base.ids.h; false after printing the error to Err.
+bool writeWrapperFiles(const std::string &Base, const WrapperSpec &Spec,
+                       const FunctionList &List, bool CallTable,
+                       std::ostream &Err) {
+  return writeFile(Base + ".wrap.cpp", emitWrapperSource(Spec), Err,
+                   Generate) &&
+         writeFile(Base + ".wrap", emitLinkerArguments(Spec), Err, Generate) &&
+         writeFile(Base + ".functions", List.Text, Err, Generate) &&
+         (!CallTable ||
+          writeFile(Base + ".ids.h", emitFunctionIds(Spec), Err, Generate));
+}
+
+} // namespace
+
+bool generateWrapper(const GenerateOptions &Options, std::ostream &Out,
+                     std::ostream &Err) {
+  WrapInputs Inputs;
+  if (!readInputs(Options, Inputs, Err))
+    return false;
+  KeptFunctions Kept;
+  bool Checked = selectFunctions(Inputs, Kept, Err);
+  if (!reportAnnotationUse(Inputs.Annotations, Options.AnnotationPath, Checked,
+                           Err))
+    return false;
+
+  const InterfaceDescription &Interface = Inputs.Annotations.interface();
+  WrapperSpec Spec;
+  Spec.Name = Options.Name;
+  Spec.Headers = Options.Headers;
+  Spec.Libraries =
+      Inputs.LibraryNames.empty() ? "the process" : Inputs.LibraryNames;
+  Spec.Interface = Interface;
+  FunctionList List = listFunctions(Kept, Spec, Out, Err);
   if (Spec.Functions.empty()) {
     Err << Generate << "error: no function to wrap in "
-        << joinBaseNames(Parsed.Headers)
+        << joinBaseNames(Inputs.Parsed.Headers)
         << " (check the filter's file and region rules)\n";
     return false;
   }
@@ -207,15 +308,11 @@ bool generateWrapper(const GenerateOptions &Options, std::ostream &Out,
                 return L.Function->Symbol < R.Function->Symbol;
               });
   std::string Base = Options.OutputDirectory + "/" + Options.Name;
-  if (!writeFile(Base + ".wrap.cpp", emitWrapperSource(Spec), Err, Generate) ||
-      !writeFile(Base + ".wrap", emitLinkerArguments(Spec), Err, Generate) ||
-      !writeFile(Base + ".functions", List.str(), Err, Generate) ||
-      (CallTable &&
-       !writeFile(Base + ".ids.h", emitFunctionIds(Spec), Err, Generate)))
+  if (!writeWrapperFiles(Base, Spec, List, CallTable, Err))
     return false;
-  Out << "  wrapped " << Wrapped << "\n";
+  Out << "  wrapped " << List.Wrapped << "\n";
   Out << Generate << Options.Name << ": wrapped " << Spec.Functions.size()
-      << " functions, skipped " << Skipped << "; wrote " << Base
+      << " functions, skipped " << List.Skipped << "; wrote " << Base
       << ".wrap.cpp, " << Base << ".wrap" << (CallTable ? ", " : " and ")
       << Base << ".functions" << (CallTable ? " and " + Base + ".ids.h" : "")
       << "\n";
