@@ -7,7 +7,7 @@
  * cannot build such functions, so there SEXTANT_ABI_TRAMPOLINES is 1: the
  * exported functions are the trampolines of AbiTrampolines.S, which save
  * those registers around a call of the C++ implementation
- * (__sextant_region_*_impl in InstrumentationABI.cpp). Included by C++ and
+ * (__sextant_region_*_impl in RegionEntryPoints.cpp). Included by C++ and
  * by the assembly file, so it holds preprocessor definitions only.
 \*===----------------------------------------------------------------------===*/
 

@@ -7,7 +7,9 @@
 // __sextant_region_register (or its trampoline, which calls into it), and
 // with it the constructor and destructor.
 //
-// enter and exit are the hot path; their bodies are core/RegionEvents.h.
+// enter and exit are the hot path; their bodies are core/RegionEvents.h,
+// whose first table leads from each entry point to its inlined path and
+// its cold paths.
 // Built by a compiler without the preserve_most calling convention (GCC) on
 // x86-64 or AArch64, the exported preserve_most functions are assembly
 // trampolines (api/AbiTrampolines.S) that keep the registers
@@ -81,7 +83,8 @@ __attribute__((visibility("hidden"))) uint32_t __sextant_region_register_impl(
 }
 
 // ReturnAddress is the word after EnterFrame, the trampoline's frame record,
-// where the slow paths of recordEnterFast read it.
+// where the cold paths of recordEnterFast (PreservingColdPaths::enterBlocked
+// and enterDeclined) read it.
 __attribute__((visibility("hidden"))) void
 __sextant_region_enter_impl(uint32_t Handle, uintptr_t EnterFrame,
                             [[maybe_unused]] uintptr_t ReturnAddress) noexcept {
@@ -125,8 +128,8 @@ SEXTANT_EXPORT SEXTANT_ABI_CALL void __sextant_region_exit(uint32_t Handle) {
 #endif // SEXTANT_ABI_TRAMPOLINES
 
 // The C convention's pair, for the plugin's armed copies: with the caller
-// saving what it keeps, these save nothing; their slow paths have the C
-// convention too, so that they reach them with a jump (no frame).
+// saving what it keeps, these save nothing; their cold paths (CColdPaths)
+// have the C convention too, so that they reach them with a jump (no frame).
 SEXTANT_EXPORT void __sextant_region_enter_frame_c(uint32_t Handle,
                                                    const void *FrameAddress) {
   recordEnterFast(Handle,

@@ -22,9 +22,6 @@
 namespace sextant {
 namespace runtime {
 
-/// The calling thread's state with its Busy flag set when an event may be
-/// recorded now; null when the event is to be ignored (the thread is not
-/// recorded, it is already inside an event, or finalization has begun).
 /// beginThreadEvent() for State, the state of the calling thread: sets its
 /// Busy flag and returns true when an event may be recorded now.
 SEXTANT_ALWAYS_INLINE bool beginAttachedEvent(ThreadState &State) {
@@ -86,6 +83,10 @@ beginFastEvent(ThreadEventWord &Word, uint32_t Blockers = ~uint32_t(0)) {
   return FastEventStart::Begun;
 }
 
+/// The calling thread's state (attached now when it had none) with its Busy
+/// flag set when an event may be recorded now; null when the event is to be
+/// ignored (the thread is not recorded, it is already inside an event, or
+/// finalization has begun).
 SEXTANT_ALWAYS_INLINE ThreadState *beginThreadEvent() {
   ThreadState *State = currentThreadState();
   if (__builtin_expect(!State, 0)) {

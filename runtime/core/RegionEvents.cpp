@@ -1,9 +1,10 @@
 //===- runtime/core/RegionEvents.cpp - Cold parts of the hot events -------===//
 //
 // Part of Sextant. The thread-local re-entry flag, the throttling call and
-// the out-of-line paths of the plugin's entry points (recordEnterFast,
-// recordExitFast) of core/RegionEvents.h, with their calling convention,
-// and those of the C convention's pair with the C convention.
+// the cold paths of the plugin's entry points (recordEnterFast,
+// recordExitFast) of core/RegionEvents.h: PreservingColdPaths with their
+// calling convention and CColdPaths, for the C convention's pair, with the
+// C convention; the two share their bodies (ColdPathBodies).
 //
 //===----------------------------------------------------------------------===//
 
@@ -26,13 +27,16 @@ static uintptr_t entryReturnAddress(uintptr_t EnterFrame) {
   return reinterpret_cast<const uintptr_t *>(EnterFrame)[1];
 }
 
-void enterSlowPath(uint32_t Handle, uintptr_t EnterFrame) noexcept {
+// The cold paths of __sextant_region_enter, in one convention only.
+
+void PreservingColdPaths::enterBlocked(uint32_t Handle,
+                                       uintptr_t EnterFrame) noexcept {
   recordEnter(Handle, EnterFrame, entryReturnAddress(EnterFrame),
               EnterSite::OwnFrame);
 }
 
-void enterSlowPathAt(uint32_t Handle, uintptr_t EnterFrame,
-                     Ticks Now) noexcept {
+void PreservingColdPaths::enterDeclined(uint32_t Handle, uintptr_t EnterFrame,
+                                        Ticks Now) noexcept {
   ThreadState *State = beginEvent(Handle);
   if (!State)
     return;
@@ -40,117 +44,131 @@ void enterSlowPathAt(uint32_t Handle, uintptr_t EnterFrame,
                   EnterSite::OwnFrame, Now);
 }
 
-// The bodies of the slow paths that exist in both conventions.
-
-/// The enter of Handle by __sextant_region_enter_frame[_c] on the slow
-/// path, at the time ReadNow() returns once the event began.
-template <typename ReadNowT>
-SEXTANT_ALWAYS_INLINE void enterFrame(uint32_t Handle, uintptr_t FrameAddress,
-                                      ReadNowT ReadNow) {
-  ThreadState *State = beginEvent(Handle);
-  if (!State)
-    return;
-  enterExactAfterBegin(*State, Handle, FrameAddress, ReadNow());
-}
-
-/// ReadNow of enterFrame(): the clock now, or the time the entry point read.
+/// ReadNow of ColdPathBodies::enterExact(): the clock now, or the time the
+/// entry point read.
 static Ticks clockNow() { return Clock::now(); }
 struct TimeRead {
   Ticks Now;
   Ticks operator()() const { return Now; }
 };
 
-SEXTANT_ALWAYS_INLINE void enterNewFrame(uint32_t Handle, Ticks Now,
-                                         uintptr_t FrameAddress) {
-  ThreadState &State = eventThreadState();
-  // SEXTANT_FILTERED (from __sextant_region_enter_frame, whose fast path
-  // does not test the handle) is no region: nothing to record.
-  if (__builtin_expect(Handle == SEXTANT_INVALID || Handle == SEXTANT_FILTERED,
-                       0)) {
+/// The bodies of the cold paths that exist in both conventions, each named
+/// like the cold paths that run it (both enterExact* run enterExact).
+struct ColdPathBodies {
+  /// The enter of Handle by __sextant_region_enter_frame[_c] on a cold
+  /// path, at the time ReadNow() returns once the event began.
+  template <typename ReadNowT>
+  static SEXTANT_ALWAYS_INLINE void
+  enterExact(uint32_t Handle, uintptr_t FrameAddress, ReadNowT ReadNow) {
+    ThreadState *State = beginEvent(Handle);
+    if (!State)
+      return;
+    enterExactAfterBegin(*State, Handle, FrameAddress, ReadNow());
+  }
+
+  static SEXTANT_ALWAYS_INLINE void enterNewNode(uint32_t Handle, Ticks Now,
+                                                 uintptr_t FrameAddress) {
+    ThreadState &State = eventThreadState();
+    // SEXTANT_FILTERED (from __sextant_region_enter_frame, whose fast path
+    // does not test the handle) is no region: nothing to record.
+    if (__builtin_expect(
+            Handle == SEXTANT_INVALID || Handle == SEXTANT_FILTERED, 0)) {
+      endEvent(State);
+      return;
+    }
+    openFrame(State, Handle, Now, FrameAddress, /*ReuseFailed=*/true);
+  }
+
+  static SEXTANT_ALWAYS_INLINE void traceEnterSlowly(uint32_t Handle,
+                                                     Ticks Now) {
+    ThreadState &State = eventThreadState();
+    State.Trace->recordEnter(Handle, Now, State.Recorder);
     endEvent(State);
-    return;
   }
-  enterWithFrameAddress(State, Handle, Now, FrameAddress,
-                        /*ReuseFailed=*/true);
-}
 
-SEXTANT_ALWAYS_INLINE void enterTrace(uint32_t Handle, Ticks Now) {
-  ThreadState &State = eventThreadState();
-  State.Trace->recordEnter(Handle, Now, State.Recorder);
-  endEvent(State);
-}
-
-SEXTANT_ALWAYS_INLINE void exitTrace(Ticks Now) {
-  ThreadState &State = eventThreadState();
-  State.Trace->recordExit(Now, State.Recorder);
-  endEvent(State);
-}
-
-SEXTANT_ALWAYS_INLINE void exitUncheckedClock(uint32_t Handle, Ticks FastNow) {
+  static SEXTANT_ALWAYS_INLINE void exitBlocked(uint32_t Handle,
+                                                Ticks FastNow) {
 #if SEXTANT_HAVE_TSC
-  if (ActiveClockSource.load(std::memory_order_relaxed) == ClockSource::Tsc) {
-    recordExit(Handle, FastNow);
-    return;
-  }
+    if (ActiveClockSource.load(std::memory_order_relaxed) == ClockSource::Tsc) {
+      recordExit(Handle, FastNow);
+      return;
+    }
 #endif
-  (void)FastNow;
-  recordExit(Handle, Clock::now());
+    (void)FastNow;
+    recordExit(Handle, Clock::now());
+  }
+
+  static SEXTANT_ALWAYS_INLINE void traceExitSlowly(Ticks Now) {
+    ThreadState &State = eventThreadState();
+    State.Trace->recordExit(Now, State.Recorder);
+    endEvent(State);
+  }
+};
+
+// Each cold path of both conventions, its preserve_most definition first.
+
+void PreservingColdPaths::enterExactBlocked(uint32_t Handle,
+                                            uintptr_t FrameAddress) noexcept {
+  ColdPathBodies::enterExact(Handle, FrameAddress, clockNow);
 }
 
-void enterFrameSlowPath(uint32_t Handle, uintptr_t FrameAddress) noexcept {
-  enterFrame(Handle, FrameAddress, clockNow);
+void CColdPaths::enterExactBlocked(uint32_t Handle,
+                                   uintptr_t FrameAddress) noexcept {
+  ColdPathBodies::enterExact(Handle, FrameAddress, clockNow);
 }
 
-void enterFrameSlowPathC(uint32_t Handle, uintptr_t FrameAddress) noexcept {
-  enterFrame(Handle, FrameAddress, clockNow);
+void PreservingColdPaths::enterExactDeclined(uint32_t Handle,
+                                             uintptr_t FrameAddress,
+                                             Ticks Now) noexcept {
+  ColdPathBodies::enterExact(Handle, FrameAddress, TimeRead{Now});
 }
 
-void enterFrameSlowPathAt(uint32_t Handle, uintptr_t FrameAddress,
-                          Ticks Now) noexcept {
-  enterFrame(Handle, FrameAddress, TimeRead{Now});
+void CColdPaths::enterExactDeclined(uint32_t Handle, uintptr_t FrameAddress,
+                                    Ticks Now) noexcept {
+  ColdPathBodies::enterExact(Handle, FrameAddress, TimeRead{Now});
 }
 
-void enterFrameSlowPathAtC(uint32_t Handle, uintptr_t FrameAddress,
-                           Ticks Now) noexcept {
-  enterFrame(Handle, FrameAddress, TimeRead{Now});
+void PreservingColdPaths::enterNewNode(uint32_t Handle, Ticks Now,
+                                       uintptr_t FrameAddress) noexcept {
+  ColdPathBodies::enterNewNode(Handle, Now, FrameAddress);
 }
 
-void enterSlowPathNewFrame(uint32_t Handle, Ticks Now,
-                           uintptr_t FrameAddress) noexcept {
-  enterNewFrame(Handle, Now, FrameAddress);
+void CColdPaths::enterNewNode(uint32_t Handle, Ticks Now,
+                              uintptr_t FrameAddress) noexcept {
+  ColdPathBodies::enterNewNode(Handle, Now, FrameAddress);
 }
 
-void enterSlowPathNewFrameC(uint32_t Handle, Ticks Now,
-                            uintptr_t FrameAddress) noexcept {
-  enterNewFrame(Handle, Now, FrameAddress);
+void PreservingColdPaths::traceEnterSlowly(uint32_t Handle,
+                                           Ticks Now) noexcept {
+  ColdPathBodies::traceEnterSlowly(Handle, Now);
 }
 
-void enterSlowPathTrace(uint32_t Handle, Ticks Now) noexcept {
-  enterTrace(Handle, Now);
+void CColdPaths::traceEnterSlowly(uint32_t Handle, Ticks Now) noexcept {
+  ColdPathBodies::traceEnterSlowly(Handle, Now);
 }
 
-void enterSlowPathTraceC(uint32_t Handle, Ticks Now) noexcept {
-  enterTrace(Handle, Now);
+void PreservingColdPaths::traceExitSlowly(Ticks Now) noexcept {
+  ColdPathBodies::traceExitSlowly(Now);
 }
 
-void exitSlowPathTrace(Ticks Now) noexcept { exitTrace(Now); }
+void CColdPaths::traceExitSlowly(Ticks Now) noexcept {
+  ColdPathBodies::traceExitSlowly(Now);
+}
 
-void exitSlowPathTraceC(Ticks Now) noexcept { exitTrace(Now); }
-
-void exitSlowPath(uint32_t Handle, Ticks Now) noexcept {
+void PreservingColdPaths::exitDeclined(uint32_t Handle, Ticks Now) noexcept {
   recordExit(Handle, Now);
 }
 
-void exitSlowPathC(uint32_t Handle, Ticks Now) noexcept {
+void CColdPaths::exitDeclined(uint32_t Handle, Ticks Now) noexcept {
   recordExit(Handle, Now);
 }
 
-void exitSlowPathUncheckedClock(uint32_t Handle, Ticks FastNow) noexcept {
-  exitUncheckedClock(Handle, FastNow);
+void PreservingColdPaths::exitBlocked(uint32_t Handle, Ticks FastNow) noexcept {
+  ColdPathBodies::exitBlocked(Handle, FastNow);
 }
 
-void exitSlowPathUncheckedClockC(uint32_t Handle, Ticks FastNow) noexcept {
-  exitUncheckedClock(Handle, FastNow);
+void CColdPaths::exitBlocked(uint32_t Handle, Ticks FastNow) noexcept {
+  ColdPathBodies::exitBlocked(Handle, FastNow);
 }
 
 } // namespace runtime

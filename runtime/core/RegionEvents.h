@@ -1,18 +1,68 @@
 //===- runtime/core/RegionEvents.h - Recording an enter or an exit --------===//
 //
 // Part of Sextant. The bodies of the two hot events, shared by the entry
-// points that instrumented code calls: the plugin's __sextant_region_enter
-// and __sextant_region_exit (api/InstrumentationABI.cpp) and GCC's
-// -finstrument-functions hooks (cygprofile/CygProfileHooks.cpp). The
-// common case is inlined into them (the plugin's entry points run
-// recordEnterFast and recordExitFast, whose other cases are out-of-line
-// cold functions, see below). The instrumented function's canonical frame
-// address (CFA) comes from the function itself with
-// __sextant_region_enter_frame (ExactEnterFrame); for
-// __sextant_region_enter and the hooks, recordEnter estimates it from the
-// entry point's own frame address and return address (see
+// points that instrumented code calls (api/RegionEntryPoints.cpp,
+// cygprofile/CygProfileHooks.cpp). Each entry point runs one inlined path;
+// those of the plugin leave it for out-of-line cold paths
+// (RegionEvents.cpp) in every case but the common one:
+//
+//   entry point                     inlined path and frame address
+//     its cold paths
+//   ------------------------------  ----------------------------------------
+//   __sextant_region_enter          recordEnterFast(EstimatedEnterFrame)
+//     PreservingColdPaths::enterBlocked, enterDeclined, enterNewNode,
+//     traceEnterSlowly
+//   __sextant_region_enter_frame    recordEnterFast(ExactEnterFrame)
+//     PreservingColdPaths::enterExactBlocked, enterExactDeclined,
+//     enterNewNode, traceEnterSlowly
+//   __sextant_region_exit           recordExitFast<PreservingColdPaths>
+//     PreservingColdPaths::exitBlocked, exitDeclined, traceExitSlowly
+//   __sextant_region_enter_frame_c  recordEnterFast(ExactEnterFrameC)
+//     CColdPaths::enterExactBlocked, enterExactDeclined, enterNewNode,
+//     traceEnterSlowly
+//   __sextant_region_exit_c         recordExitFast<CColdPaths>
+//     CColdPaths::exitBlocked, exitDeclined, traceExitSlowly
+//   __cyg_profile_func_enter        recordEnter (estimated, EnterSite)
+//     none
+//   __cyg_profile_func_exit         recordExit
+//     none
+//
+// Built by GCC, the first three are trampolines (api/AbiTrampolines.S) that
+// call __sextant_region_*_impl, which run the same inlined paths.
+//
+// A cold path is named after the place where the fast path left (the same
+// names in both conventions):
+//
+//   *Blocked      beginFastEvent() found the event blocked: nothing began
+//                 and no time was read. The cold path records the whole
+//                 event (recordEnter, recordExit), reading the chosen clock
+//                 (exitBlocked keeps the entry point's time when that clock
+//                 is the TSC).
+//   *Declined     a test failed after the event began and the clock was
+//                 read; the fast path cleared Busy without changing
+//                 anything. The cold path records the whole event at the
+//                 entry point's time.
+//   enterNewNode  the frame's stack slot does not keep its node: the enter
+//                 goes on, begun and its frame address known, with a new
+//                 node.
+//   trace*Slowly  the frame is opened or closed but the trace's fast path
+//                 could not take the event: the trace's slow path, then
+//                 endEvent().
+//
+// The general path, step by step: recordEnter is beginEvent(), the clock
+// read and enterAfterBegin (or enterExactAfterBegin), which finds the frame
+// address (estimateFrameAddress, or checkExactFrameAddress for an exact
+// CFA; both close the frames it proves abandoned) and runs openFrame (the
+// recorder, the trace, the metrics, endEvent()). recordExit is beginEvent()
+// and exitAfterBegin: exitAndTrace (trace/ThreadTrace.h), then finishExit
+// (the metrics, endEvent(), throttling).
+//
+// The instrumented function's canonical frame address (CFA) comes from the
+// function itself with __sextant_region_enter_frame (ExactEnterFrame); for
+// __sextant_region_enter and the hooks, it is estimated from the entry
+// point's own frame address and return address (estimateFrameAddress, see
 // profile/FrameAddress.h), which the entry point passes in, also to the
-// cold functions (EstimatedEnterFrame).
+// cold paths (EstimatedEnterFrame).
 //
 // enter and exit are the hot path: no lock, no allocation in steady state,
 // no exception escapes (instrumented callers assume nounwind). An exit that
@@ -89,16 +139,17 @@ closeAbandonedFrames(ThreadState &State, uintptr_t FrameAddress, Ticks &Now) {
 }
 
 /// The CFA of the instrumented function calling the entry point for Region,
-/// or 0 when unknown; EnterFrame is the entry point's frame address and
-/// ReturnAddress its return address. Before returning, closes the open
+/// estimated with the region's offset (FrameOffsetTable), or 0 when
+/// unknown; EnterFrame is the entry point's frame address and ReturnAddress
+/// its return address. Before returning, closes the open
 /// frames that this CFA proves abandoned, after confirming it with the
 /// unwinder (see FrameAddress.h), at time Now (closeAbandonedFrames(); the
 /// unwinder's time is part of the repair's).
-SEXTANT_ALWAYS_INLINE uintptr_t enterFrameAddress(ThreadState &State,
-                                                  uint32_t Region,
-                                                  uintptr_t EnterFrame,
-                                                  uintptr_t ReturnAddress,
-                                                  Ticks &Now) {
+SEXTANT_ALWAYS_INLINE uintptr_t estimateFrameAddress(ThreadState &State,
+                                                     uint32_t Region,
+                                                     uintptr_t EnterFrame,
+                                                     uintptr_t ReturnAddress,
+                                                     Ticks &Now) {
   int32_t Offset = FrameOffsets.get(Region);
   if (Offset == FrameOffsetTable::Unavailable)
     return 0;
@@ -130,11 +181,11 @@ SEXTANT_ALWAYS_INLINE uintptr_t enterFrameAddress(ThreadState &State,
   return FrameAddress;
 }
 
-/// enterFrameAddress() when the entered function passed its exact CFA,
+/// estimateFrameAddress() when the entered function passed its exact CFA,
 /// FrameAddress (__sextant_region_enter_frame): no estimate, no unwinder.
 /// Returns FrameAddress, or 0 when it is not on the thread's stack (an
 /// alternate signal stack, a coroutine): then it is not compared.
-SEXTANT_ALWAYS_INLINE uintptr_t enterExactFrameAddress(ThreadState &State,
+SEXTANT_ALWAYS_INLINE uintptr_t checkExactFrameAddress(ThreadState &State,
                                                        uintptr_t FrameAddress,
                                                        Ticks &Now) {
   if (!State.isOnStack(FrameAddress))
@@ -149,10 +200,9 @@ SEXTANT_ALWAYS_INLINE uintptr_t enterExactFrameAddress(ThreadState &State,
 /// opens the frame, traces it, updates the metrics and ends the event
 /// (endEvent()). ReuseFailed: CallPathRecorder::tryEnterReused() was
 /// tried and failed.
-SEXTANT_ALWAYS_INLINE void enterWithFrameAddress(ThreadState &State,
-                                                 uint32_t Handle, Ticks Now,
-                                                 uintptr_t FrameAddress,
-                                                 bool ReuseFailed = false) {
+SEXTANT_ALWAYS_INLINE void openFrame(ThreadState &State, uint32_t Handle,
+                                     Ticks Now, uintptr_t FrameAddress,
+                                     bool ReuseFailed = false) {
   try {
     if (ReuseFailed)
       State.Recorder.enterNew(Handle, Now, FrameAddress);
@@ -181,19 +231,19 @@ SEXTANT_ALWAYS_INLINE void enterAfterBegin(ThreadState &State, uint32_t Handle,
                                            EnterSite Site, Ticks Now) noexcept {
   uintptr_t FrameAddress =
       Site == EnterSite::OwnFrame
-          ? enterFrameAddress(State, Handle, EnterFrame, ReturnAddress, Now)
+          ? estimateFrameAddress(State, Handle, EnterFrame, ReturnAddress, Now)
           : 0;
-  enterWithFrameAddress(State, Handle, Now, FrameAddress);
+  openFrame(State, Handle, Now, FrameAddress);
 }
 
 /// enterAfterBegin() when the entered function passed its exact CFA,
-/// FrameAddress (enterExactFrameAddress).
+/// FrameAddress (checkExactFrameAddress).
 SEXTANT_ALWAYS_INLINE void enterExactAfterBegin(ThreadState &State,
                                                 uint32_t Handle,
                                                 uintptr_t FrameAddress,
                                                 Ticks Now) noexcept {
-  uintptr_t Address = enterExactFrameAddress(State, FrameAddress, Now);
-  enterWithFrameAddress(State, Handle, Now, Address);
+  uintptr_t Address = checkExactFrameAddress(State, FrameAddress, Now);
+  openFrame(State, Handle, Now, Address);
 }
 
 /// Records an enter of Handle (a region id, or a value that records
@@ -212,9 +262,9 @@ SEXTANT_ALWAYS_INLINE void recordEnter(uint32_t Handle, uintptr_t EnterFrame,
 /// The end of an exit of Handle at time Now, closed and traced: updates the
 /// metrics, ends the event and throttles the region when Throttled (what
 /// CallPathRecorder::exit() returned) is not null.
-SEXTANT_ALWAYS_INLINE void exitEnd(ThreadState &State, uint32_t Handle,
-                                   Ticks Now,
-                                   const CallPathTree::Node *Throttled) {
+SEXTANT_ALWAYS_INLINE void finishExit(ThreadState &State, uint32_t Handle,
+                                      Ticks Now,
+                                      const CallPathTree::Node *Throttled) {
   if (__builtin_expect(State.Metrics != nullptr, 0))
     State.Metrics->afterExit(State.Recorder, Now);
   if (__builtin_expect(Throttled != nullptr, 0)) {
@@ -235,7 +285,7 @@ SEXTANT_ALWAYS_INLINE void exitAfterBegin(ThreadState &State, uint32_t Handle,
                                           Ticks Now) noexcept {
   const CallPathTree::Node *Throttled = exitAndTrace(
       State.Recorder, State.TraceOut, State.Trace.get(), Handle, Now);
-  exitEnd(State, Handle, Now, Throttled);
+  finishExit(State, Handle, Now, Throttled);
 }
 
 /// Records an exit of Handle at time Now.
@@ -246,125 +296,100 @@ SEXTANT_ALWAYS_INLINE void recordExit(uint32_t Handle, Ticks Now) noexcept {
   exitAfterBegin(*State, Handle, Now);
 }
 
-// The plugin's entry points (api/InstrumentationABI.cpp) run
+// The plugin's entry points (api/RegionEntryPoints.cpp) run
 // recordEnterFast and recordExitFast: the common case (thread attached,
-// frame address estimate known and no frame abandoned, the frame's node kept
-// by its stack slot, the trace's fast path, no metrics, no throttling)
-// straight through, inline, without calls and without exception handling.
-// Every test comes before the first change of the recorder (the Busy flag
-// aside), so any other case clears Busy and hands the whole event to an
-// out-of-line function (RegionEvents.cpp) that runs recordEnter or
-// recordExit at the same time Now: the result is the same. Only the trace
-// is written after the recorder changed, as in recordEnter and recordExit,
-// and its slow path is out of line too. An enter whose
-// node is not kept by its stack slot goes on, its event begun and its frame
-// address known, in enterSlowPathNewFrame. Those functions,
-// and the clock read of a non-TSC source, have the entry points' calling
-// convention (SEXTANT_ABI_CALL, preserve_most with clang): a call of them
-// clobbers (almost) no register, so the entry points save only the few
-// registers their common case uses, not every register a C call clobbers.
+// frame address known and no frame abandoned, the frame's node kept by its
+// stack slot, the trace's fast path, no metrics, no throttling) straight
+// through, inline, without calls and without exception handling. Every
+// test comes before the first change of the recorder (the Busy flag
+// aside), so any other case clears Busy and hands the whole event to a
+// cold path (*Blocked, *Declined) that runs recordEnter or recordExit at
+// the same time Now: the result is the same. Only the trace is written
+// after the recorder changed, as in recordEnter and recordExit, and its
+// slow path is a cold path too (trace*Slowly); so is an enter whose node is
+// not kept by its stack slot (enterNewNode). The cold paths, and the clock
+// read of a non-TSC source, have the entry points' calling convention
+// (SEXTANT_ABI_CALL, preserve_most with clang): a call of them clobbers
+// (almost) no register, so the entry points save only the few registers
+// their common case uses, not every register a C call clobbers.
 
 #define SEXTANT_COLD_EVENT_PATH __attribute__((noinline, cold)) SEXTANT_ABI_CALL
 /// The same paths with the C convention, for the C convention's pair
 /// (__sextant_region_enter_frame_c and __sextant_region_exit_c): a call of
 /// a preserve_most function from a C function is never a tail call, so
 /// their fast paths would keep a stack slot for the call's alignment; with
-/// the C convention every call of a slow path is a tail call (a jump) and
+/// the C convention every call of a cold path is a tail call (a jump) and
 /// the fast paths have no frame at all.
 #define SEXTANT_COLD_EVENT_PATH_C __attribute__((noinline, cold))
 
-/// recordEnter(Handle, EnterFrame, ReturnAddress, EnterSite::OwnFrame) by
-/// an entry point whose frame record is at EnterFrame (its frame address):
-/// the return address is the word after it, read here rather than on the
-/// fast path, on x86-64 and AArch64 alike.
-SEXTANT_COLD_EVENT_PATH void enterSlowPath(uint32_t Handle,
-                                           uintptr_t EnterFrame) noexcept;
-/// enterSlowPath(Handle, EnterFrame) at time Now, read by the entry point.
-SEXTANT_COLD_EVENT_PATH void
-enterSlowPathAt(uint32_t Handle, uintptr_t EnterFrame, Ticks Now) noexcept;
-/// The enter of Handle by __sextant_region_enter_frame, whose function's
-/// CFA is FrameAddress (enterExactFrameAddress), at Clock::now() or Now.
-SEXTANT_COLD_EVENT_PATH void
-enterFrameSlowPath(uint32_t Handle, uintptr_t FrameAddress) noexcept;
-SEXTANT_COLD_EVENT_PATH void enterFrameSlowPathAt(uint32_t Handle,
-                                                  uintptr_t FrameAddress,
-                                                  Ticks Now) noexcept;
-SEXTANT_COLD_EVENT_PATH_C void
-enterFrameSlowPathC(uint32_t Handle, uintptr_t FrameAddress) noexcept;
-SEXTANT_COLD_EVENT_PATH_C void enterFrameSlowPathAtC(uint32_t Handle,
-                                                     uintptr_t FrameAddress,
-                                                     Ticks Now) noexcept;
-/// The rest of recordEnter(Handle, ...) at time Now once the event began,
-/// the frame address FrameAddress is known and no frame is abandoned, when
-/// CallPathRecorder::canEnterReused() is false; ends the event at once for
-/// SEXTANT_INVALID and SEXTANT_FILTERED.
-SEXTANT_COLD_EVENT_PATH void
-enterSlowPathNewFrame(uint32_t Handle, Ticks Now,
-                      uintptr_t FrameAddress) noexcept;
-SEXTANT_COLD_EVENT_PATH_C void
-enterSlowPathNewFrameC(uint32_t Handle, Ticks Now,
-                       uintptr_t FrameAddress) noexcept;
-/// The end of an enter of Handle at Now whose frame is open, when the
-/// trace's fast path could not take it: the trace's slow path, endEvent().
-SEXTANT_COLD_EVENT_PATH void enterSlowPathTrace(uint32_t Handle,
-                                                Ticks Now) noexcept;
-SEXTANT_COLD_EVENT_PATH_C void enterSlowPathTraceC(uint32_t Handle,
+/// The cold paths of the preserve_most entry points (__sextant_region_enter,
+/// __sextant_region_enter_frame and __sextant_region_exit), named after the
+/// place where the fast path left (see the top of this file).
+struct PreservingColdPaths {
+  /// recordEnter(Handle, EnterFrame, ReturnAddress, EnterSite::OwnFrame)
+  /// for __sextant_region_enter, whose frame record is at EnterFrame (its
+  /// frame address): the return address is the word after it, read here
+  /// rather than on the fast path, on x86-64 and AArch64 alike.
+  static SEXTANT_COLD_EVENT_PATH void
+  enterBlocked(uint32_t Handle, uintptr_t EnterFrame) noexcept;
+  /// enterBlocked(Handle, EnterFrame) at time Now, read by the entry point.
+  static SEXTANT_COLD_EVENT_PATH void
+  enterDeclined(uint32_t Handle, uintptr_t EnterFrame, Ticks Now) noexcept;
+  /// The enter of Handle by __sextant_region_enter_frame, whose function's
+  /// CFA is FrameAddress (checkExactFrameAddress), at Clock::now().
+  static SEXTANT_COLD_EVENT_PATH void
+  enterExactBlocked(uint32_t Handle, uintptr_t FrameAddress) noexcept;
+  /// enterExactBlocked(Handle, FrameAddress) at time Now.
+  static SEXTANT_COLD_EVENT_PATH void enterExactDeclined(uint32_t Handle,
+                                                         uintptr_t FrameAddress,
+                                                         Ticks Now) noexcept;
+  /// The rest of recordEnter(Handle, ...) at time Now once the event began,
+  /// the frame address FrameAddress is known and no frame is abandoned, when
+  /// CallPathRecorder::canEnterReused() is false; ends the event at once for
+  /// SEXTANT_INVALID and SEXTANT_FILTERED.
+  static SEXTANT_COLD_EVENT_PATH void
+  enterNewNode(uint32_t Handle, Ticks Now, uintptr_t FrameAddress) noexcept;
+  /// The end of an enter of Handle at Now whose frame is open, when the
+  /// trace's fast path could not take it: the trace's slow path, endEvent().
+  static SEXTANT_COLD_EVENT_PATH void traceEnterSlowly(uint32_t Handle,
+                                                       Ticks Now) noexcept;
+  /// recordExit(Handle, ...) at FastNow, read with fastPathClockNow(), when
+  /// the clock source is the TSC, else at Clock::now(): the exit left the
+  /// fast path before FastPathBlockers was found clear.
+  static SEXTANT_COLD_EVENT_PATH void exitBlocked(uint32_t Handle,
+                                                  Ticks FastNow) noexcept;
+  /// recordExit(Handle, Now).
+  static SEXTANT_COLD_EVENT_PATH void exitDeclined(uint32_t Handle,
                                                    Ticks Now) noexcept;
-/// The end of an exit at Now that closed the top frame, when the trace's
-/// fast path could not take it: the trace's slow path, endEvent().
-SEXTANT_COLD_EVENT_PATH void exitSlowPathTrace(Ticks Now) noexcept;
-SEXTANT_COLD_EVENT_PATH_C void exitSlowPathTraceC(Ticks Now) noexcept;
-/// recordExit(Handle, Now).
-SEXTANT_COLD_EVENT_PATH void exitSlowPath(uint32_t Handle, Ticks Now) noexcept;
-SEXTANT_COLD_EVENT_PATH_C void exitSlowPathC(uint32_t Handle,
-                                             Ticks Now) noexcept;
-/// recordExit(Handle, ...) at FastNow, read with fastPathClockNow(), when
-/// the clock source is the TSC, else at Clock::now(): for exits that leave
-/// the fast path before FastPathBlockers was found clear.
-SEXTANT_COLD_EVENT_PATH void exitSlowPathUncheckedClock(uint32_t Handle,
-                                                        Ticks FastNow) noexcept;
-SEXTANT_COLD_EVENT_PATH_C void
-exitSlowPathUncheckedClockC(uint32_t Handle, Ticks FastNow) noexcept;
-
-/// The slow paths an entry point's recordEnterFast and recordExitFast call,
-/// given as the functions above: with the entry points' calling convention
-/// (PreservingColdPaths) or with the C convention (CColdPaths, for the C
-/// convention's pair). The calls are direct (the functions are template
-/// arguments).
-template <auto EnterFrame, auto EnterFrameAt, auto EnterNewFrame,
-          auto EnterTrace, auto ExitTrace, auto Exit, auto ExitUncheckedClock>
-struct ColdPathsOf {
-  static void enterFrame(uint32_t Handle, uintptr_t FrameAddress) {
-    EnterFrame(Handle, FrameAddress);
-  }
-  static void enterFrameAt(uint32_t Handle, uintptr_t FrameAddress, Ticks Now) {
-    EnterFrameAt(Handle, FrameAddress, Now);
-  }
-  static void enterNewFrame(uint32_t Handle, Ticks Now,
-                            uintptr_t FrameAddress) {
-    EnterNewFrame(Handle, Now, FrameAddress);
-  }
-  static void enterTrace(uint32_t Handle, Ticks Now) {
-    EnterTrace(Handle, Now);
-  }
-  static void exitTrace(Ticks Now) { ExitTrace(Now); }
-  static void exit(uint32_t Handle, Ticks Now) { Exit(Handle, Now); }
-  static void exitUncheckedClock(uint32_t Handle, Ticks FastNow) {
-    ExitUncheckedClock(Handle, FastNow);
-  }
+  /// The end of an exit at Now that closed the top frame, when the trace's
+  /// fast path could not take it: the trace's slow path, endEvent().
+  static SEXTANT_COLD_EVENT_PATH void traceExitSlowly(Ticks Now) noexcept;
 };
-using PreservingColdPaths =
-    ColdPathsOf<&enterFrameSlowPath, &enterFrameSlowPathAt,
-                &enterSlowPathNewFrame, &enterSlowPathTrace, &exitSlowPathTrace,
-                &exitSlowPath, &exitSlowPathUncheckedClock>;
-using CColdPaths = ColdPathsOf<&enterFrameSlowPathC, &enterFrameSlowPathAtC,
-                               &enterSlowPathNewFrameC, &enterSlowPathTraceC,
-                               &exitSlowPathTraceC, &exitSlowPathC,
-                               &exitSlowPathUncheckedClockC>;
+
+/// The cold paths of the C convention's pair (__sextant_region_enter_frame_c
+/// and __sextant_region_exit_c): those of PreservingColdPaths, with the same
+/// bodies (RegionEvents.cpp) and the C convention, less the two of
+/// __sextant_region_enter (enterBlocked, enterDeclined).
+struct CColdPaths {
+  static SEXTANT_COLD_EVENT_PATH_C void
+  enterExactBlocked(uint32_t Handle, uintptr_t FrameAddress) noexcept;
+  static SEXTANT_COLD_EVENT_PATH_C void
+  enterExactDeclined(uint32_t Handle, uintptr_t FrameAddress,
+                     Ticks Now) noexcept;
+  static SEXTANT_COLD_EVENT_PATH_C void
+  enterNewNode(uint32_t Handle, Ticks Now, uintptr_t FrameAddress) noexcept;
+  static SEXTANT_COLD_EVENT_PATH_C void traceEnterSlowly(uint32_t Handle,
+                                                         Ticks Now) noexcept;
+  static SEXTANT_COLD_EVENT_PATH_C void exitBlocked(uint32_t Handle,
+                                                    Ticks FastNow) noexcept;
+  static SEXTANT_COLD_EVENT_PATH_C void exitDeclined(uint32_t Handle,
+                                                     Ticks Now) noexcept;
+  static SEXTANT_COLD_EVENT_PATH_C void traceExitSlowly(Ticks Now) noexcept;
+};
 
 /// The clock of the fast path: the TSC, without testing the clock source
 /// (FastPathBlockers does; a time read before that test is checked by the
-/// slow path), or Clock::now() where there is no TSC.
+/// cold path, exitBlocked), or Clock::now() where there is no TSC.
 SEXTANT_ALWAYS_INLINE Ticks fastPathClockNow() noexcept {
 #if SEXTANT_HAVE_TSC
   return TscClock::now();
@@ -375,21 +400,24 @@ SEXTANT_ALWAYS_INLINE Ticks fastPathClockNow() noexcept {
 
 /// Where the fast enter of __sextant_region_enter (ABI version 2) finds
 /// the entered function's frame address: estimated from the entry point's
-/// own frame address EnterFrame and the region's offset (enterFrameAddress).
+/// own frame address EnterFrame and the region's offset (estimateFrameAddress).
 struct EstimatedEnterFrame {
   using ColdPaths = PreservingColdPaths;
   uintptr_t EnterFrame;
 
-  /// The whole enter on the slow path (at Now when given).
-  void slowPath(uint32_t Handle) const { enterSlowPath(Handle, EnterFrame); }
-  void slowPathAt(uint32_t Handle, Ticks Now) const {
-    enterSlowPathAt(Handle, EnterFrame, Now);
+  /// The whole enter on a cold path, when the fast path was blocked or
+  /// declined (at Now).
+  void enterBlocked(uint32_t Handle) const {
+    ColdPaths::enterBlocked(Handle, EnterFrame);
+  }
+  void enterDeclined(uint32_t Handle, Ticks Now) const {
+    ColdPaths::enterDeclined(Handle, EnterFrame, Now);
   }
   /// True, with the estimate in FrameAddress, when the offset is known, the
   /// frame on the stack and the top frame not possibly abandoned: otherwise
   /// the enter leaves the fast path. No test of the handle: SEXTANT_INVALID
   /// and SEXTANT_FILTERED have no frame offset (FrameOffsetTable), so they
-  /// take the slow path, which ignores them.
+  /// take a cold path (enterDeclined), which ignores them.
   bool fastFrameAddress(const ThreadState &State, uint32_t Handle,
                         uintptr_t &FrameAddress) const {
     int32_t Offset = FrameOffsets.get(Handle);
@@ -400,22 +428,22 @@ struct EstimatedEnterFrame {
 
 /// Where the fast enter of __sextant_region_enter_frame (ABI version 3)
 /// finds the entered function's frame address: the function passed its CFA.
-/// Its slow paths are ColdPathsT's.
+/// Its cold paths are ColdPathsT's.
 template <typename ColdPathsT> struct ExactEnterFrameWith {
   using ColdPaths = ColdPathsT;
   uintptr_t FrameAddress;
 
-  void slowPath(uint32_t Handle) const {
-    ColdPaths::enterFrame(Handle, FrameAddress);
+  void enterBlocked(uint32_t Handle) const {
+    ColdPaths::enterExactBlocked(Handle, FrameAddress);
   }
-  void slowPathAt(uint32_t Handle, Ticks Now) const {
-    ColdPaths::enterFrameAt(Handle, FrameAddress, Now);
+  void enterDeclined(uint32_t Handle, Ticks Now) const {
+    ColdPaths::enterExactDeclined(Handle, FrameAddress, Now);
   }
   /// True when the frame is on the stack and the top frame not possibly
   /// abandoned. The handle is a region id or SEXTANT_FILTERED (never
   /// SEXTANT_INVALID, see instrumentation_abi.h): SEXTANT_FILTERED is never
   /// the region of a stack slot, so canEnterReused() sends it to
-  /// enterSlowPathNewFrame, which ignores it.
+  /// enterNewNode, which ignores it.
   bool fastFrameAddress(const ThreadState &State, uint32_t,
                         uintptr_t &Address) const {
     Address = FrameAddress;
@@ -429,7 +457,7 @@ using ExactEnterFrameC = ExactEnterFrameWith<CColdPaths>;
 
 /// recordEnter(Handle, ...) for the plugin's entry points, the frame
 /// address found as Frame (EstimatedEnterFrame or ExactEnterFrame[C]) says,
-/// its slow paths those of Frame's ColdPaths.
+/// its cold paths those of Frame's ColdPaths.
 template <typename EnterFrameT>
 SEXTANT_ALWAYS_INLINE void recordEnterFast(uint32_t Handle,
                                            EnterFrameT Frame) noexcept {
@@ -438,7 +466,7 @@ SEXTANT_ALWAYS_INLINE void recordEnterFast(uint32_t Handle,
   FastEventStart Start = beginFastEvent(*Word);
   if (__builtin_expect(Start != FastEventStart::Begun, 0)) {
     if (Start == FastEventStart::Blocked)
-      Frame.slowPath(Handle);
+      Frame.enterBlocked(Handle);
     return;
   }
   // Begun: Word is no marker (a marker's Busy is never 0).
@@ -451,31 +479,31 @@ SEXTANT_ALWAYS_INLINE void recordEnterFast(uint32_t Handle,
   if (__builtin_expect(!Frame.fastFrameAddress(*State, Handle, FrameAddress),
                        0)) {
     endEvent(*State);
-    return Frame.slowPathAt(Handle, Now);
+    return Frame.enterDeclined(Handle, Now);
   }
   if (__builtin_expect(!Recorder.canEnterReused(Handle), 0))
-    return ColdPaths::enterNewFrame(Handle, Now, FrameAddress);
-  // No metrics here: FastPathMetrics sent such events to the slow path.
+    return ColdPaths::enterNewNode(Handle, Now, FrameAddress);
+  // No metrics here: FastPathMetrics sent such events to a cold path.
   Recorder.enterReused(Now, FrameAddress);
   if (__builtin_expect(State->TraceOut.tracingTested() &&
                            !State->TraceOut.tryEnter(Handle, Now),
                        0))
-    return ColdPaths::enterTrace(Handle, Now);
+    return ColdPaths::traceEnterSlowly(Handle, Now);
   endEvent(*State);
 }
 
 /// recordExit(Handle, Now) for the plugin's entry point, Now read with
-/// fastPathClockNow(), its slow paths ColdPaths'.
+/// fastPathClockNow(), its cold paths ColdPaths'.
 template <typename ColdPaths = PreservingColdPaths>
 SEXTANT_ALWAYS_INLINE void recordExitFast(uint32_t Handle, Ticks Now) noexcept {
   // No test of the handle: SEXTANT_INVALID and SEXTANT_FILTERED are never
-  // the top frame's region (canExitTopUnthrottled), so they take the slow
-  // path, which ignores them.
+  // the top frame's region (canExitTopUnthrottled), so they take a cold
+  // path (exitDeclined), which ignores them.
   ThreadEventWord *Word = CurrentThread;
   FastEventStart Start = beginFastEvent(*Word);
   if (__builtin_expect(Start != FastEventStart::Begun, 0)) {
     if (Start == FastEventStart::Blocked)
-      ColdPaths::exitUncheckedClock(Handle, Now);
+      ColdPaths::exitBlocked(Handle, Now);
     return;
   }
   // Begun: Word is no marker (a marker's Busy is never 0).
@@ -483,12 +511,12 @@ SEXTANT_ALWAYS_INLINE void recordExitFast(uint32_t Handle, Ticks Now) noexcept {
   CallPathRecorder &Recorder = State->Recorder;
   if (__builtin_expect(!Recorder.canExitTopUnthrottled(Handle), 0)) {
     endEvent(*State);
-    return ColdPaths::exit(Handle, Now);
+    return ColdPaths::exitDeclined(Handle, Now);
   }
   Recorder.exitTopUnthrottled(Now);
   if (__builtin_expect(
           State->TraceOut.tracingTested() && !State->TraceOut.tryExit(Now), 0))
-    return ColdPaths::exitTrace(Now);
+    return ColdPaths::traceExitSlowly(Now);
   endEvent(*State);
 }
 
