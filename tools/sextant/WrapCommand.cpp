@@ -209,6 +209,112 @@ bool writeText(const std::string &Path, const std::string &Text) {
   return static_cast<bool>(Out);
 }
 
+/// Parses the headers of S (so that their errors show now) and records
+/// where they are; false after the error.
+bool readHeaders(const CommandLine &Line, wrap::ProjectSettings &S) {
+  wrap::ParsedHeaders Parsed;
+  std::string Error;
+  if (!wrap::parseHeaders(S.Headers, wrap::splitFlags(S.CompilerFlags), Parsed,
+                          Error)) {
+    std::fprintf(stderr, "%s\n", Error.c_str());
+    Line.failure("the headers do not parse; nothing was written");
+    return false;
+  }
+  S.HeaderPaths = Parsed.Headers;
+  // A header given as a path is included by the generated source, which is
+  // compiled in the build directory: make it absolute.
+  for (std::string &Header : S.Headers)
+    if (Header.find('/') != std::string::npos)
+      Header = absolutePath(Header);
+  return true;
+}
+
+/// Loads the annotation file Annotations (none when empty) to show its
+/// errors now; false after them.
+bool checkAnnotations(const CommandLine &Line, const std::string &Annotations,
+                      wrap::ProjectSettings &S) {
+  if (Annotations.empty())
+    return true;
+  S.AnnotationPath = absolutePath(Annotations);
+  wrap::AnnotationFile File;
+  std::vector<std::string> Errors;
+  if (File.load(Annotations, Errors))
+    return true;
+  for (const std::string &E : Errors)
+    std::fprintf(stderr, "%s\n", E.c_str());
+  Line.failure("the annotation file has errors; nothing was "
+               "written");
+  return false;
+}
+
+/// Finds the shared and static version of every library of S and says
+/// which it found; false when a library has neither (after the errors).
+bool locateProjectLibraries(const CommandLine &Line, wrap::ProjectSettings &S) {
+  S.Located = wrap::locateLibraries(wrap::splitFlags(S.Libraries),
+                                    wrap::splitFlags(S.LinkFlags));
+  bool Missing = false;
+  for (const wrap::LocatedLibrary &L : S.Located) {
+    if (L.Shared.empty() && L.Static.empty()) {
+      std::string Searched;
+      for (const std::string &D : wrap::systemLibraryDirectories())
+        Searched += " " + D;
+      Line.failure("library '" + L.Given +
+                   "' not found (searched the -L directories of --ldflags "
+                   "and" +
+                   Searched + ")");
+      Missing = true;
+      continue;
+    }
+    std::printf("sextant wrap init: %s: shared %s, static %s\n",
+                L.Given.c_str(),
+                L.Shared.empty() ? "missing" : L.Shared.c_str(),
+                L.Static.empty() ? "missing" : L.Static.c_str());
+    if (L.Shared.empty())
+      Line.warning("no shared version of '" + L.Given +
+                   "': the link-time shared form and the run-time "
+                   "(LD_PRELOAD) forms will not be built; only the link-time "
+                   "static form will");
+    else if (L.Static.empty())
+      Line.warning("no static version of '" + L.Given +
+                   "': all four forms are built against the shared library; "
+                   "programs cannot link '" +
+                   L.Given + "' statically");
+  }
+  return !Missing;
+}
+
+/// Writes the working directory Directory: NAME.filter, the example (kept
+/// when it exists) and CMakeLists.txt (which must not exist yet).
+int writeProject(const CommandLine &Line, const std::string &Directory,
+                 wrap::ProjectSettings &S) {
+  std::string CMakeLists = Directory + "/CMakeLists.txt";
+  struct stat Info;
+  if (::stat(CMakeLists.c_str(), &Info) == 0)
+    return Line.failure("'" + CMakeLists +
+                        "' exists: give a new directory (nothing was "
+                        "written)");
+  if (::mkdir(Directory.c_str(), 0777) != 0 && errno != EEXIST)
+    return Line.failure("cannot create '" + Directory +
+                        "': " + std::strerror(errno));
+  S.SextantPrefix = sextantPrefix();
+  std::string Example = Directory + "/" + S.Example;
+  if (!writeText(Directory + "/" + S.Name + ".filter",
+                 wrap::projectFilter(S)) ||
+      (::stat(Example.c_str(), &Info) != 0 &&
+       !writeText(Example, wrap::projectExample(S))) ||
+      !writeText(CMakeLists, wrap::projectCMakeLists(S)))
+    return Line.failure("cannot write into '" + Directory + "'");
+  std::printf("sextant wrap init: wrote %s/%s.filter, %s and %s\n"
+              "  next: edit %s so that it calls the library, then\n"
+              "  cmake -S %s -B %s/build && cmake --build %s/build && "
+              "ctest --test-dir %s/build && cmake --install %s/build\n",
+              Directory.c_str(), S.Name.c_str(), Example.c_str(),
+              CMakeLists.c_str(), Example.c_str(), Directory.c_str(),
+              Directory.c_str(), Directory.c_str(), Directory.c_str(),
+              Directory.c_str());
+  return ExitSuccess;
+}
+
 int runInit(int Argc, char **Argv) {
   CommandLine Line("sextant wrap init", {InitUsage, 25, InitNotes});
   wrap::ProjectSettings S;
@@ -248,89 +354,11 @@ int runInit(int Argc, char **Argv) {
   std::string Directory =
       Line.positional().empty() ? S.Name : Line.positional()[0];
 
-  wrap::ParsedHeaders Parsed;
-  std::string Error;
-  if (!wrap::parseHeaders(S.Headers, wrap::splitFlags(S.CompilerFlags), Parsed,
-                          Error)) {
-    std::fprintf(stderr, "%s\n", Error.c_str());
-    return Line.failure("the headers do not parse; nothing was written");
-  }
-  S.HeaderPaths = Parsed.Headers;
-  // A header given as a path is included by the generated source, which is
-  // compiled in the build directory: make it absolute.
-  for (std::string &Header : S.Headers)
-    if (Header.find('/') != std::string::npos)
-      Header = absolutePath(Header);
-  if (!Annotations.empty()) {
-    S.AnnotationPath = absolutePath(Annotations);
-    wrap::AnnotationFile File;
-    std::vector<std::string> Errors;
-    if (!File.load(Annotations, Errors)) {
-      for (const std::string &E : Errors)
-        std::fprintf(stderr, "%s\n", E.c_str());
-      return Line.failure("the annotation file has errors; nothing was "
-                          "written");
-    }
-  }
-  S.Located = wrap::locateLibraries(wrap::splitFlags(S.Libraries),
-                                    wrap::splitFlags(S.LinkFlags));
-  bool Missing = false;
-  for (const wrap::LocatedLibrary &L : S.Located) {
-    if (L.Shared.empty() && L.Static.empty()) {
-      std::string Searched;
-      for (const std::string &D : wrap::systemLibraryDirectories())
-        Searched += " " + D;
-      Line.failure("library '" + L.Given +
-                   "' not found (searched the -L directories of --ldflags "
-                   "and" +
-                   Searched + ")");
-      Missing = true;
-      continue;
-    }
-    std::printf("sextant wrap init: %s: shared %s, static %s\n",
-                L.Given.c_str(),
-                L.Shared.empty() ? "missing" : L.Shared.c_str(),
-                L.Static.empty() ? "missing" : L.Static.c_str());
-    if (L.Shared.empty())
-      Line.warning("no shared version of '" + L.Given +
-                   "': the link-time shared form and the run-time "
-                   "(LD_PRELOAD) forms will not be built; only the link-time "
-                   "static form will");
-    else if (L.Static.empty())
-      Line.warning("no static version of '" + L.Given +
-                   "': all four forms are built against the shared library; "
-                   "programs cannot link '" +
-                   L.Given + "' statically");
-  }
-  if (Missing)
+  if (!readHeaders(Line, S) || !checkAnnotations(Line, Annotations, S))
+    return ExitFailure;
+  if (!locateProjectLibraries(Line, S))
     return Line.failure("nothing was written");
-
-  std::string CMakeLists = Directory + "/CMakeLists.txt";
-  struct stat Info;
-  if (::stat(CMakeLists.c_str(), &Info) == 0)
-    return Line.failure("'" + CMakeLists +
-                        "' exists: give a new directory (nothing was "
-                        "written)");
-  if (::mkdir(Directory.c_str(), 0777) != 0 && errno != EEXIST)
-    return Line.failure("cannot create '" + Directory +
-                        "': " + std::strerror(errno));
-  S.SextantPrefix = sextantPrefix();
-  std::string Example = Directory + "/" + S.Example;
-  if (!writeText(Directory + "/" + S.Name + ".filter",
-                 wrap::projectFilter(S)) ||
-      (::stat(Example.c_str(), &Info) != 0 &&
-       !writeText(Example, wrap::projectExample(S))) ||
-      !writeText(CMakeLists, wrap::projectCMakeLists(S)))
-    return Line.failure("cannot write into '" + Directory + "'");
-  std::printf("sextant wrap init: wrote %s/%s.filter, %s and %s\n"
-              "  next: edit %s so that it calls the library, then\n"
-              "  cmake -S %s -B %s/build && cmake --build %s/build && "
-              "ctest --test-dir %s/build && cmake --install %s/build\n",
-              Directory.c_str(), S.Name.c_str(), Example.c_str(),
-              CMakeLists.c_str(), Example.c_str(), Directory.c_str(),
-              Directory.c_str(), Directory.c_str(), Directory.c_str(),
-              Directory.c_str());
-  return ExitSuccess;
+  return writeProject(Line, Directory, S);
 }
 
 int runGenerate(int Argc, char **Argv) {
