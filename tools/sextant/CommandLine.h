@@ -12,9 +12,11 @@
 #ifndef SEXTANT_TOOLS_COMMANDLINE_H
 #define SEXTANT_TOOLS_COMMANDLINE_H
 
+#include <cstddef>
 #include <cstdint>
 #include <functional>
 #include <string>
+#include <utility>
 #include <vector>
 
 namespace sextant {
@@ -132,6 +134,18 @@ bool parseUnsignedValue(const std::string &Text, uint64_t &Value);
 /// A non-negative duration: a decimal number (also 1e-6) optionally followed
 /// by a unit: ns, us, ms or s (default s). Stored in seconds.
 bool parseSecondsValue(const std::string &Text, double &Seconds);
+/// One of the named values of Choices ({name, value} pairs): false when no
+/// name is Text.
+template <typename T, size_t N>
+bool parseChoiceValue(const std::pair<const char *, T> (&Choices)[N],
+                      const std::string &Text, T &Value) {
+  for (const auto &[Name, Named] : Choices)
+    if (Text == Name) {
+      Value = Named;
+      return true;
+    }
+  return false;
+}
 
 } // namespace tool
 } // namespace sextant

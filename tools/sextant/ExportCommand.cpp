@@ -348,11 +348,8 @@ bool parseExportFormat(const std::string &Value, ExportFormat &Format,
       {"svg-flamegraph", ExportFormat::SvgFlameGraph},
       {"svg-matrix", ExportFormat::SvgMatrix},
       {"svg-roofline", ExportFormat::SvgRoofline}};
-  for (const auto &[Name, Named] : Formats)
-    if (Value == Name) {
-      Format = Named;
-      return true;
-    }
+  if (parseChoiceValue(Formats, Value, Format))
+    return true;
   Error = "unknown format '" + Value +
           "' (expected folded, chrome, otf2, hatchet, "
           "svg-flamegraph, svg-matrix or svg-roofline)";

@@ -165,12 +165,7 @@ bool parseSortKey(const std::string &Text, SortKey &Key) {
       {"visits", SortKey::Visits},
       {"name", SortKey::Name},
       {"time-per-visit", SortKey::TimePerVisit}};
-  for (const auto &[Name, Value] : Keys)
-    if (Text == Name) {
-      Key = Value;
-      return true;
-    }
-  return false;
+  return parseChoiceValue(Keys, Text, Key);
 }
 
 const char *describeSortKey(SortKey Key) {

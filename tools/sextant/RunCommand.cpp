@@ -355,19 +355,15 @@ bool setAnyVariable(Environment &Variables, const std::string &Value,
 
 bool parseAfterRun(const std::string &Value, AfterRun &Show,
                    std::string &Error) {
-  if (Value == "summary")
-    Show = AfterRun::Summary;
-  else if (Value == "report")
-    Show = AfterRun::Report;
-  else if (Value == "tree")
-    Show = AfterRun::Tree;
-  else if (Value == "none")
-    Show = AfterRun::Nothing;
-  else {
-    Error = "expected summary, report, tree or none, got '" + Value + "'";
-    return false;
-  }
-  return true;
+  static const std::pair<const char *, AfterRun> Choices[] = {
+      {"summary", AfterRun::Summary},
+      {"report", AfterRun::Report},
+      {"tree", AfterRun::Tree},
+      {"none", AfterRun::Nothing}};
+  if (parseChoiceValue(Choices, Value, Show))
+    return true;
+  Error = "expected summary, report, tree or none, got '" + Value + "'";
+  return false;
 }
 
 /// --wrap=NAME[,NAME]: adds the names to Wrappers.

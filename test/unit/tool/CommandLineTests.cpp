@@ -128,3 +128,14 @@ TEST_CASE("a flag of the table takes no value, an option needs one",
   CHECK(parseWords(Value, {"sample", "--top"}) == CommandLine::Outcome::Exit);
   CHECK(Value.exitStatus() == 2);
 }
+
+TEST_CASE("a choice is one of the named values", "[CommandLine]") {
+  enum class Colour { Red, Green };
+  static const std::pair<const char *, Colour> Colours[] = {
+      {"red", Colour::Red}, {"green", Colour::Green}};
+  Colour Chosen = Colour::Red;
+  CHECK(parseChoiceValue(Colours, "green", Chosen));
+  CHECK(Chosen == Colour::Green);
+  CHECK_FALSE(parseChoiceValue(Colours, "blue", Chosen));
+  CHECK(Chosen == Colour::Green);
+}
