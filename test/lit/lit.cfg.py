@@ -72,12 +72,16 @@ for helper in ("profile_paths", "thread_paths", "experiment_check", "mpi_check",
                "check_metric", "check_chrome_trace", "region_modules",
                "compare_folded", "add_flop_metrics", "deep_profile",
                "check_job_trace", "check_job_profile", "check_hatchet",
-               "check_svg"):
+               "check_svg", "check_option_docs"):
     config.substitutions.append(("%" + helper, "python3 " + os.path.join(
         config.test_source_root, "lib", helper + ".py")))
 # python/sextant_reader, run from the source tree by the python3 on PATH.
 config.substitutions.append(("%sextant_reader", "env PYTHONPATH=" + os.path.join(
     config.sextant_source_dir, "python") + " python3 -m sextant_reader"))
+# The user documentation (docs/), which test/lit/lib/check_option_docs.py
+# holds against each command's options.
+config.substitutions.append(("%sextant_docs", os.path.join(
+    config.sextant_source_dir, "docs")))
 config.substitutions.append(("%sextant", config.sextant_tool))
 # Debian's python3, which has the otf2 bindings (python3-otf2), unlike a
 # python3 of pyenv or a venv that may come first on PATH; feature "otf2"

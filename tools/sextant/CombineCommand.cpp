@@ -33,7 +33,7 @@ namespace tool {
 
 namespace {
 
-const char CombineHelp[] =
+const char CombineUsage[] =
     "NAME\n"
     "    sextant combine - build the combined view of an MPI job\n"
     "\n"
@@ -62,10 +62,9 @@ const char CombineHelp[] =
     "    statistics; the other ranks are combined. Problems with a rank's\n"
     "    files are warnings too, and appear in summary.txt.\n"
     "\n"
-    "OPTIONS\n"
-    "    -f, --force    replace the combined files JOBDIR already has\n"
-    "                   (without it, an existing one is an error)\n"
-    "    -h, --help     show this help\n"
+    "OPTIONS\n";
+
+const char CombineNotes[] =
     "\n"
     "EXIT STATUS\n"
     "    0 success (also with warnings), 1 JOBDIR has no rank-<r>/\n"
@@ -171,8 +170,11 @@ int combine(const CommandLine &Line, const std::string &JobDirectory,
 
 int runCombineCommand(int Argc, char **Argv) {
   bool Force = false;
-  CommandLine Line("sextant combine", CombineHelp);
-  Line.addFlag("force", 'f', Force);
+  CommandLine Line("sextant combine", {CombineUsage, 19, CombineNotes});
+  Line.addOption({"force", 'f', nullptr,
+                  "replace the combined files JOBDIR already has\n"
+                  "(without it, an existing one is an error)",
+                  setFlag(Force)});
   if (Line.parse(Argc, Argv) == CommandLine::Outcome::Exit)
     return Line.exitStatus();
   if (Line.positional().size() != 1)

@@ -18,55 +18,110 @@
 namespace sextant {
 namespace tool {
 
+CommandLine::CommandLine(std::string Command, CommandHelp Help)
+    : Command(std::move(Command)), Help(Help), HasOptionList(true) {}
+
 CommandLine::CommandLine(std::string Command, const char *Help)
-    : Command(std::move(Command)), Help(Help) {}
+    : Command(std::move(Command)), Help{Help, 0, "", 0}, HasOptionList(false) {}
 
-void CommandLine::addFlag(const char *LongName, char ShortName, bool &Target) {
-  addOption({LongName, ShortName, false,
-             [&Target](const std::string &, std::string &) {
-               Target = true;
-               return true;
-             }});
+void CommandLine::addOptions(std::vector<OptionSpec> Table) {
+  for (OptionSpec &Spec : Table)
+    addOption(std::move(Spec));
 }
 
-void CommandLine::addString(const char *LongName, char ShortName,
-                            std::string &Target) {
-  addOption({LongName, ShortName, true,
-             [&Target](const std::string &Value, std::string &Error) {
-               if (Value.empty()) {
-                 Error = "expected a non-empty value";
-                 return false;
-               }
-               Target = Value;
-               return true;
-             }});
+OptionAction setFlag(bool &Target) {
+  return [&Target](const std::string &, std::string &) {
+    Target = true;
+    return true;
+  };
 }
 
-void CommandLine::addUnsigned(const char *LongName, char ShortName,
-                              uint64_t &Target) {
-  addOption({LongName, ShortName, true,
-             [&Target](const std::string &Value, std::string &Error) {
-               if (!parseUnsignedValue(Value, Target)) {
-                 Error = "expected a non-negative integer, got '" + Value + "'";
-                 return false;
-               }
-               return true;
-             }});
+OptionAction setString(std::string &Target) {
+  return [&Target](const std::string &Value, std::string &Error) {
+    if (Value.empty()) {
+      Error = "expected a non-empty value";
+      return false;
+    }
+    Target = Value;
+    return true;
+  };
 }
 
-void CommandLine::addSeconds(const char *LongName, char ShortName,
-                             double &Target) {
-  addOption({LongName, ShortName, true,
-             [&Target](const std::string &Value, std::string &Error) {
-               if (!parseSecondsValue(Value, Target)) {
-                 Error = "expected a non-negative time in seconds (e.g. "
-                         "0.001, 1e-6, or with a unit: 1ms, 1us, 500ns), "
-                         "got '" +
-                         Value + "'";
-                 return false;
-               }
-               return true;
-             }});
+OptionAction setUnsigned(uint64_t &Target) {
+  return [&Target](const std::string &Value, std::string &Error) {
+    if (!parseUnsignedValue(Value, Target)) {
+      Error = "expected a non-negative integer, got '" + Value + "'";
+      return false;
+    }
+    return true;
+  };
+}
+
+OptionAction setSeconds(double &Target) {
+  return [&Target](const std::string &Value, std::string &Error) {
+    if (!parseSecondsValue(Value, Target)) {
+      Error = "expected a non-negative time in seconds (e.g. "
+              "0.001, 1e-6, or with a unit: 1ms, 1us, 500ns), "
+              "got '" +
+              Value + "'";
+      return false;
+    }
+    return true;
+  };
+}
+
+namespace {
+
+/// "-o, --output=DIR" or "--tree".
+std::string optionNames(const char *LongName, char ShortName,
+                        const char *ValueName) {
+  std::string Names;
+  if (ShortName)
+    Names += std::string("-") + ShortName + ", ";
+  Names += std::string("--") + LongName;
+  if (ValueName)
+    Names += std::string("=") + ValueName;
+  return Names;
+}
+
+/// One row of the options' list: Names, then Description (lines separated
+/// by '\n') from the description column on.
+void appendOptionRow(std::string &Out, const CommandHelp &Help,
+                     const std::string &Names, const char *Description) {
+  Out.append(Help.Indent, ' ');
+  Out += Names;
+  size_t Used = Help.Indent + Names.size();
+  if (Used + 1 > Help.DescriptionColumn) {
+    Out += '\n';
+    Used = 0;
+  }
+  Out.append(Help.DescriptionColumn - Used, ' ');
+  for (const char *Text = Description; *Text; ++Text) {
+    Out += *Text;
+    if (*Text == '\n' && Text[1])
+      Out.append(Help.DescriptionColumn, ' ');
+  }
+  Out += '\n';
+}
+
+} // namespace
+
+std::string CommandLine::helpText() const {
+  std::string Out = Help.Usage;
+  if (!HasOptionList)
+    return Out;
+  std::string Names;
+  for (const OptionSpec &Spec : Options) {
+    Names += (Names.empty() ? "" : ", ") +
+             optionNames(Spec.LongName, Spec.ShortName, Spec.ValueName);
+    if (!Spec.Help)
+      continue;
+    appendOptionRow(Out, Help, Names, Spec.Help);
+    Names.clear();
+  }
+  appendOptionRow(Out, Help, optionNames("help", 'h', nullptr),
+                  "show this help");
+  return Out + Help.Notes;
 }
 
 const OptionSpec *CommandLine::findLong(const std::string &Name) const {
@@ -109,7 +164,7 @@ CommandLine::Outcome CommandLine::parse(int Argc, char **Argv) {
       continue;
     }
     if (Arg == "-h" || Arg == "--help") {
-      std::fputs(Help, stdout);
+      std::fputs(helpText().c_str(), stdout);
       ExitStatus = ExitSuccess;
       return Outcome::Exit;
     }
@@ -123,7 +178,7 @@ CommandLine::Outcome CommandLine::parse(int Argc, char **Argv) {
         return Outcome::Exit;
       }
       std::string Shown = "--" + Name;
-      if (!Spec->TakesValue) {
+      if (!Spec->takesValue()) {
         if (Equals != std::string::npos) {
           ExitStatus = usageError(Shown + " takes no value");
           return Outcome::Exit;
@@ -154,7 +209,7 @@ CommandLine::Outcome CommandLine::parse(int Argc, char **Argv) {
         ExitStatus = usageError("unknown option '" + Shown + "'");
         return Outcome::Exit;
       }
-      if (!Spec->TakesValue) {
+      if (!Spec->takesValue()) {
         if (!apply(*Spec, Shown, ""))
           return Outcome::Exit;
         continue;

@@ -12,35 +12,75 @@
 #ifndef SEXTANT_TOOLS_COMMANDLINE_H
 #define SEXTANT_TOOLS_COMMANDLINE_H
 
+#include <cstddef>
 #include <cstdint>
 #include <functional>
 #include <string>
+#include <utility>
 #include <vector>
 
 namespace sextant {
 namespace tool {
 
-/// One option a subcommand accepts. Apply receives the value (empty for a
-/// flag) and returns false with a message in Error when the value is bad.
+/// What an option does with its value (empty for a flag): false with a
+/// message in Error when the value is bad.
+using OptionAction =
+    std::function<bool(const std::string &Value, std::string &Error)>;
+
+/// One option a subcommand accepts, defined once: the parser's registration
+/// and the option's lines in `--help` both come from it.
 struct OptionSpec {
-  const char *LongName; ///< without the leading "--"; never null
-  char ShortName;       ///< 0 when the option has no one-letter form
-  bool TakesValue;
-  std::function<bool(const std::string &Value, std::string &Error)> Apply;
+  const char *LongName;  ///< without the leading "--"; never null
+  char ShortName;        ///< 0 when the option has no one-letter form
+  const char *ValueName; ///< "DIR" of --output=DIR; null for a flag
+  /// The description `--help` shows, one string per line ('\n' between
+  /// lines). Null: described together with the next option, whose row
+  /// names both ("--name=NAME, --header=H").
+  const char *Help;
+  OptionAction Apply;
+
+  bool takesValue() const { return ValueName != nullptr; }
+};
+
+/// The actions of the common kinds of options.
+/// A flag: sets Target.
+OptionAction setFlag(bool &Target);
+/// A non-empty text.
+OptionAction setString(std::string &Target);
+/// A decimal integer without sign (parseUnsignedValue).
+OptionAction setUnsigned(uint64_t &Target);
+/// A duration, stored in seconds (parseSecondsValue).
+OptionAction setSeconds(double &Target);
+
+/// The text of a subcommand's `--help` around its list of options.
+struct CommandHelp {
+  /// Everything before the list, up to its heading ("OPTIONS\n").
+  const char *Usage;
+  /// The column where the options' descriptions start; a row whose names
+  /// reach it has its description on the next line.
+  unsigned DescriptionColumn;
+  /// Everything after the list (which ends with "-h, --help").
+  const char *Notes;
+  /// The blanks before the options' names.
+  unsigned Indent = 4;
 };
 
 class CommandLine {
 public:
   /// Command is the full command name for messages ("sextant report"),
-  /// Help the text `--help` prints.
+  /// Help the text around the options' list that `--help` prints.
+  CommandLine(std::string Command, CommandHelp Help);
+  /// A command without options of its own: `--help` prints Help as it is.
   CommandLine(std::string Command, const char *Help);
 
   void addOption(OptionSpec Spec) { Options.push_back(std::move(Spec)); }
-  /// Shorthands for the common kinds of options.
-  void addFlag(const char *LongName, char ShortName, bool &Target);
-  void addString(const char *LongName, char ShortName, std::string &Target);
-  void addUnsigned(const char *LongName, char ShortName, uint64_t &Target);
-  void addSeconds(const char *LongName, char ShortName, double &Target);
+  /// Adds the options of a command's table, in the order `--help` lists
+  /// them.
+  void addOptions(std::vector<OptionSpec> Table);
+
+  /// The text `--help` prints: the usage, every option (with -h, --help
+  /// last) and the notes.
+  std::string helpText() const;
 
   /// With this set, the first argument that is not an option ends the
   /// options (for `sextant run PROGRAM ARGS...`): it and everything after it
@@ -69,7 +109,10 @@ private:
              const std::string &Value);
 
   std::string Command;
-  const char *Help;
+  CommandHelp Help;
+  /// False for a command without options of its own: Help.Usage is the
+  /// whole text.
+  bool HasOptionList;
   std::vector<OptionSpec> Options;
   std::vector<std::string> Positional;
   bool StopAtPositional = false;
@@ -91,6 +134,18 @@ bool parseUnsignedValue(const std::string &Text, uint64_t &Value);
 /// A non-negative duration: a decimal number (also 1e-6) optionally followed
 /// by a unit: ns, us, ms or s (default s). Stored in seconds.
 bool parseSecondsValue(const std::string &Text, double &Seconds);
+/// One of the named values of Choices ({name, value} pairs): false when no
+/// name is Text.
+template <typename T, size_t N>
+bool parseChoiceValue(const std::pair<const char *, T> (&Choices)[N],
+                      const std::string &Text, T &Value) {
+  for (const auto &[Name, Named] : Choices)
+    if (Text == Name) {
+      Value = Named;
+      return true;
+    }
+  return false;
+}
 
 } // namespace tool
 } // namespace sextant

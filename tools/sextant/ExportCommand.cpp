@@ -28,6 +28,7 @@
 #include <cerrno>
 #include <cstdio>
 #include <cstring>
+#include <utility>
 
 namespace sextant {
 namespace tool {
@@ -36,7 +37,7 @@ using namespace format;
 
 namespace {
 
-const char ExportHelp[] =
+const char ExportUsage[] =
     "NAME\n"
     "    sextant export - convert an experiment for other tools\n"
     "\n"
@@ -107,28 +108,9 @@ const char ExportHelp[] =
     "    roofs of the peaks file (sextant roofline --measure-peaks); without\n"
     "    a peaks file only the points are drawn.\n"
     "\n"
-    "OPTIONS\n"
-    "    --format=FORMAT     folded, chrome, otf2, hatchet, svg-flamegraph,\n"
-    "                        svg-matrix or svg-roofline (required)\n"
-    "    --metric=METRIC     folded: time (default) or visits;\n"
-    "                        svg-flamegraph: time (default), visits or an\n"
-    "                        additive metric of the profile; svg-matrix:\n"
-    "                        bytes (default) or messages\n"
-    "    --library=NAME      svg-matrix: the matrix of wrapped library NAME\n"
-    "    --peaks=FILE        svg-roofline: the peaks file (default:\n"
-    "                        that of sextant roofline, used when it exists)\n"
-    "    -o, --output=FILE   write to FILE (default: standard output); a\n"
-    "                        partly written FILE is removed on failure;\n"
-    "                        otf2: the archive's directory (required),\n"
-    "                        written beside it and renamed when complete\n"
-    "    --force             otf2: replace an ARCHIVE_DIR that exists and\n"
-    "                        is not empty; hatchet: replace a FILE that\n"
-    "                        exists (refused otherwise; written atomically)\n"
-    "    --progress          show progress on standard error\n"
-    "    --no-progress       never show progress (default: shown when\n"
-    "                        standard error is a terminal and the export\n"
-    "                        takes longer than half a second)\n"
-    "    -h, --help          show this help\n"
+    "OPTIONS\n";
+
+const char ExportNotes[] =
     "\n"
     "EXIT STATUS\n"
     "    0 success, 1 DIR is not a readable experiment (or has no trace),\n"
@@ -356,6 +338,24 @@ int exportOtf2(const CommandLine &Line, const std::string &Directory,
 #endif
 }
 
+bool parseExportFormat(const std::string &Value, ExportFormat &Format,
+                       std::string &Error) {
+  static const std::pair<const char *, ExportFormat> Formats[] = {
+      {"folded", ExportFormat::Folded},
+      {"chrome", ExportFormat::Chrome},
+      {"otf2", ExportFormat::Otf2},
+      {"hatchet", ExportFormat::Hatchet},
+      {"svg-flamegraph", ExportFormat::SvgFlameGraph},
+      {"svg-matrix", ExportFormat::SvgMatrix},
+      {"svg-roofline", ExportFormat::SvgRoofline}};
+  if (parseChoiceValue(Formats, Value, Format))
+    return true;
+  Error = "unknown format '" + Value +
+          "' (expected folded, chrome, otf2, hatchet, "
+          "svg-flamegraph, svg-matrix or svg-roofline)";
+  return false;
+}
+
 } // namespace
 
 int runExportCommand(int Argc, char **Argv) {
@@ -363,43 +363,49 @@ int runExportCommand(int Argc, char **Argv) {
   FoldedMetric Metric = FoldedMetric::ExclusiveMicroseconds;
   bool MetricGiven = false, Progress = false, NoProgress = false, Force = false;
   std::string OutputPath, MetricName, PeaksPath, Library;
-  CommandLine Line("sextant export", ExportHelp);
-  Line.addOption(
-      {"format", 0, true, [&](const std::string &Value, std::string &Error) {
-         if (Value == "folded")
-           Format = ExportFormat::Folded;
-         else if (Value == "chrome")
-           Format = ExportFormat::Chrome;
-         else if (Value == "otf2")
-           Format = ExportFormat::Otf2;
-         else if (Value == "hatchet")
-           Format = ExportFormat::Hatchet;
-         else if (Value == "svg-flamegraph")
-           Format = ExportFormat::SvgFlameGraph;
-         else if (Value == "svg-matrix")
-           Format = ExportFormat::SvgMatrix;
-         else if (Value == "svg-roofline")
-           Format = ExportFormat::SvgRoofline;
-         else {
-           Error = "unknown format '" + Value +
-                   "' (expected folded, chrome, otf2, hatchet, "
-                   "svg-flamegraph, svg-matrix or svg-roofline)";
-           return false;
-         }
-         return true;
-       }});
-  Line.addOption(
-      {"metric", 0, true, [&](const std::string &Value, std::string &) {
+  CommandLine Line("sextant export", {ExportUsage, 24, ExportNotes});
+  Line.addOptions({
+      {"format", 0, "FORMAT",
+       "folded, chrome, otf2, hatchet, svg-flamegraph,\n"
+       "svg-matrix or svg-roofline (required)",
+       [&Format](const std::string &Value, std::string &Error) {
+         return parseExportFormat(Value, Format, Error);
+       }},
+      {"metric", 0, "METRIC",
+       "folded: time (default) or visits;\n"
+       "svg-flamegraph: time (default), visits or an\n"
+       "additive metric of the profile; svg-matrix:\n"
+       "bytes (default) or messages",
+       [&](const std::string &Value, std::string &) {
          MetricGiven = true;
          MetricName = Value;
          return true;
-       }});
-  Line.addString("output", 'o', OutputPath);
-  Line.addString("peaks", 0, PeaksPath);
-  Line.addString("library", 0, Library);
-  Line.addFlag("progress", 0, Progress);
-  Line.addFlag("no-progress", 0, NoProgress);
-  Line.addFlag("force", 0, Force);
+       }},
+      {"library", 0, "NAME", "svg-matrix: the matrix of wrapped library NAME",
+       setString(Library)},
+      {"peaks", 0, "FILE",
+       "svg-roofline: the peaks file (default:\n"
+       "that of sextant roofline, used when it exists)",
+       setString(PeaksPath)},
+      {"output", 'o', "FILE",
+       "write to FILE (default: standard output); a\n"
+       "partly written FILE is removed on failure;\n"
+       "otf2: the archive's directory (required),\n"
+       "written beside it and renamed when complete",
+       setString(OutputPath)},
+      {"force", 0, nullptr,
+       "otf2: replace an ARCHIVE_DIR that exists and\n"
+       "is not empty; hatchet: replace a FILE that\n"
+       "exists (refused otherwise; written atomically)",
+       setFlag(Force)},
+      {"progress", 0, nullptr, "show progress on standard error",
+       setFlag(Progress)},
+      {"no-progress", 0, nullptr,
+       "never show progress (default: shown when\n"
+       "standard error is a terminal and the export\n"
+       "takes longer than half a second)",
+       setFlag(NoProgress)},
+  });
   if (Line.parse(Argc, Argv) == CommandLine::Outcome::Exit)
     return Line.exitStatus();
   if (Format == ExportFormat::None)

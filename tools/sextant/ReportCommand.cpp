@@ -41,7 +41,7 @@ using namespace format;
 
 namespace {
 
-const char ReportHelp[] =
+const char ReportUsage[] =
     "NAME\n"
     "    sextant report - show the profile of an experiment\n"
     "\n"
@@ -71,65 +71,9 @@ const char ReportHelp[] =
     "    visits, incl us/visit, incl % (share of the total inclusive time),\n"
     "    call path. A region of a shared library is followed by [library].\n"
     "\n"
-    "OPTIONS\n"
-    "    --tree              show the call tree instead of the flat view\n"
-    "    --sort=KEY          order of the rows (flat view) or of the children\n"
-    "                        of each node (tree view): exclusive, inclusive,\n"
-    "                        visits, time-per-visit (inclusive time per\n"
-    "                        visit), name, or any metric of the profile by\n"
-    "                        its profile.json name (e.g. \"cpu-time (inc)\",\n"
-    "                        perf::PAGE-FAULTS). Numbers sort largest first\n"
-    "                        (rows without the metric last), names\n"
-    "                        alphabetically. Default: exclusive for the flat\n"
-    "                        view, inclusive for the tree\n"
-    "    --metrics=LIST      add a column for each metric of LIST, a comma-\n"
-    "                        separated list of profile.json metric names\n"
-    "                        (NAME is exclusive, \"NAME (inc)\" inclusive),\n"
-    "                        or all for every metric besides time and visits\n"
-    "                        (SEXTANT_METRICS, e.g. page-faults,IPC). The\n"
-    "                        flat view sums measured metrics over call paths\n"
-    "                        like the times and computes derived ones (IPC,\n"
-    "                        FLOP/s, arithmetic intensity) from the sums\n"
-    "    --top=N             flat view: show the first N regions; tree view:\n"
-    "                        show at most N children of each node (default:\n"
-    "                        all)\n"
-    "    --min-time=SECONDS  hide regions (flat) or call paths with their\n"
-    "                        subtrees (tree) whose inclusive time is below\n"
-    "                        SECONDS; a unit may follow: 2ms, 50us, 100ns\n"
-    "    --threads           one section per thread, read from\n"
-    "                        profile-threads.json\n"
-    "    --ranks             DIR is an MPI job's directory: also show the\n"
-    "                        cross-rank view (regions with min/mean/max over\n"
-    "                        the ranks, MPI functions with calls and bytes,\n"
-    "                        the communication matrix), as in its\n"
-    "                        summary.txt. The profile shown otherwise is the\n"
-    "                        job's, summed over the ranks; DIR/rank-<r> is\n"
-    "                        one rank's experiment\n"
-    "    --name-width=N      shorten names longer than N characters to N,\n"
-    "                        ending in \"...\" (default 0: never shorten)\n"
-    "    --summary           print the summary of the run as the runtime\n"
-    "                        wrote it to DIR/summary.txt (header, flat\n"
-    "                        profile, throttled regions, call tree),\n"
-    "                        rendered again from the experiment's files;\n"
-    "                        its output: line is the directory recorded in\n"
-    "                        experiment.json, or DIR when it has none. No\n"
-    "                        other option goes with it\n"
-    "    --html=FILE         write the interactive HTML report to FILE\n"
-    "                        instead: one self-contained file (script,\n"
-    "                        style and data inline) with the call tree\n"
-    "                        (sortable by visits, times, every metric and,\n"
-    "                        where they exist, per-thread and per-rank\n"
-    "                        min/mean/max and imbalance), the flame graph\n"
-    "                        (click to zoom, search), the timeline of a\n"
-    "                        traced run, an MPI job's communication matrix\n"
-    "                        and load balance, the roofline when the profile\n"
-    "                        has the metrics, and the run's configuration,\n"
-    "                        throttled and filtered regions and the filter\n"
-    "                        'sextant score -g' would write\n"
-    "                        (docs/html-report.md). FILE is\n"
-    "                        replaced atomically. No other option goes with\n"
-    "                        it\n"
-    "    -h, --help          show this help\n"
+    "OPTIONS\n";
+
+const char ReportNotes[] =
     "\n"
     "    Rows hidden by --top or --min-time are summed up in one line (how\n"
     "    many, their time and visits).\n"
@@ -221,12 +165,7 @@ bool parseSortKey(const std::string &Text, SortKey &Key) {
       {"visits", SortKey::Visits},
       {"name", SortKey::Name},
       {"time-per-visit", SortKey::TimePerVisit}};
-  for (const auto &[Name, Value] : Keys)
-    if (Text == Name) {
-      Key = Value;
-      return true;
-    }
-  return false;
+  return parseChoiceValue(Keys, Text, Key);
 }
 
 const char *describeSortKey(SortKey Key) {
@@ -559,81 +498,146 @@ std::string renderReport(const Experiment &E, bool Tree) {
          renderView(E, E.Profile, Options);
 }
 
-int runReportCommand(int Argc, char **Argv) {
+namespace {
+
+/// What the command line of sextant report asks for.
+struct ReportRequest {
   ReportOptions Options;
-  CommandLine Line("sextant report", ReportHelp);
-  Line.addFlag("tree", 0, Options.Tree);
-  Line.addFlag("threads", 0, Options.Threads);
   bool Ranks = false;
-  Line.addFlag("ranks", 0, Ranks);
   bool Summary = false;
-  Line.addFlag("summary", 0, Summary);
   std::string HtmlPath;
-  Line.addString("html", 0, HtmlPath);
-  Line.addOption(
-      {"sort", 0, true, [&](const std::string &Value, std::string &Error) {
-         Options.SortGiven = true;
-         if (!parseSortKey(Value, Options.Sort)) {
-           // A metric name; checked against the profile once it is read.
-           Options.Sort = SortKey::Metric;
-           Options.SortMetric = Value;
-         }
-         return true;
-       }});
-  Line.addOption(
-      {"metrics", 0, true, [&](const std::string &Value, std::string &Error) {
-         Options.Metrics = splitList(Value);
-         Options.AllMetrics =
-             Options.Metrics.size() == 1 && Options.Metrics[0] == "all";
-         if (Options.AllMetrics)
-           Options.Metrics.clear();
-         if (Options.Metrics.empty() && !Options.AllMetrics) {
-           Error = "--metrics needs a comma-separated list of "
-                   "metric names or all";
-           return false;
-         }
-         return true;
-       }});
-  Line.addUnsigned("top", 0, Options.Top);
-  Line.addSeconds("min-time", 0, Options.MinTime);
-  Line.addUnsigned("name-width", 0, Options.NameWidth);
-  if (Line.parse(Argc, Argv) == CommandLine::Outcome::Exit)
-    return Line.exitStatus();
-  if (Line.positional().size() != 1)
-    return Line.usageError(Line.positional().empty()
-                               ? "missing the experiment directory"
-                               : "expected one experiment directory");
-  bool OtherOptions = Options.Tree || Options.Threads || Ranks ||
+};
+
+bool parseSortOption(const std::string &Value, ReportOptions &Options) {
+  Options.SortGiven = true;
+  if (!parseSortKey(Value, Options.Sort)) {
+    // A metric name; checked against the profile once it is read.
+    Options.Sort = SortKey::Metric;
+    Options.SortMetric = Value;
+  }
+  return true;
+}
+
+bool parseMetricsOption(const std::string &Value, ReportOptions &Options,
+                        std::string &Error) {
+  Options.Metrics = splitList(Value);
+  Options.AllMetrics =
+      Options.Metrics.size() == 1 && Options.Metrics[0] == "all";
+  if (Options.AllMetrics)
+    Options.Metrics.clear();
+  if (Options.Metrics.empty() && !Options.AllMetrics) {
+    Error = "--metrics needs a comma-separated list of "
+            "metric names or all";
+    return false;
+  }
+  return true;
+}
+
+/// The options of sextant report, in the order --help lists them.
+std::vector<OptionSpec> reportOptions(ReportRequest &Request) {
+  ReportOptions &Options = Request.Options;
+  return {
+      {"tree", 0, nullptr, "show the call tree instead of the flat view",
+       setFlag(Options.Tree)},
+      {"sort", 0, "KEY",
+       "order of the rows (flat view) or of the children\n"
+       "of each node (tree view): exclusive, inclusive,\n"
+       "visits, time-per-visit (inclusive time per\n"
+       "visit), name, or any metric of the profile by\n"
+       "its profile.json name (e.g. \"cpu-time (inc)\",\n"
+       "perf::PAGE-FAULTS). Numbers sort largest first\n"
+       "(rows without the metric last), names\n"
+       "alphabetically. Default: exclusive for the flat\n"
+       "view, inclusive for the tree",
+       [&Options](const std::string &Value, std::string &) {
+         return parseSortOption(Value, Options);
+       }},
+      {"metrics", 0, "LIST",
+       "add a column for each metric of LIST, a comma-\n"
+       "separated list of profile.json metric names\n"
+       "(NAME is exclusive, \"NAME (inc)\" inclusive),\n"
+       "or all for every metric besides time and visits\n"
+       "(SEXTANT_METRICS, e.g. page-faults,IPC). The\n"
+       "flat view sums measured metrics over call paths\n"
+       "like the times and computes derived ones (IPC,\n"
+       "FLOP/s, arithmetic intensity) from the sums",
+       [&Options](const std::string &Value, std::string &Error) {
+         return parseMetricsOption(Value, Options, Error);
+       }},
+      {"top", 0, "N",
+       "flat view: show the first N regions; tree view:\n"
+       "show at most N children of each node (default:\n"
+       "all)",
+       setUnsigned(Options.Top)},
+      {"min-time", 0, "SECONDS",
+       "hide regions (flat) or call paths with their\n"
+       "subtrees (tree) whose inclusive time is below\n"
+       "SECONDS; a unit may follow: 2ms, 50us, 100ns",
+       setSeconds(Options.MinTime)},
+      {"threads", 0, nullptr,
+       "one section per thread, read from\n"
+       "profile-threads.json",
+       setFlag(Options.Threads)},
+      {"ranks", 0, nullptr,
+       "DIR is an MPI job's directory: also show the\n"
+       "cross-rank view (regions with min/mean/max over\n"
+       "the ranks, MPI functions with calls and bytes,\n"
+       "the communication matrix), as in its\n"
+       "summary.txt. The profile shown otherwise is the\n"
+       "job's, summed over the ranks; DIR/rank-<r> is\n"
+       "one rank's experiment",
+       setFlag(Request.Ranks)},
+      {"name-width", 0, "N",
+       "shorten names longer than N characters to N,\n"
+       "ending in \"...\" (default 0: never shorten)",
+       setUnsigned(Options.NameWidth)},
+      {"summary", 0, nullptr,
+       "print the summary of the run as the runtime\n"
+       "wrote it to DIR/summary.txt (header, flat\n"
+       "profile, throttled regions, call tree),\n"
+       "rendered again from the experiment's files;\n"
+       "its output: line is the directory recorded in\n"
+       "experiment.json, or DIR when it has none. No\n"
+       "other option goes with it",
+       setFlag(Request.Summary)},
+      {"html", 0, "FILE",
+       "write the interactive HTML report to FILE\n"
+       "instead: one self-contained file (script,\n"
+       "style and data inline) with the call tree\n"
+       "(sortable by visits, times, every metric and,\n"
+       "where they exist, per-thread and per-rank\n"
+       "min/mean/max and imbalance), the flame graph\n"
+       "(click to zoom, search), the timeline of a\n"
+       "traced run, an MPI job's communication matrix\n"
+       "and load balance, the roofline when the profile\n"
+       "has the metrics, and the run's configuration,\n"
+       "throttled and filtered regions and the filter\n"
+       "'sextant score -g' would write\n"
+       "(docs/html-report.md). FILE is\n"
+       "replaced atomically. No other option goes with\n"
+       "it",
+       setString(Request.HtmlPath)},
+  };
+}
+
+/// --summary and --html take no other option: the usage error's message
+/// when the request has one, else empty.
+std::string conflictingOptions(const ReportRequest &Request) {
+  const ReportOptions &Options = Request.Options;
+  bool OtherOptions = Options.Tree || Options.Threads || Request.Ranks ||
                       Options.SortGiven || Options.Top != 0 ||
                       Options.MinTime != 0 || Options.NameWidth != 0 ||
                       !Options.Metrics.empty() || Options.AllMetrics;
-  if (Summary && (OtherOptions || !HtmlPath.empty()))
-    return Line.usageError("--summary prints summary.txt's view and takes "
-                           "no other option");
-  if (!HtmlPath.empty() && OtherOptions)
-    return Line.usageError("--html writes the whole report and takes no "
-                           "other option");
-  if (!Options.SortGiven)
-    Options.Sort = Options.Tree ? SortKey::Inclusive : SortKey::Exclusive;
+  if (Request.Summary && (OtherOptions || !Request.HtmlPath.empty()))
+    return "--summary prints summary.txt's view and takes no other option";
+  if (!Request.HtmlPath.empty() && OtherOptions)
+    return "--html writes the whole report and takes no other option";
+  return std::string();
+}
 
-  Experiment E;
-  std::string Error;
-  if (!readExperiment(Line.positional()[0], E, Error))
-    return Line.failure(Error);
-  noteOtherRuns(Line, Line.positional()[0]);
-  if (!HtmlPath.empty()) {
-    if (!writeHtmlReport(E, HtmlPath, Error))
-      return Line.failure(Error);
-    return ExitSuccess;
-  }
-  if (Summary) {
-    if (E.Metadata.OutputDirectory.empty())
-      E.Metadata.OutputDirectory = E.Directory;
-    std::string Out = renderSummaryText(E.Metadata, E.Regions, E.Profile);
-    std::fwrite(Out.data(), 1, Out.size(), stdout);
-    return ExitSuccess;
-  }
-  // Metric names must be in the profile (any thread's profile has a subset).
+/// The usage error's message when a metric of --metrics or --sort is not
+/// in the profile (any thread's profile has a subset), else empty.
+std::string unknownMetric(const Experiment &E, const ReportOptions &Options) {
   std::vector<std::string> Wanted = Options.Metrics;
   if (Options.Sort == SortKey::Metric)
     Wanted.push_back(Options.SortMetric);
@@ -651,13 +655,51 @@ int runReportCommand(int Argc, char **Argv) {
                         "time-per-visit or a metric of the profile"
                   : "--metrics: unknown metric '" + Name +
                         "' (expected a metric of the profile";
-    return Line.usageError(
-        What + (Known.empty() ? ", which has none besides time and visits; "
-                                "SEXTANT_METRICS measures more)"
-                              : ": " + Known + ")"));
+    return What + (Known.empty() ? ", which has none besides time and visits; "
+                                   "SEXTANT_METRICS measures more)"
+                                 : ": " + Known + ")");
   }
+  return std::string();
+}
+
+/// The views of every thread's profile (--threads); false with Error when
+/// profile-threads.json cannot be read.
+bool renderThreadViews(const Experiment &E, const ReportOptions &Options,
+                       std::string &Out, std::string &Error) {
+  ThreadProfileList List;
+  if (!readThreadProfiles(E, List, Error))
+    return false;
+  const std::vector<ThreadProfile> &Threads = List.Threads;
+  for (const ThreadProfile &Thread : Threads) {
+    std::string Scope =
+        Thread.MergedThreads > 1
+            ? "Threads beyond the bound (\"" + Thread.Name + "\", " +
+                  std::to_string(Thread.MergedThreads) + " threads summed)"
+            : "Thread " + std::to_string(Thread.Index) + " (tid " +
+                  std::to_string(Thread.Tid) + ", \"" + Thread.Name + "\")";
+    Out += "\n" + viewTitle(Options, Scope) + "\n\n";
+    Out += renderView(E, Thread.Profile, Options);
+  }
+  if (Threads.empty())
+    Out += "\n(no thread recorded any event)\n";
+  return true;
+}
+
+/// Prints summary.txt's view of E (--summary).
+void printSummary(Experiment &E) {
+  if (E.Metadata.OutputDirectory.empty())
+    E.Metadata.OutputDirectory = E.Directory;
+  std::string Out = renderSummaryText(E.Metadata, E.Regions, E.Profile);
+  std::fwrite(Out.data(), 1, Out.size(), stdout);
+}
+
+/// Prints the header and the views Options ask for.
+int printProfile(const CommandLine &Line, const Experiment &E,
+                 const ReportRequest &Request) {
+  const ReportOptions &Options = Request.Options;
+  std::string Error;
   std::string Out = renderHeader(E);
-  if (Ranks) {
+  if (Request.Ranks) {
     std::string View = crossRankView(E, Error);
     if (View.empty())
       return Line.failure(Error);
@@ -666,27 +708,51 @@ int runReportCommand(int Argc, char **Argv) {
   if (!Options.Threads) {
     Out += "\n" + viewTitle(Options, "All threads") + "\n\n";
     Out += renderView(E, E.Profile, Options);
-  } else {
-    ThreadProfileList List;
-    if (!readThreadProfiles(E, List, Error))
-      return Line.failure(Error + "; run without --threads for the "
-                                  "merged profile");
-    const std::vector<ThreadProfile> &Threads = List.Threads;
-    for (const ThreadProfile &Thread : Threads) {
-      std::string Scope =
-          Thread.MergedThreads > 1
-              ? "Threads beyond the bound (\"" + Thread.Name + "\", " +
-                    std::to_string(Thread.MergedThreads) + " threads summed)"
-              : "Thread " + std::to_string(Thread.Index) + " (tid " +
-                    std::to_string(Thread.Tid) + ", \"" + Thread.Name + "\")";
-      Out += "\n" + viewTitle(Options, Scope) + "\n\n";
-      Out += renderView(E, Thread.Profile, Options);
-    }
-    if (Threads.empty())
-      Out += "\n(no thread recorded any event)\n";
+  } else if (!renderThreadViews(E, Options, Out, Error)) {
+    return Line.failure(Error + "; run without --threads for the "
+                                "merged profile");
   }
   std::fwrite(Out.data(), 1, Out.size(), stdout);
   return ExitSuccess;
+}
+
+} // namespace
+
+int runReportCommand(int Argc, char **Argv) {
+  ReportRequest Request;
+  ReportOptions &Options = Request.Options;
+  CommandLine Line("sextant report", {ReportUsage, 24, ReportNotes});
+  Line.addOptions(reportOptions(Request));
+  if (Line.parse(Argc, Argv) == CommandLine::Outcome::Exit)
+    return Line.exitStatus();
+  if (Line.positional().size() != 1)
+    return Line.usageError(Line.positional().empty()
+                               ? "missing the experiment directory"
+                               : "expected one experiment directory");
+  std::string Conflict = conflictingOptions(Request);
+  if (!Conflict.empty())
+    return Line.usageError(Conflict);
+  if (!Options.SortGiven)
+    Options.Sort = Options.Tree ? SortKey::Inclusive : SortKey::Exclusive;
+
+  Experiment E;
+  std::string Error;
+  if (!readExperiment(Line.positional()[0], E, Error))
+    return Line.failure(Error);
+  noteOtherRuns(Line, Line.positional()[0]);
+  if (!Request.HtmlPath.empty()) {
+    if (!writeHtmlReport(E, Request.HtmlPath, Error))
+      return Line.failure(Error);
+    return ExitSuccess;
+  }
+  if (Request.Summary) {
+    printSummary(E);
+    return ExitSuccess;
+  }
+  std::string Unknown = unknownMetric(E, Options);
+  if (!Unknown.empty())
+    return Line.usageError(Unknown);
+  return printProfile(Line, E, Request);
 }
 
 } // namespace tool

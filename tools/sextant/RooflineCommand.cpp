@@ -30,7 +30,7 @@ using namespace format;
 
 namespace {
 
-const char RooflineHelp[] =
+const char RooflineUsage[] =
     "NAME\n"
     "    sextant roofline - place regions on the roofline of the machine\n"
     "\n"
@@ -60,22 +60,9 @@ const char RooflineHelp[] =
     "    counters need a CPU whose performance monitoring unit the kernel\n"
     "    exposes to PAPI (not a virtual machine without a PMU).\n"
     "\n"
-    "OPTIONS\n"
-    "    --measure-peaks     measure the peaks and write the peaks file\n"
-    "    --peaks=FILE        the peaks file (default: "
-    "$SEXTANT_ROOFLINE_PEAKS,\n"
-    "                        else "
-    "$XDG_CONFIG_HOME/sextant/roofline-peaks.json,\n"
-    "                        else ~/.config/sextant/roofline-peaks.json)\n"
-    "    --threads=N         threads of the kernels (default: every hardware\n"
-    "                        thread)\n"
-    "    --size=MIB          MiB of each of the three triad arrays (default\n"
-    "                        256; use several times the last-level cache)\n"
-    "    --repeat=N          runs of each kernel, the best counts (default 5)\n"
-    "    --top=N             show the N regions with the most FLOP/s\n"
-    "                        (default: all that performed floating-point\n"
-    "                        operations)\n"
-    "    -h, --help          show this help\n"
+    "OPTIONS\n";
+
+const char RooflineNotes[] =
     "\n"
     "EXIT STATUS\n"
     "    0 success; 1 the peaks could not be measured or written, the peaks\n"
@@ -203,13 +190,31 @@ int runRooflineCommand(int Argc, char **Argv) {
   std::string PeaksPath = defaultPeaksPath();
   uint64_t Threads = std::max(1u, std::thread::hardware_concurrency());
   uint64_t SizeMiB = 256, Repeats = 5, Top = 0;
-  CommandLine Line("sextant roofline", RooflineHelp);
-  Line.addFlag("measure-peaks", 0, Measure);
-  Line.addString("peaks", 0, PeaksPath);
-  Line.addUnsigned("threads", 0, Threads);
-  Line.addUnsigned("size", 0, SizeMiB);
-  Line.addUnsigned("repeat", 0, Repeats);
-  Line.addUnsigned("top", 0, Top);
+  CommandLine Line("sextant roofline", {RooflineUsage, 24, RooflineNotes});
+  Line.addOptions({
+      {"measure-peaks", 0, nullptr,
+       "measure the peaks and write the peaks file", setFlag(Measure)},
+      {"peaks", 0, "FILE",
+       "the peaks file (default: $SEXTANT_ROOFLINE_PEAKS,\n"
+       "else $XDG_CONFIG_HOME/sextant/roofline-peaks.json,\n"
+       "else ~/.config/sextant/roofline-peaks.json)",
+       setString(PeaksPath)},
+      {"threads", 0, "N",
+       "threads of the kernels (default: every hardware\n"
+       "thread)",
+       setUnsigned(Threads)},
+      {"size", 0, "MIB",
+       "MiB of each of the three triad arrays (default\n"
+       "256; use several times the last-level cache)",
+       setUnsigned(SizeMiB)},
+      {"repeat", 0, "N", "runs of each kernel, the best counts (default 5)",
+       setUnsigned(Repeats)},
+      {"top", 0, "N",
+       "show the N regions with the most FLOP/s\n"
+       "(default: all that performed floating-point\n"
+       "operations)",
+       setUnsigned(Top)},
+  });
   if (Line.parse(Argc, Argv) == CommandLine::Outcome::Exit)
     return Line.exitStatus();
   if (Threads == 0 || SizeMiB == 0 || Repeats == 0)

@@ -2,10 +2,10 @@
 //
 // Part of Sextant. `sextant run [options] -- PROGRAM ARGS...` runs an
 // instrumented program with the runtime configured by options (each maps to
-// one SEXTANT_* variable of runtime/Options.def), then prints the run's
-// summary and exits with the program's exit status. It always knows the
-// experiment directory: the one given, or a fresh default name that it sets
-// itself.
+// one SEXTANT_* variable of runtime/config/Options.def, whose names it gets
+// from runtime/config/OptionVariables.h), then prints the run's summary and
+// exits with the program's exit status. It always knows the experiment
+// directory: the one given, or a fresh default name that it sets itself.
 //
 //===----------------------------------------------------------------------===//
 
@@ -17,6 +17,7 @@
 #include "filter/FilterSet.h"
 #include "format/reader/ExperimentReader.h"
 #include "format/schema/ExperimentSchema.h"
+#include "runtime/config/OptionVariables.h"
 
 #include <cerrno>
 #include <cstdio>
@@ -33,7 +34,7 @@ using namespace format;
 
 namespace {
 
-const char RunHelp[] =
+const char RunUsage[] =
     "NAME\n"
     "    sextant run - run an instrumented program and show its profile\n"
     "\n"
@@ -56,43 +57,9 @@ const char RunHelp[] =
     "    sextant run sets as SEXTANT_OUTPUT_DIR for the program.\n"
     "    Options end at the first argument that is not an option, or at --.\n"
     "\n"
-    "OPTIONS\n"
-    "    -o, --output=DIR     experiment directory (SEXTANT_OUTPUT_DIR)\n"
-    "    --filter=FILE        runtime filter (SEXTANT_FILTER); checked before\n"
-    "                         the program starts, errors stop the run\n"
-    "    --verbose=N          runtime messages, 0 to 2 (SEXTANT_VERBOSE)\n"
-    "    --disable            run with every region disarmed\n"
-    "                         (SEXTANT_ENABLE=0)\n"
-    "    --clock=CLOCK        auto, tsc or monotonic (SEXTANT_CLOCK)\n"
-    "    --throttle=V,NS      disarm a region after V visits under NS\n"
-    "                         nanoseconds each (SEXTANT_THROTTLE)\n"
-    "    --no-throttle        never disarm regions (SEXTANT_THROTTLE=off)\n"
-    "    --thread-profiles=N  threads kept apart in profile-threads.json\n"
-    "                         (SEXTANT_THREAD_PROFILES)\n"
-    "    --trace              also write a trace (SEXTANT_TRACE=1); convert "
-    "it\n"
-    "                         with 'sextant export --format=chrome DIR'\n"
-    "    --buffer-size=SIZE   each thread's trace buffer, e.g. 64K, 4M\n"
-    "                         (SEXTANT_BUFFER_SIZE)\n"
-    "    --env=NAME=VALUE     set any variable of the runtime (see\n"
-    "                         docs/configuration.md); NAME must be one of\n"
-    "                         them. May be repeated\n"
-    "    --show=WHAT          what to print after the run: summary (default,\n"
-    "                         the experiment's summary.txt), report (the flat\n"
-    "                         view of sextant report), tree (its call tree)\n"
-    "                         or none\n"
-    "    --html=FILE          after the run, also write the experiment's\n"
-    "                         HTML report to FILE (as 'sextant report\n"
-    "                         --html FILE DIR' does)\n"
-    "    --wrap=NAME[,NAME]   measure the calls of a wrapped library: preload\n"
-    "                         the run-time form of the wrapper NAME that\n"
-    "                         'sextant wrap' built and installed,\n"
-    "                         libsextant-wrap-NAME-preload.so, searched in\n"
-    "                         the directories of $SEXTANT_WRAP_PATH (':'\n"
-    "                         separated), then in Sextant's lib/ directory;\n"
-    "                         a NAME with a '/' is the library's path. It is\n"
-    "                         appended to LD_PRELOAD (docs/wrapping.md)\n"
-    "    -h, --help           show this help\n"
+    "OPTIONS\n";
+
+const char RunNotes[] =
     "\n"
     "ENVIRONMENT\n"
     "    The program inherits the environment of sextant run, including\n"
@@ -108,67 +75,64 @@ const char RunHelp[] =
     "    sextant run -o run1 --html=run1.html ./app input.dat\n"
     "    sextant run --wrap=fftw3 -- ./fft_program\n";
 
-constexpr bool sameText(const char *A, const char *B) {
-  while (*A && *A == *B) {
-    ++A;
-    ++B;
-  }
-  return *A == *B;
-}
-
-// The runtime's variables, from the one table that defines them. Values of
-// Unsigned variables are checked against their range here; the runtime
-// checks the others (and warns about bad values itself).
-struct RuntimeVariable {
-  const char *Name;
-  bool IsUnsigned;
-  uint64_t Min, Max;
-};
-constexpr RuntimeVariable RuntimeVariables[] = {
-#define SEXTANT_OPTION(Member, Variable, Kind, Default, Min, Max, Description) \
-  {Variable, sameText(#Kind, "Unsigned"), Min, Max},
-#include "runtime/config/Options.def"
-};
-
-constexpr const RuntimeVariable *findRuntimeVariable(const char *Name) {
-  for (const RuntimeVariable &Variable : RuntimeVariables)
-    if (sameText(Variable.Name, Name))
-      return &Variable;
-  return nullptr;
-}
-
-/// An option of sextant run that sets one runtime variable.
+/// An option of sextant run that sets one runtime variable: its row of the
+/// option table (OptionSpec) with the variable instead of the action.
 struct VariableOption {
   const char *Option;
   char Short;
+  const char *ValueName; ///< null: a flag, which sets FlagValue
+  const char *Help;
   const char *Variable;
-  const char *FlagValue; ///< the value a flag sets; null: takes a value
+  const char *FlagValue;
 };
 constexpr VariableOption VariableOptions[] = {
-    {"output", 'o', "SEXTANT_OUTPUT_DIR", nullptr},
-    {"filter", 0, "SEXTANT_FILTER", nullptr},
-    {"verbose", 0, "SEXTANT_VERBOSE", nullptr},
-    {"disable", 0, "SEXTANT_ENABLE", "0"},
-    {"clock", 0, "SEXTANT_CLOCK", nullptr},
-    {"throttle", 0, "SEXTANT_THROTTLE", nullptr},
-    {"no-throttle", 0, "SEXTANT_THROTTLE", "off"},
-    {"thread-profiles", 0, "SEXTANT_THREAD_PROFILES", nullptr},
-    {"trace", 0, "SEXTANT_TRACE", "1"},
-    {"buffer-size", 0, "SEXTANT_BUFFER_SIZE", nullptr},
+    {"output", 'o', "DIR", "experiment directory (SEXTANT_OUTPUT_DIR)",
+     "SEXTANT_OUTPUT_DIR", nullptr},
+    {"filter", 0, "FILE",
+     "runtime filter (SEXTANT_FILTER); checked before\n"
+     "the program starts, errors stop the run",
+     "SEXTANT_FILTER", nullptr},
+    {"verbose", 0, "N", "runtime messages, 0 to 2 (SEXTANT_VERBOSE)",
+     "SEXTANT_VERBOSE", nullptr},
+    {"disable", 0, nullptr,
+     "run with every region disarmed\n"
+     "(SEXTANT_ENABLE=0)",
+     "SEXTANT_ENABLE", "0"},
+    {"clock", 0, "CLOCK", "auto, tsc or monotonic (SEXTANT_CLOCK)",
+     "SEXTANT_CLOCK", nullptr},
+    {"throttle", 0, "V,NS",
+     "disarm a region after V visits under NS\n"
+     "nanoseconds each (SEXTANT_THROTTLE)",
+     "SEXTANT_THROTTLE", nullptr},
+    {"no-throttle", 0, nullptr, "never disarm regions (SEXTANT_THROTTLE=off)",
+     "SEXTANT_THROTTLE", "off"},
+    {"thread-profiles", 0, "N",
+     "threads kept apart in profile-threads.json\n"
+     "(SEXTANT_THREAD_PROFILES)",
+     "SEXTANT_THREAD_PROFILES", nullptr},
+    {"trace", 0, nullptr,
+     "also write a trace (SEXTANT_TRACE=1); convert it\n"
+     "with 'sextant export --format=chrome DIR'",
+     "SEXTANT_TRACE", "1"},
+    {"buffer-size", 0, "SIZE",
+     "each thread's trace buffer, e.g. 64K, 4M\n"
+     "(SEXTANT_BUFFER_SIZE)",
+     "SEXTANT_BUFFER_SIZE", nullptr},
 };
 
 constexpr bool allOptionVariablesExist() {
   for (const VariableOption &Option : VariableOptions)
-    if (!findRuntimeVariable(Option.Variable))
+    if (!runtime::findOptionVariable(Option.Variable))
       return false;
   return true;
 }
 static_assert(allOptionVariablesExist(),
               "every option of sextant run must set a variable of "
-              "runtime/Options.def");
+              "runtime/config/Options.def");
 
-/// Checks Value against the range of an Unsigned variable.
-bool checkVariableValue(const RuntimeVariable &Variable,
+/// Checks Value against the range of an Unsigned variable; the runtime
+/// checks the values of the others (and warns about bad ones itself).
+bool checkVariableValue(const runtime::OptionVariable &Variable,
                         const std::string &Value, std::string &Error) {
   if (!Variable.IsUnsigned)
     return true;
@@ -343,158 +307,252 @@ void showExperiment(const std::string &Directory, AfterRun Show) {
   std::fwrite(Text.data(), 1, Text.size(), stderr);
 }
 
+/// What the command line of sextant run asks for.
+struct RunRequest {
+  /// The runtime's variables (and LD_PRELOAD) set for the program.
+  Environment Variables;
+  AfterRun Show = AfterRun::Summary;
+  std::string HtmlPath;
+  std::vector<std::string> Wrappers;
+};
+
+/// The action of a VariableOption: sets its variable to the value given (or
+/// to FlagValue) once the value is in the variable's range.
+OptionAction setVariableOption(Environment &Variables,
+                               const VariableOption &Option) {
+  const runtime::OptionVariable *Variable =
+      runtime::findOptionVariable(Option.Variable);
+  return [&Variables, &Option, Variable](const std::string &Value,
+                                         std::string &Error) {
+    std::string Set = Option.FlagValue ? Option.FlagValue : Value;
+    if (!checkVariableValue(*Variable, Set, Error))
+      return false;
+    setVariable(Variables, Option.Variable, Set);
+    return true;
+  };
+}
+
+/// --env=NAME=VALUE: any variable of Options.def.
+bool setAnyVariable(Environment &Variables, const std::string &Value,
+                    std::string &Error) {
+  size_t Equals = Value.find('=');
+  std::string Name = Value.substr(0, Equals);
+  const runtime::OptionVariable *Variable =
+      runtime::findOptionVariable(Name.c_str());
+  if (Equals == std::string::npos || !Variable) {
+    Error = "expected NAME=VALUE with NAME one of";
+    for (const runtime::OptionVariable &V : runtime::OptionVariables)
+      Error += std::string(" ") + V.Name;
+    Error += ", got '" + Value + "'";
+    return false;
+  }
+  std::string Set = Value.substr(Equals + 1);
+  if (!checkVariableValue(*Variable, Set, Error))
+    return false;
+  setVariable(Variables, Name, Set);
+  return true;
+}
+
+bool parseAfterRun(const std::string &Value, AfterRun &Show,
+                   std::string &Error) {
+  static const std::pair<const char *, AfterRun> Choices[] = {
+      {"summary", AfterRun::Summary},
+      {"report", AfterRun::Report},
+      {"tree", AfterRun::Tree},
+      {"none", AfterRun::Nothing}};
+  if (parseChoiceValue(Choices, Value, Show))
+    return true;
+  Error = "expected summary, report, tree or none, got '" + Value + "'";
+  return false;
+}
+
+/// --wrap=NAME[,NAME]: adds the names to Wrappers.
+bool addWrappers(std::vector<std::string> &Wrappers, const std::string &Value,
+                 std::string &Error) {
+  for (std::string &Name : splitList(Value, ','))
+    Wrappers.push_back(std::move(Name));
+  if (!Wrappers.empty())
+    return true;
+  Error = "expected a wrapper name, got '" + Value + "'";
+  return false;
+}
+
+/// The options of sextant run, in the order --help lists them.
+std::vector<OptionSpec> runOptions(RunRequest &Request) {
+  std::vector<OptionSpec> Table;
+  for (const VariableOption &Option : VariableOptions)
+    Table.push_back({Option.Option, Option.Short, Option.ValueName, Option.Help,
+                     setVariableOption(Request.Variables, Option)});
+  Environment &Variables = Request.Variables;
+  AfterRun &Show = Request.Show;
+  std::vector<std::string> &Wrappers = Request.Wrappers;
+  Table.push_back({"env", 0, "NAME=VALUE",
+                   "set any variable of the runtime (see\n"
+                   "docs/configuration.md); NAME must be one of\n"
+                   "them. May be repeated",
+                   [&Variables](const std::string &Value, std::string &Error) {
+                     return setAnyVariable(Variables, Value, Error);
+                   }});
+  Table.push_back({"show", 0, "WHAT",
+                   "what to print after the run: summary (default,\n"
+                   "the experiment's summary.txt), report (the flat\n"
+                   "view of sextant report), tree (its call tree)\n"
+                   "or none",
+                   [&Show](const std::string &Value, std::string &Error) {
+                     return parseAfterRun(Value, Show, Error);
+                   }});
+  Table.push_back({"html", 0, "FILE",
+                   "after the run, also write the experiment's\n"
+                   "HTML report to FILE (as 'sextant report\n"
+                   "--html FILE DIR' does)",
+                   setString(Request.HtmlPath)});
+  Table.push_back({"wrap", 0, "NAME[,NAME]",
+                   "measure the calls of a wrapped library: preload\n"
+                   "the run-time form of the wrapper NAME that\n"
+                   "'sextant wrap' built and installed,\n"
+                   "libsextant-wrap-NAME-preload.so, searched in\n"
+                   "the directories of $SEXTANT_WRAP_PATH (':'\n"
+                   "separated), then in Sextant's lib/ directory;\n"
+                   "a NAME with a '/' is the library's path. It is\n"
+                   "appended to LD_PRELOAD (docs/wrapping.md)",
+                   [&Wrappers](const std::string &Value, std::string &Error) {
+                     return addWrappers(Wrappers, Value, Error);
+                   }});
+  return Table;
+}
+
+/// Appends the run-time forms of the wrappers of Request to the inherited
+/// LD_PRELOAD; false after the error when one is not found.
+bool preloadWrappers(const CommandLine &Line, RunRequest &Request) {
+  if (Request.Wrappers.empty())
+    return true;
+  const char *Inherited = std::getenv("LD_PRELOAD");
+  std::string Preload = Inherited ? Inherited : "";
+  for (const std::string &Name : Request.Wrappers) {
+    std::string Searched;
+    std::string Found = findWrapper(Name, Searched);
+    if (Found.empty()) {
+      Line.failure(
+          "wrapper '" + Name + "' not found: no " +
+          (Name.find('/') != std::string::npos
+               ? Name
+               : "libsextant-wrap-" + Name + "-preload.so in " + Searched) +
+          " (install it with 'cmake --install' in its 'sextant "
+          "wrap init' directory, or set SEXTANT_WRAP_PATH); the "
+          "program was not run");
+      return false;
+    }
+    Preload += (Preload.empty() ? "" : ":") + Found;
+  }
+  setVariable(Request.Variables, "LD_PRELOAD", Preload);
+  return true;
+}
+
+/// Where the experiment goes: the directory given or inherited, else
+/// (Directory empty) the runtime's default name, which ForPid sets for the
+/// program once its pid is known.
+struct ExperimentPlace {
+  std::string Directory;
+  std::time_t StartTime = 0;
+  PidEnvironment ForPid;
+};
+
+ExperimentPlace chooseExperimentPlace(const Environment &Variables,
+                                      const std::string &Program) {
+  ExperimentPlace Place;
+  Place.StartTime = std::time(nullptr);
+  const std::string *Given = findVariable(Variables, "SEXTANT_OUTPUT_DIR");
+  const char *Inherited = std::getenv("SEXTANT_OUTPUT_DIR");
+  if (Given && !Given->empty())
+    Place.Directory = *Given;
+  else if (!Given && Inherited && *Inherited)
+    Place.Directory = Inherited;
+  else
+    Place.ForPid = [Program, StartTime = Place.StartTime](pid_t Pid) {
+      return Environment{{"SEXTANT_OUTPUT_DIR",
+                          defaultDirectoryName(Program, StartTime, Pid)}};
+    };
+  return Place;
+}
+
+/// Warns about what went wrong around the program (Result.Error) and says
+/// which signal killed it, if one did.
+void noteProgramEnd(const CommandLine &Line, const std::string &Program,
+                    const ChildResult &Result) {
+  if (!Result.Error.empty())
+    Line.warning(Result.Error);
+  if (Result.Signaled) {
+    const char *Description = strsignal(Result.Signal);
+    std::fprintf(stderr, "sextant run: %s was killed by signal %d (%s)\n",
+                 Program.c_str(), Result.Signal,
+                 Description ? Description : "unknown signal");
+  }
+}
+
+/// The directory the program wrote its experiment to: Directory, or its
+/// sub-directory <program>-<pid> when another run had claimed Directory
+/// (docs/configuration.md); empty when the run wrote none (Before is
+/// experiment.json's identity before the run).
+std::string writtenExperiment(const std::string &Directory,
+                              const FileStamp &Before,
+                              const std::string &Program, pid_t Pid) {
+  FileStamp After = FileStamp::of(Directory + "/experiment.json");
+  if (After.Exists && !After.sameAs(Before))
+    return Directory;
+  std::string Own =
+      Directory + "/" + format::files::runDirectoryName(Program, Pid);
+  if (FileStamp::of(Own + "/experiment.json").Exists)
+    return Own;
+  return std::string();
+}
+
 } // namespace
 
 int runRunCommand(int Argc, char **Argv) {
-  Environment Variables;
-  AfterRun Show = AfterRun::Summary;
-  CommandLine Line("sextant run", RunHelp);
+  RunRequest Request;
+  CommandLine Line("sextant run", {RunUsage, 25, RunNotes});
   Line.stopAtFirstPositional();
-  for (const VariableOption &Option : VariableOptions) {
-    const RuntimeVariable *Variable = findRuntimeVariable(Option.Variable);
-    Line.addOption({Option.Option, Option.Short, Option.FlagValue == nullptr,
-                    [&Variables, &Option, Variable](const std::string &Value,
-                                                    std::string &Error) {
-                      std::string Set =
-                          Option.FlagValue ? Option.FlagValue : Value;
-                      if (!checkVariableValue(*Variable, Set, Error))
-                        return false;
-                      setVariable(Variables, Option.Variable, Set);
-                      return true;
-                    }});
-  }
-  Line.addOption(
-      {"env", 0, true, [&](const std::string &Value, std::string &Error) {
-         size_t Equals = Value.find('=');
-         std::string Name = Value.substr(0, Equals);
-         const RuntimeVariable *Variable = findRuntimeVariable(Name.c_str());
-         if (Equals == std::string::npos || !Variable) {
-           Error = "expected NAME=VALUE with NAME one of";
-           for (const RuntimeVariable &V : RuntimeVariables)
-             Error += std::string(" ") + V.Name;
-           Error += ", got '" + Value + "'";
-           return false;
-         }
-         std::string Set = Value.substr(Equals + 1);
-         if (!checkVariableValue(*Variable, Set, Error))
-           return false;
-         setVariable(Variables, Name, Set);
-         return true;
-       }});
-  Line.addOption(
-      {"show", 0, true, [&](const std::string &Value, std::string &Error) {
-         if (Value == "summary")
-           Show = AfterRun::Summary;
-         else if (Value == "report")
-           Show = AfterRun::Report;
-         else if (Value == "tree")
-           Show = AfterRun::Tree;
-         else if (Value == "none")
-           Show = AfterRun::Nothing;
-         else {
-           Error =
-               "expected summary, report, tree or none, got '" + Value + "'";
-           return false;
-         }
-         return true;
-       }});
-  std::string HtmlPath;
-  Line.addString("html", 0, HtmlPath);
-  std::vector<std::string> Wrappers;
-  Line.addOption(
-      {"wrap", 0, true, [&](const std::string &Value, std::string &Error) {
-         for (std::string &Name : splitList(Value, ','))
-           Wrappers.push_back(std::move(Name));
-         if (!Wrappers.empty())
-           return true;
-         Error = "expected a wrapper name, got '" + Value + "'";
-         return false;
-       }});
+  Line.addOptions(runOptions(Request));
   if (Line.parse(Argc, Argv) == CommandLine::Outcome::Exit)
     return Line.exitStatus();
   const std::vector<std::string> &Program = Line.positional();
   if (Program.empty())
     return Line.usageError("missing the program to run");
 
-  if (const std::string *Filter = findVariable(Variables, "SEXTANT_FILTER"))
+  if (const std::string *Filter =
+          findVariable(Request.Variables, "SEXTANT_FILTER"))
     if (!Filter->empty() && !checkFilterFile(Line, *Filter))
       return ExitFailure;
+  if (!preloadWrappers(Line, Request))
+    return ExitFailure;
 
-  if (!Wrappers.empty()) {
-    const char *Inherited = std::getenv("LD_PRELOAD");
-    std::string Preload = Inherited ? Inherited : "";
-    for (const std::string &Name : Wrappers) {
-      std::string Searched;
-      std::string Found = findWrapper(Name, Searched);
-      if (Found.empty()) {
-        Line.failure(
-            "wrapper '" + Name + "' not found: no " +
-            (Name.find('/') != std::string::npos
-                 ? Name
-                 : "libsextant-wrap-" + Name + "-preload.so in " + Searched) +
-            " (install it with 'cmake --install' in its 'sextant "
-            "wrap init' directory, or set SEXTANT_WRAP_PATH); the "
-            "program was not run");
-        return ExitFailure;
-      }
-      Preload += (Preload.empty() ? "" : ":") + Found;
-    }
-    setVariable(Variables, "LD_PRELOAD", Preload);
-  }
-
-  // Where the experiment goes.
-  std::string Directory;
-  std::time_t StartTime = std::time(nullptr);
-  PidEnvironment ForPid;
-  const std::string *Given = findVariable(Variables, "SEXTANT_OUTPUT_DIR");
-  const char *Inherited = std::getenv("SEXTANT_OUTPUT_DIR");
-  if (Given && !Given->empty())
-    Directory = *Given;
-  else if (!Given && Inherited && *Inherited)
-    Directory = Inherited;
-  else
-    ForPid = [&](pid_t Pid) {
-      return Environment{{"SEXTANT_OUTPUT_DIR",
-                          defaultDirectoryName(Program[0], StartTime, Pid)}};
-    };
+  ExperimentPlace Place = chooseExperimentPlace(Request.Variables, Program[0]);
   FileStamp Before;
-  if (!Directory.empty())
-    Before = FileStamp::of(Directory + "/experiment.json");
+  if (!Place.Directory.empty())
+    Before = FileStamp::of(Place.Directory + "/experiment.json");
 
-  ChildResult Result = runChildProcess(Program, Variables, ForPid);
+  ChildResult Result =
+      runChildProcess(Program, Request.Variables, Place.ForPid);
   if (!Result.Started) {
     Line.failure(Result.Error);
     return Result.shellStatus();
   }
-  if (Directory.empty())
-    Directory = defaultDirectoryName(Program[0], StartTime, Result.Pid);
-  if (!Result.Error.empty())
-    Line.warning(Result.Error);
-  if (Result.Signaled) {
-    const char *Description = strsignal(Result.Signal);
-    std::fprintf(stderr, "sextant run: %s was killed by signal %d (%s)\n",
-                 Program[0].c_str(), Result.Signal,
-                 Description ? Description : "unknown signal");
-  }
-  FileStamp After = FileStamp::of(Directory + "/experiment.json");
-  // Another run had claimed the directory: the program wrote into its
-  // sub-directory <program>-<pid> (docs/configuration.md).
-  std::string Own =
-      Directory + "/" + format::files::runDirectoryName(Program[0], Result.Pid);
-  if ((!After.Exists || After.sameAs(Before)) &&
-      FileStamp::of(Own + "/experiment.json").Exists) {
-    Directory = Own;
-    After = FileStamp::of(Directory + "/experiment.json");
-  }
-  if (!After.Exists || After.sameAs(Before))
+  std::string Directory =
+      Place.Directory.empty()
+          ? defaultDirectoryName(Program[0], Place.StartTime, Result.Pid)
+          : Place.Directory;
+  noteProgramEnd(Line, Program[0], Result);
+  std::string Written =
+      writtenExperiment(Directory, Before, Program[0], Result.Pid);
+  if (Written.empty()) {
     Line.warning(Program[0] + " wrote no experiment to " + Directory +
                  " (is it compiled with the Sextant plugin and linked with "
                  "libsextant?)");
-  else {
-    showExperiment(Directory, Show);
-    if (!HtmlPath.empty())
-      writeRunHtmlReport(Line, Directory, HtmlPath);
+    return Result.shellStatus();
   }
+  showExperiment(Written, Request.Show);
+  if (!Request.HtmlPath.empty())
+    writeRunHtmlReport(Line, Written, Request.HtmlPath);
   return Result.shellStatus();
 }
 

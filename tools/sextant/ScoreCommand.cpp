@@ -30,7 +30,7 @@ using namespace format;
 
 namespace {
 
-const char ScoreHelp[] =
+const char ScoreUsage[] =
     "NAME\n"
     "    sextant score - estimate measurement overhead and trace size, and\n"
     "    generate filters\n"
@@ -68,22 +68,9 @@ const char ScoreHelp[] =
     "SEXTANT_FILTER=FILE)\n"
     "    and those regions are gone.\n"
     "\n"
-    "OPTIONS\n"
-    "    -g, --generate-filter        write a filter file instead of the "
-    "table\n"
-    "    -o, --output=FILE            with -g: write the filter to FILE\n"
-    "                                 (default: standard output)\n"
-    "    --min-visits=N               filter threshold: at least N visits\n"
-    "                                 (default 10000)\n"
-    "    --max-time-per-visit=SECONDS filter threshold: at most SECONDS\n"
-    "                                 inclusive time per visit (default 1us;\n"
-    "                                 a unit may follow: 500ns, 2us, 1ms)\n"
-    "    --bytes-per-event=N          trace bytes per event for the estimate\n"
-    "                                 (default 8, the design budget of the\n"
-    "                                 trace encoding)\n"
-    "    --name-width=N               shorten names longer than N characters\n"
-    "                                 (default 0: never)\n"
-    "    -h, --help                   show this help\n"
+    "OPTIONS\n";
+
+const char ScoreNotes[] =
     "\n"
     "EXIT STATUS\n"
     "    0 success, 1 DIR is not a readable experiment or FILE cannot be\n"
@@ -208,22 +195,40 @@ int runScoreCommand(int Argc, char **Argv) {
   std::string OutputFile;
   uint64_t NameWidth = 0, BytesPerEvent = 0;
   bool BytesGiven = false;
-  CommandLine Line("sextant score", ScoreHelp);
-  Line.addFlag("generate-filter", 'g', Generate);
-  Line.addString("output", 'o', OutputFile);
-  Line.addUnsigned("min-visits", 0, Thresholds.MinVisits);
-  Line.addSeconds("max-time-per-visit", 0, Thresholds.MaxTimePerVisit);
-  Line.addOption({"bytes-per-event", 0, true,
-                  [&](const std::string &Value, std::string &Error) {
-                    if (parseUnsignedValue(Value, BytesPerEvent) &&
-                        BytesPerEvent > 0) {
-                      BytesGiven = true;
-                      return true;
-                    }
-                    Error = "expected a positive integer, got '" + Value + "'";
-                    return false;
-                  }});
-  Line.addUnsigned("name-width", 0, NameWidth);
+  CommandLine Line("sextant score", {ScoreUsage, 33, ScoreNotes});
+  Line.addOptions({
+      {"generate-filter", 'g', nullptr,
+       "write a filter file instead of the table", setFlag(Generate)},
+      {"output", 'o', "FILE",
+       "with -g: write the filter to FILE\n"
+       "(default: standard output)",
+       setString(OutputFile)},
+      {"min-visits", 0, "N",
+       "filter threshold: at least N visits\n"
+       "(default 10000)",
+       setUnsigned(Thresholds.MinVisits)},
+      {"max-time-per-visit", 0, "SECONDS",
+       "filter threshold: at most SECONDS\n"
+       "inclusive time per visit (default 1us;\n"
+       "a unit may follow: 500ns, 2us, 1ms)",
+       setSeconds(Thresholds.MaxTimePerVisit)},
+      {"bytes-per-event", 0, "N",
+       "trace bytes per event for the estimate\n"
+       "(default 8, the design budget of the\n"
+       "trace encoding)",
+       [&](const std::string &Value, std::string &Error) {
+         if (parseUnsignedValue(Value, BytesPerEvent) && BytesPerEvent > 0) {
+           BytesGiven = true;
+           return true;
+         }
+         Error = "expected a positive integer, got '" + Value + "'";
+         return false;
+       }},
+      {"name-width", 0, "N",
+       "shorten names longer than N characters\n"
+       "(default 0: never)",
+       setUnsigned(NameWidth)},
+  });
   if (Line.parse(Argc, Argv) == CommandLine::Outcome::Exit)
     return Line.exitStatus();
   if (Line.positional().size() != 1)

@@ -58,7 +58,7 @@ const char WrapHelp[] =
     "    ctest --test-dir fftw3/build && cmake --install fftw3/build\n"
     "    sextant run --wrap=fftw3 -- ./fft_program\n";
 
-const char InitHelp[] =
+const char InitUsage[] =
     "NAME\n"
     "    sextant wrap init - create the working directory of a wrapper\n"
     "\n"
@@ -80,26 +80,14 @@ const char InitHelp[] =
     "    A library that is not found is an error; a missing shared version\n"
     "    is a warning: then only the link-time static form is built.\n"
     "\n"
-    "OPTIONS\n"
-    "    --name=NAME          the wrapper's name: letters, digits, _ and -\n"
-    "                         (libsextant-wrap-NAME.so, sextant run\n"
-    "                         --wrap=NAME)\n"
-    "    --header=H           a header of the library: a path, or a name\n"
-    "                         found through the include path; may be repeated\n"
-    "    --cppflags=FLAGS     compiler flags for the headers (-I, -D)\n"
-    "    --ldflags=FLAGS      linker flags (-L directories)\n"
-    "    --libs=LIBS          the libraries (-lNAME or paths), "
-    "blank-separated\n"
-    "    --annotations=FILE   the annotation file (docs/wrapping.md)\n"
-    "    --example=FILE       the example's name, main.c by default; a C++\n"
-    "                         name (main.cpp) also builds the wrapper with\n"
-    "                         exceptions\n"
-    "    -h, --help           show this help\n"
+    "OPTIONS\n";
+
+const char InitNotes[] =
     "\n"
     "EXIT STATUS\n"
     "    0 success, 1 a header, library or annotation error, 2 usage error.\n";
 
-const char GenerateHelp[] =
+const char GenerateUsage[] =
     "NAME\n"
     "    sextant wrap generate - write a wrapper's source\n"
     "\n"
@@ -120,19 +108,14 @@ const char GenerateHelp[] =
     "    --library does not export is skipped. The CMake project of 'init'\n"
     "    runs it.\n"
     "\n"
-    "OPTIONS\n"
-    "    --name=NAME, --header=H, --cppflags=FLAGS, --annotations=FILE\n"
-    "                         as for init\n"
-    "    --filter=FILE        the wrapper's filter (NAME.filter)\n"
-    "    --library=LIB        a target library file (.so or .a); may be\n"
-    "                         repeated\n"
-    "    --output-dir=DIR     where the files go (default .)\n"
-    "    -h, --help           show this help\n"
+    "OPTIONS\n";
+
+const char GenerateNotes[] =
     "\n"
     "EXIT STATUS\n"
     "    0 success, 1 a header, filter or annotation error, 2 usage error.\n";
 
-const char CheckHelp[] =
+const char CheckUsage[] =
     "NAME\n"
     "    sextant wrap check - compare a wrapper with the library's exports\n"
     "\n"
@@ -148,35 +131,28 @@ const char CheckHelp[] =
     "    libgcc_s) provide instead, as ready-to-use filter lines\n"
     "    (EXCLUDE MANGLED SYMBOL) to the output file.\n"
     "\n"
-    "OPTIONS\n"
-    "    --name=NAME          the wrapper's name\n"
-    "    --functions=FILE     NAME.functions, written by generate\n"
-    "    --library=LIB        a target library file; may be repeated\n"
-    "    --output=FILE        default NAME.check.filter\n"
-    "    --system-library=LIB a system library to look into instead of the\n"
-    "                         default ones; may be repeated\n"
-    "    -h, --help           show this help\n"
+    "OPTIONS\n";
+
+const char CheckNotes[] =
     "\n"
     "EXIT STATUS\n"
     "    0 every function is exported, 1 filter lines were written (or an\n"
     "    error), 2 usage error.\n";
 
-void addList(CommandLine &Line, const char *Name,
-             std::vector<std::string> &Target) {
-  Line.addOption(
-      {Name, 0, true, [&Target](const std::string &Value, std::string &) {
-         Target.push_back(Value);
-         return true;
-       }});
+/// An option that may be repeated: each value is added to Target.
+OptionAction appendValue(std::vector<std::string> &Target) {
+  return [&Target](const std::string &Value, std::string &) {
+    Target.push_back(Value);
+    return true;
+  };
 }
 
 /// A string option that may be empty (--cppflags= from a CMake project).
-void addFlags(CommandLine &Line, const char *Name, std::string &Target) {
-  Line.addOption(
-      {Name, 0, true, [&Target](const std::string &Value, std::string &) {
-         Target = Value;
-         return true;
-       }});
+OptionAction setFlagsText(std::string &Target) {
+  return [&Target](const std::string &Value, std::string &) {
+    Target = Value;
+    return true;
+  };
 }
 
 /// Checks the wrapper's name (part of file names); false after the usage
@@ -233,34 +209,16 @@ bool writeText(const std::string &Path, const std::string &Text) {
   return static_cast<bool>(Out);
 }
 
-int runInit(int Argc, char **Argv) {
-  CommandLine Line("sextant wrap init", InitHelp);
-  wrap::ProjectSettings S;
-  std::string Annotations;
-  Line.addString("name", 0, S.Name);
-  addList(Line, "header", S.Headers);
-  addFlags(Line, "cppflags", S.CompilerFlags);
-  addFlags(Line, "ldflags", S.LinkFlags);
-  Line.addString("libs", 0, S.Libraries);
-  Line.addString("annotations", 0, Annotations);
-  Line.addString("example", 0, S.Example);
-  int Status = ExitSuccess;
-  if (!parseCommon(Line, Argc, Argv, S.Name, &S.Headers, Status))
-    return Status;
-  if (wrap::splitFlags(S.Libraries).empty())
-    return Line.usageError("missing --libs (e.g. --libs=-lfftw3)");
-  if (Line.positional().size() > 1)
-    return Line.usageError("expected one directory, got '" +
-                           Line.positional()[1] + "' too");
-  std::string Directory =
-      Line.positional().empty() ? S.Name : Line.positional()[0];
-
+/// Parses the headers of S (so that their errors show now) and records
+/// where they are; false after the error.
+bool readHeaders(const CommandLine &Line, wrap::ProjectSettings &S) {
   wrap::ParsedHeaders Parsed;
   std::string Error;
   if (!wrap::parseHeaders(S.Headers, wrap::splitFlags(S.CompilerFlags), Parsed,
                           Error)) {
     std::fprintf(stderr, "%s\n", Error.c_str());
-    return Line.failure("the headers do not parse; nothing was written");
+    Line.failure("the headers do not parse; nothing was written");
+    return false;
   }
   S.HeaderPaths = Parsed.Headers;
   // A header given as a path is included by the generated source, which is
@@ -268,17 +226,30 @@ int runInit(int Argc, char **Argv) {
   for (std::string &Header : S.Headers)
     if (Header.find('/') != std::string::npos)
       Header = absolutePath(Header);
-  if (!Annotations.empty()) {
-    S.AnnotationPath = absolutePath(Annotations);
-    wrap::AnnotationFile File;
-    std::vector<std::string> Errors;
-    if (!File.load(Annotations, Errors)) {
-      for (const std::string &E : Errors)
-        std::fprintf(stderr, "%s\n", E.c_str());
-      return Line.failure("the annotation file has errors; nothing was "
-                          "written");
-    }
-  }
+  return true;
+}
+
+/// Loads the annotation file Annotations (none when empty) to show its
+/// errors now; false after them.
+bool checkAnnotations(const CommandLine &Line, const std::string &Annotations,
+                      wrap::ProjectSettings &S) {
+  if (Annotations.empty())
+    return true;
+  S.AnnotationPath = absolutePath(Annotations);
+  wrap::AnnotationFile File;
+  std::vector<std::string> Errors;
+  if (File.load(Annotations, Errors))
+    return true;
+  for (const std::string &E : Errors)
+    std::fprintf(stderr, "%s\n", E.c_str());
+  Line.failure("the annotation file has errors; nothing was "
+               "written");
+  return false;
+}
+
+/// Finds the shared and static version of every library of S and says
+/// which it found; false when a library has neither (after the errors).
+bool locateProjectLibraries(const CommandLine &Line, wrap::ProjectSettings &S) {
   S.Located = wrap::locateLibraries(wrap::splitFlags(S.Libraries),
                                     wrap::splitFlags(S.LinkFlags));
   bool Missing = false;
@@ -309,9 +280,13 @@ int runInit(int Argc, char **Argv) {
                    "programs cannot link '" +
                    L.Given + "' statically");
   }
-  if (Missing)
-    return Line.failure("nothing was written");
+  return !Missing;
+}
 
+/// Writes the working directory Directory: NAME.filter, the example (kept
+/// when it exists) and CMakeLists.txt (which must not exist yet).
+int writeProject(const CommandLine &Line, const std::string &Directory,
+                 wrap::ProjectSettings &S) {
   std::string CMakeLists = Directory + "/CMakeLists.txt";
   struct stat Info;
   if (::stat(CMakeLists.c_str(), &Info) == 0)
@@ -340,18 +315,72 @@ int runInit(int Argc, char **Argv) {
   return ExitSuccess;
 }
 
+int runInit(int Argc, char **Argv) {
+  CommandLine Line("sextant wrap init", {InitUsage, 25, InitNotes});
+  wrap::ProjectSettings S;
+  std::string Annotations;
+  Line.addOptions({
+      {"name", 0, "NAME",
+       "the wrapper's name: letters, digits, _ and -\n"
+       "(libsextant-wrap-NAME.so, sextant run\n"
+       "--wrap=NAME)",
+       setString(S.Name)},
+      {"header", 0, "H",
+       "a header of the library: a path, or a name\n"
+       "found through the include path; may be repeated",
+       appendValue(S.Headers)},
+      {"cppflags", 0, "FLAGS", "compiler flags for the headers (-I, -D)",
+       setFlagsText(S.CompilerFlags)},
+      {"ldflags", 0, "FLAGS", "linker flags (-L directories)",
+       setFlagsText(S.LinkFlags)},
+      {"libs", 0, "LIBS", "the libraries (-lNAME or paths), blank-separated",
+       setString(S.Libraries)},
+      {"annotations", 0, "FILE", "the annotation file (docs/wrapping.md)",
+       setString(Annotations)},
+      {"example", 0, "FILE",
+       "the example's name, main.c by default; a C++\n"
+       "name (main.cpp) also builds the wrapper with\n"
+       "exceptions",
+       setString(S.Example)},
+  });
+  int Status = ExitSuccess;
+  if (!parseCommon(Line, Argc, Argv, S.Name, &S.Headers, Status))
+    return Status;
+  if (wrap::splitFlags(S.Libraries).empty())
+    return Line.usageError("missing --libs (e.g. --libs=-lfftw3)");
+  if (Line.positional().size() > 1)
+    return Line.usageError("expected one directory, got '" +
+                           Line.positional()[1] + "' too");
+  std::string Directory =
+      Line.positional().empty() ? S.Name : Line.positional()[0];
+
+  if (!readHeaders(Line, S) || !checkAnnotations(Line, Annotations, S))
+    return ExitFailure;
+  if (!locateProjectLibraries(Line, S))
+    return Line.failure("nothing was written");
+  return writeProject(Line, Directory, S);
+}
+
 int runGenerate(int Argc, char **Argv) {
-  CommandLine Line("sextant wrap generate", GenerateHelp);
+  CommandLine Line("sextant wrap generate", {GenerateUsage, 25, GenerateNotes});
   wrap::GenerateOptions Options;
   std::string CompilerFlags;
   Options.OutputDirectory = ".";
-  Line.addString("name", 0, Options.Name);
-  addList(Line, "header", Options.Headers);
-  addFlags(Line, "cppflags", CompilerFlags);
-  Line.addString("filter", 0, Options.FilterPath);
-  Line.addString("annotations", 0, Options.AnnotationPath);
-  addList(Line, "library", Options.Libraries);
-  Line.addString("output-dir", 0, Options.OutputDirectory);
+  Line.addOptions({
+      {"name", 0, "NAME", nullptr, setString(Options.Name)},
+      {"header", 0, "H", nullptr, appendValue(Options.Headers)},
+      {"cppflags", 0, "FLAGS", nullptr, setFlagsText(CompilerFlags)},
+      {"annotations", 0, "FILE", "as for init",
+       setString(Options.AnnotationPath)},
+      {"filter", 0, "FILE", "the wrapper's filter (NAME.filter)",
+       setString(Options.FilterPath)},
+      {"library", 0, "LIB",
+       "a target library file (.so or .a); may be\n"
+       "repeated",
+       appendValue(Options.Libraries)},
+      {"output-dir", 0, "DIR", "where the files go (default .)",
+       setString(Options.OutputDirectory)},
+  });
   int Status = ExitSuccess;
   if (!parseCommon(Line, Argc, Argv, Options.Name, &Options.Headers, Status))
     return Status;
@@ -364,14 +393,22 @@ int runGenerate(int Argc, char **Argv) {
 }
 
 int runCheck(int Argc, char **Argv) {
-  CommandLine Line("sextant wrap check", CheckHelp);
+  CommandLine Line("sextant wrap check", {CheckUsage, 25, CheckNotes});
   wrap::CheckOptions Options;
   std::vector<std::string> System;
-  Line.addString("name", 0, Options.Name);
-  Line.addString("functions", 0, Options.FunctionList);
-  addList(Line, "library", Options.Libraries);
-  Line.addString("output", 0, Options.OutputPath);
-  addList(Line, "system-library", System);
+  Line.addOptions({
+      {"name", 0, "NAME", "the wrapper's name", setString(Options.Name)},
+      {"functions", 0, "FILE", "NAME.functions, written by generate",
+       setString(Options.FunctionList)},
+      {"library", 0, "LIB", "a target library file; may be repeated",
+       appendValue(Options.Libraries)},
+      {"output", 0, "FILE", "default NAME.check.filter",
+       setString(Options.OutputPath)},
+      {"system-library", 0, "LIB",
+       "a system library to look into instead of the\n"
+       "default ones; may be repeated",
+       appendValue(System)},
+  });
   int Status = ExitSuccess;
   if (!parseCommon(Line, Argc, Argv, Options.Name, nullptr, Status))
     return Status;
