@@ -79,9 +79,10 @@ unsigned long long __sextant_adapter_clock_ticks(void);
 /** 1 when the runtime traces (SEXTANT_TRACE=1 and measuring). */
 int __sextant_adapter_tracing(void);
 
-/** Appends a record of Type (format/schema/TraceFormat.h, trace::RecordType) with
- *  Count fields (at most 8) to the calling thread's trace, timestamped now.
- *  Returns 1 when recorded, 0 when the thread is not traced. */
+/** Appends a record of Type (format/schema/TraceFormat.h,
+ *  trace::RecordType) with Count fields (at most 8) to the calling thread's
+ *  trace, timestamped now. Returns 1 when recorded, 0 when the thread is not
+ *  traced. */
 int __sextant_adapter_trace_record(unsigned type,
                                    const unsigned long long *fields,
                                    unsigned count);
