@@ -7,8 +7,6 @@
 #include "format/job/CrossRankMpi.h"
 #include "format/job/JsonDocument.h"
 
-#include <algorithm>
-
 namespace sextant {
 namespace format {
 

@@ -7,6 +7,8 @@
 #include "format/job/JobMpiFile.h"
 #include "format/job/JsonDocument.h"
 
+#include <algorithm>
+
 namespace sextant {
 namespace format {
 
