@@ -102,6 +102,25 @@ bool OutputFile::fail(const std::string &Clause, std::string &Error) {
   return false;
 }
 
+bool OutputFile::refuseExisting(std::string &Error) {
+  RefusedExisting = true;
+  discard();
+  Error = "'" + Path + "' exists";
+  return false;
+}
+
+bool OutputFile::targetMayBeReplaced(std::string &Error) {
+  struct stat Status;
+  if (::fstatat(Directory.descriptor(), Name.c_str(), &Status,
+                AT_SYMLINK_NOFOLLOW) != 0)
+    return true;
+  std::string Violation = outputFileRuleViolation(Status);
+  if (!Violation.empty())
+    return fail(Violation + "; only a missing or regular file is replaced",
+                Error);
+  return Existing == ExistingOutput::Replace || refuseExisting(Error);
+}
+
 bool OutputFile::open(const std::string &Requested, ExistingOutput Policy,
                       std::string &Error) {
   discard();
@@ -123,20 +142,8 @@ bool OutputFile::open(const std::string &Requested, ExistingOutput Policy,
     Error = Message; // "refusing to write into '<directory>': <rule>"
     return false;
   }
-  struct stat Status;
-  if (::fstatat(Directory.descriptor(), Name.c_str(), &Status,
-                AT_SYMLINK_NOFOLLOW) == 0) {
-    std::string Violation = outputFileRuleViolation(Status);
-    if (!Violation.empty())
-      return fail(Violation + "; only a missing or regular file is replaced",
-                  Error);
-    if (Existing == ExistingOutput::Refuse) {
-      RefusedExisting = true;
-      Error = "'" + Path + "' exists";
-      discard();
-      return false;
-    }
-  }
+  if (!targetMayBeReplaced(Error))
+    return false;
   int File = Directory.createTemporaryFile(Name, Temporary);
   if (File < 0)
     return fail(std::strerror(errno), Error);
@@ -172,20 +179,8 @@ bool OutputFile::commit(std::string &Error) {
     return fail(std::strerror(SavedErrno), Error);
   // What is at Path now is checked again: the rename must not replace a
   // device or a directory that appeared while the output was written.
-  struct stat Status;
-  if (::fstatat(Directory.descriptor(), Name.c_str(), &Status,
-                AT_SYMLINK_NOFOLLOW) == 0) {
-    std::string Violation = outputFileRuleViolation(Status);
-    if (!Violation.empty())
-      return fail(Violation + "; only a missing or regular file is replaced",
-                  Error);
-    if (Existing == ExistingOutput::Refuse) {
-      RefusedExisting = true;
-      discard();
-      Error = "'" + Path + "' exists";
-      return false;
-    }
-  }
+  if (!targetMayBeReplaced(Error))
+    return false;
   int Renamed =
       Existing == ExistingOutput::Refuse
           ? ::renameat2(Directory.descriptor(), Temporary.c_str(),
@@ -198,12 +193,8 @@ bool OutputFile::commit(std::string &Error) {
     Renamed = ::renameat(Directory.descriptor(), Temporary.c_str(),
                          Directory.descriptor(), Name.c_str());
   if (Renamed != 0) {
-    if (errno == EEXIST) {
-      RefusedExisting = true;
-      discard();
-      Error = "'" + Path + "' exists";
-      return false;
-    }
+    if (errno == EEXIST)
+      return refuseExisting(Error);
     return fail(std::strerror(errno), Error);
   }
   Temporary.clear();

@@ -71,7 +71,13 @@ public:
   void discard();
 
 private:
+  /// Discards and sets Error to "cannot write '<path>': <Clause>"; false.
   bool fail(const std::string &Clause, std::string &Error);
+  /// Discards and sets Error to "'<path>' exists"; false.
+  bool refuseExisting(std::string &Error);
+  /// Whether what is at Path now (nothing, or a regular file under
+  /// ExistingOutput::Replace) may be replaced; else fails with the rule.
+  bool targetMayBeReplaced(std::string &Error);
 
   std::string Path, Name, Temporary;
   SafeDirectory Directory;
