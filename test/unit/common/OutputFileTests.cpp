@@ -11,46 +11,23 @@
 
 #include "common/OutputFile.h"
 #include "common/SafeDirectory.h"
+#include "test/unit/support/ScratchDirectory.h"
 
 #include <catch2/catch.hpp>
 
 #include <algorithm>
 #include <cerrno>
 #include <cstdio>
-#include <cstdlib>
 #include <dirent.h>
-#include <fstream>
-#include <sstream>
 #include <string>
 #include <sys/stat.h>
 #include <unistd.h>
 #include <vector>
 
 using namespace sextant;
+using sextant::test::ScratchDirectory;
 
 namespace {
-
-/// A fresh directory, removed with its contents at the end of the test.
-class ScratchDirectory {
-public:
-  ScratchDirectory() {
-    char Template[] = "/tmp/sextant-output-test-XXXXXX";
-    Path = ::mkdtemp(Template);
-  }
-  ~ScratchDirectory() {
-    std::string Command = "rm -rf '" + Path + "'";
-    int Ignored = std::system(Command.c_str());
-    (void)Ignored;
-  }
-  std::string Path;
-};
-
-std::string contents(const std::string &Path) {
-  std::ifstream In(Path);
-  std::stringstream Text;
-  Text << In.rdbuf();
-  return Text.str();
-}
 
 /// The names in Directory, other than "." and "..".
 std::vector<std::string> entries(const std::string &Directory) {
@@ -68,8 +45,9 @@ std::vector<std::string> entries(const std::string &Directory) {
 } // namespace
 
 TEST_CASE("only a missing or regular file may be replaced", "[outputfile]") {
-  ScratchDirectory Scratch;
-  std::string Fifo = Scratch.Path + "/fifo", Link = Scratch.Path + "/link";
+  ScratchDirectory Scratch("output-kinds");
+  Scratch.create();
+  std::string Fifo = Scratch.path() + "/fifo", Link = Scratch.path() + "/link";
   REQUIRE(::mkfifo(Fifo.c_str(), 0600) == 0);
   REQUIRE(::symlink("/dev/null", Link.c_str()) == 0);
   struct stat Status;
@@ -80,7 +58,7 @@ TEST_CASE("only a missing or regular file may be replaced", "[outputfile]") {
         "it is a symbolic link (Sextant never writes through one)");
   REQUIRE(::stat("/dev/null", &Status) == 0);
   CHECK(outputFileRuleViolation(Status) == "it is a device");
-  REQUIRE(::lstat(Scratch.Path.c_str(), &Status) == 0);
+  REQUIRE(::lstat(Scratch.path().c_str(), &Status) == 0);
   CHECK(outputFileRuleViolation(Status) == "it is a directory");
 
   std::string Error;
@@ -88,45 +66,47 @@ TEST_CASE("only a missing or regular file may be replaced", "[outputfile]") {
   CHECK(Error == "cannot write '" + Fifo +
                      "': it is a FIFO; only a missing or regular file is "
                      "replaced");
-  CHECK(entries(Scratch.Path) == std::vector<std::string>{"fifo", "link"});
+  CHECK(entries(Scratch.path()) == std::vector<std::string>{"fifo", "link"});
 }
 
 TEST_CASE("the output replaces a file only when complete", "[outputfile]") {
-  ScratchDirectory Scratch;
-  std::string Path = Scratch.Path + "/out";
-  { std::ofstream(Path) << "old"; }
+  ScratchDirectory Scratch("output-commit");
+  Scratch.create();
+  std::string Path = Scratch.path() + "/out";
+  Scratch.write("out", "old");
   OutputFile Output;
   std::string Error;
   REQUIRE(Output.open(Path, ExistingOutput::Replace, Error));
   std::fputs("new", Output.stream());
   // Before commit the old file is whole; a temporary is beside it.
-  CHECK(contents(Path) == "old");
-  CHECK(entries(Scratch.Path).size() == 2);
+  CHECK(Scratch.read("out") == "old");
+  CHECK(entries(Scratch.path()).size() == 2);
   Output.discard();
-  CHECK(contents(Path) == "old");
-  CHECK(entries(Scratch.Path) == std::vector<std::string>{"out"});
+  CHECK(Scratch.read("out") == "old");
+  CHECK(entries(Scratch.path()) == std::vector<std::string>{"out"});
 
   REQUIRE(Output.open(Path, ExistingOutput::Replace, Error));
   std::fputs("new", Output.stream());
   REQUIRE(Output.commit(Error));
-  CHECK(contents(Path) == "new");
-  CHECK(entries(Scratch.Path) == std::vector<std::string>{"out"});
+  CHECK(Scratch.read("out") == "new");
+  CHECK(entries(Scratch.path()) == std::vector<std::string>{"out"});
 
   bool Refused = false;
   CHECK_FALSE(
       writeOutputFile(Path, "newer", ExistingOutput::Refuse, Error, &Refused));
   CHECK(Refused);
   CHECK(Error == "'" + Path + "' exists");
-  CHECK(contents(Path) == "new");
+  CHECK(Scratch.read("out") == "new");
 }
 
 TEST_CASE("an output may not be its input or inside it", "[outputfile]") {
-  ScratchDirectory Scratch;
-  std::string Input = Scratch.Path + "/run1";
+  ScratchDirectory Scratch("output-inside");
+  Scratch.create();
+  std::string Input = Scratch.path() + "/run1";
   REQUIRE(::mkdir(Input.c_str(), 0700) == 0);
-  REQUIRE(::symlink("run1", (Scratch.Path + "/alias").c_str()) == 0);
-  CHECK(outputInsideInput(Scratch.Path + "/run1.folded", Input).empty());
-  CHECK(outputInsideInput(Scratch.Path + "/run", Input).empty());
+  REQUIRE(::symlink("run1", (Scratch.path() + "/alias").c_str()) == 0);
+  CHECK(outputInsideInput(Scratch.path() + "/run1.folded", Input).empty());
+  CHECK(outputInsideInput(Scratch.path() + "/run", Input).empty());
   CHECK(outputInsideInput("", Input).empty());
   CHECK(outputInsideInput(Input, Input) ==
         "'" + Input + "' is the input directory '" + Input +
@@ -135,15 +115,17 @@ TEST_CASE("an output may not be its input or inside it", "[outputfile]") {
         std::string::npos);
   CHECK(outputInsideInput(Input + "/sub/.", Input).find("is inside") !=
         std::string::npos);
-  CHECK(outputInsideInput(Scratch.Path + "/alias/x", Input)
+  CHECK(outputInsideInput(Scratch.path() + "/alias/x", Input)
             .find("is inside the input directory") != std::string::npos);
   CHECK(outputInsideInput(Input + "/missing/deeper/x", Input)
             .find("is inside the input directory") != std::string::npos);
 }
 
 TEST_CASE("a refused directory names its rule", "[safedirectory]") {
-  ScratchDirectory Scratch;
-  std::string Open = Scratch.Path + "/open", Linked = Scratch.Path + "/linked";
+  ScratchDirectory Scratch("directory-refusal");
+  Scratch.create();
+  std::string Open = Scratch.path() + "/open",
+              Linked = Scratch.path() + "/linked";
   REQUIRE(::mkdir(Open.c_str(), 0700) == 0);
   REQUIRE(::chmod(Open.c_str(), 0777) == 0);
   REQUIRE(::symlink("open", Linked.c_str()) == 0);
@@ -155,13 +137,14 @@ TEST_CASE("a refused directory names its rule", "[safedirectory]") {
         "it is writable by others (mode 0777) without the sticky bit");
   CHECK_FALSE(Directory.open(Linked, /*Create=*/false, Error));
   CHECK(Directory.refusal() == "it is a symbolic link");
-  CHECK_FALSE(Directory.open(Scratch.Path + "/none", /*Create=*/false, Error));
+  CHECK_FALSE(
+      Directory.open(Scratch.path() + "/none", /*Create=*/false, Error));
   CHECK(Directory.failureErrno() == ENOENT);
   CHECK(Directory.refusal().empty());
 
   // Another user's directory, with the owner injected: the rule itself.
   struct stat Status;
-  REQUIRE(::stat(Scratch.Path.c_str(), &Status) == 0);
+  REQUIRE(::stat(Scratch.path().c_str(), &Status) == 0);
   CHECK(directoryRuleViolation(Status, Status.st_uid).empty());
   CHECK(directoryRuleViolation(Status, Status.st_uid + 1) ==
         "it is owned by user " + std::to_string(Status.st_uid) +
