@@ -128,6 +128,7 @@ bool SafeDirectory::adopt(int Opened, std::string Name, std::string &Error) {
   if (!Violation.empty()) {
     FailureErrno = 0;
     Error = "refusing to write into '" + Name + "': " + Violation;
+    Refusal = std::move(Violation);
     ::close(Opened);
     return false;
   }
@@ -141,10 +142,10 @@ bool SafeDirectory::adopt(int Opened, std::string Name, std::string &Error) {
 
 /// Opens Name in the directory Parent (a descriptor or AT_FDCWD), made
 /// first when Create; Shown is the path for messages. On failure, Failure
-/// is the errno, or 0 when Name is a symbolic link.
+/// is the errno, or 0 (with Refusal the rule) when Name is a symbolic link.
 static int openDirectoryAt(int Parent, const char *Name, bool Create,
                            const std::string &Shown, std::string &Error,
-                           bool *Created, int &Failure) {
+                           bool *Created, int &Failure, std::string &Refusal) {
   bool Made = Create && ::mkdirat(Parent, Name, NewDirectoryMode) == 0;
   if (Create && !Made && errno != EEXIST) {
     Failure = errno;
@@ -163,7 +164,8 @@ static int openDirectoryAt(int Parent, const char *Name, bool Create,
       ::fstatat(Parent, Name, &Status, AT_SYMLINK_NOFOLLOW) == 0 &&
       S_ISLNK(Status.st_mode)) {
     Failure = 0;
-    Error = "refusing to write into '" + Shown + "': it is a symbolic link";
+    Refusal = "it is a symbolic link";
+    Error = "refusing to write into '" + Shown + "': " + Refusal;
   } else {
     Failure = Errno;
     Error = std::string(Create ? "cannot create output directory '"
@@ -185,6 +187,7 @@ bool SafeDirectory::open(const std::string &Requested, bool Create,
   if (Target == "/")
     return adopt(::open("/", DirectoryFlags), Target, Error);
   FailureErrno = 0;
+  Refusal.clear();
   size_t Slash = Target.rfind('/');
   std::string Parent = Slash == std::string::npos ? std::string(".")
                        : Slash == 0               ? std::string("/")
@@ -204,7 +207,7 @@ bool SafeDirectory::open(const std::string &Requested, bool Create,
     return false;
   }
   int Opened = openDirectoryAt(ParentDescriptor, Last.c_str(), Create, Target,
-                               Error, nullptr, FailureErrno);
+                               Error, nullptr, FailureErrno, Refusal);
   ::close(ParentDescriptor);
   errno = FailureErrno;
   return Opened >= 0 && adopt(Opened, Target, Error);
@@ -214,8 +217,10 @@ bool SafeDirectory::openChild(const SafeDirectory &Parent,
                               std::string_view Name, bool Create,
                               std::string &Error, bool *Created) {
   std::string Shown = Parent.pathOf(Name);
-  int Opened = openDirectoryAt(Parent.Descriptor, std::string(Name).c_str(),
-                               Create, Shown, Error, Created, FailureErrno);
+  Refusal.clear();
+  int Opened =
+      openDirectoryAt(Parent.Descriptor, std::string(Name).c_str(), Create,
+                      Shown, Error, Created, FailureErrno, Refusal);
   return Opened >= 0 && adopt(Opened, Shown, Error);
 }
 
@@ -263,6 +268,29 @@ int SafeDirectory::openFile(std::string_view Name, int Flags) const {
   return Opened;
 }
 
+int SafeDirectory::createTemporaryFile(std::string_view Name,
+                                       std::string &Temporary) const {
+  Temporary.clear();
+  if (!stillValid()) {
+    errno = EBADF;
+    return -1;
+  }
+  for (int Attempt = 0; Attempt < 100; ++Attempt) {
+    std::string Candidate = temporaryName(Name);
+    int File = ::openat(Descriptor, Candidate.c_str(),
+                        O_WRONLY | O_CREAT | O_EXCL | O_NOFOLLOW | O_CLOEXEC,
+                        NewFileMode);
+    if (File >= 0) {
+      Temporary = std::move(Candidate);
+      return File;
+    }
+    if (errno != EEXIST)
+      return -1;
+  }
+  errno = EEXIST;
+  return -1;
+}
+
 bool SafeDirectory::writeFileAtomically(std::string_view Name,
                                         std::string_view Contents,
                                         std::string &Error) const {
@@ -274,24 +302,9 @@ bool SafeDirectory::writeFileAtomically(std::string_view Name,
     errno = Errno;
     return false;
   };
-  if (!stillValid())
-    return Fail(EBADF);
-  int File = -1;
-  for (int Attempt = 0; File < 0 && Attempt < 100; ++Attempt) {
-    Temporary = temporaryName(Name);
-    File = ::openat(Descriptor, Temporary.c_str(),
-                    O_WRONLY | O_CREAT | O_EXCL | O_NOFOLLOW | O_CLOEXEC,
-                    NewFileMode);
-    if (File < 0 && errno != EEXIST) {
-      int Errno = errno;
-      Temporary.clear();
-      return Fail(Errno);
-    }
-  }
-  if (File < 0) {
-    Temporary.clear();
-    return Fail(EEXIST);
-  }
+  int File = createTemporaryFile(Name, Temporary);
+  if (File < 0)
+    return Fail(errno);
   const char *Data = Contents.data();
   size_t Left = Contents.size();
   while (Left > 0) {

@@ -68,6 +68,10 @@ public:
   /// After a failed open() or openChild(): the errno of the failing call,
   /// or 0 when a directory rule refused the directory.
   int failureErrno() const { return FailureErrno; }
+  /// After open() or openChild() refused the directory by a rule
+  /// (failureErrno() 0): the rule, as a clause such as "it is a symbolic
+  /// link"; else empty.
+  const std::string &refusal() const { return Refusal; }
   int descriptor() const { return Descriptor; }
   /// The path it was opened as; for messages only.
   const std::string &path() const { return Path; }
@@ -81,6 +85,11 @@ public:
   /// Creates Name, which must not exist (not even as a symbolic link),
   /// for writing. The descriptor, or -1 with Error set.
   int createFile(std::string_view Name, mode_t Mode, std::string &Error) const;
+  /// Creates a temporary file of a random name beside Name (".<Name>.tmp-"
+  /// and 12 random letters and digits) with O_EXCL|O_NOFOLLOW and mode
+  /// NewFileMode, for writing. The descriptor, with Temporary set to its
+  /// name, or -1 with errno set.
+  int createTemporaryFile(std::string_view Name, std::string &Temporary) const;
   /// Opens the existing regular file Name (never through a symbolic link)
   /// with Flags (O_NOFOLLOW|O_CLOEXEC added). The descriptor or -1.
   int openFile(std::string_view Name, int Flags) const;
@@ -105,6 +114,7 @@ private:
 
   int Descriptor = -1;
   int FailureErrno = 0;
+  std::string Refusal;
   dev_t Device = 0;
   ino_t Inode = 0;
   std::string Path;

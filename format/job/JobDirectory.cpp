@@ -6,8 +6,8 @@
 
 #include "format/job/JobDirectory.h"
 
-#include "common/AtomicFile.h"
 #include "common/FileContents.h"
+#include "common/SafeDirectory.h"
 #include "format/schema/ExperimentSchema.h"
 
 #include <algorithm>
@@ -83,20 +83,30 @@ const std::vector<std::string> &combinedFileNames() {
 
 bool writeCombinedFiles(const std::string &JobDirectory,
                         const CombinedFiles &Files, std::string &Error) {
+  SafeDirectory Directory;
+  std::string Message;
+  if (!Directory.open(JobDirectory, /*Create=*/false, Message)) {
+    // A directory rule is named as the runtime names it (errno says
+    // nothing then); a failing call as the failure of the first file.
+    Error = Directory.failureErrno() == 0
+                ? Directory.refusal() + "; nothing is written"
+                : (Files.Extra.empty() ? combinedFileNames().front()
+                                       : Files.Extra.begin()->first) +
+                      ": " + std::strerror(Directory.failureErrno());
+    return false;
+  }
   const std::string *Contents[] = {&Files.Regions,      &Files.Profile,
                                    &Files.ProfileRanks, &Files.Mpi,
                                    &Files.Summary,      &Files.Experiment};
   for (const auto &[Name, Text] : Files.Extra) {
-    std::string Message;
-    if (!writeFileAtomically(JobDirectory, Name, Text, Message)) {
+    if (!Directory.writeFileAtomically(Name, Text, Message)) {
       Error = Name + ": " + std::strerror(errno);
       return false;
     }
   }
   const std::vector<std::string> &Names = combinedFileNames();
   for (size_t I = 0; I < Names.size(); ++I) {
-    std::string Message;
-    if (writeFileAtomically(JobDirectory, Names[I], *Contents[I], Message))
+    if (Directory.writeFileAtomically(Names[I], *Contents[I], Message))
       continue;
     Error = Names[I] + ": " + std::strerror(errno);
     return false;

@@ -34,8 +34,11 @@ RankFiles readRankFiles(const std::string &JobDirectory, int Rank);
 /// the extra files).
 const std::vector<std::string> &combinedFileNames();
 
-/// Writes Files into JobDirectory; false with Error ("<file>: <reason>") on
-/// the first file that cannot be written.
+/// Writes Files into JobDirectory (opened once under the directory rules of
+/// common/SafeDirectory.h); false with Error: the rule that refused
+/// JobDirectory ("it is a symbolic link; nothing is written"), the reason
+/// it cannot be opened, or "<file>: <reason>" for the first file that
+/// cannot be written.
 bool writeCombinedFiles(const std::string &JobDirectory,
                         const CombinedFiles &Files, std::string &Error);
 

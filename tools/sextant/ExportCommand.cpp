@@ -23,6 +23,7 @@
 #include "format/reader/ExperimentReader.h"
 #include "format/schema/ExperimentSchema.h"
 #include "format/profile/FoldedStacks.h"
+#include "common/OutputFile.h"
 #include "format/pictures/RooflineSvg.h"
 
 #include <cerrno>
@@ -114,9 +115,10 @@ const char ExportNotes[] =
     "\n"
     "EXIT STATUS\n"
     "    0 success, 1 DIR is not a readable experiment (or has no trace),\n"
-    "    FILE or ARCHIVE_DIR cannot be written, ARCHIVE_DIR is not empty\n"
-    "    (without --force), or this build has no OTF2 support, 2 usage\n"
-    "    error.\n"
+    "    FILE or ARCHIVE_DIR cannot be written or is refused (not a regular\n"
+    "    file, or inside DIR; FILE is then left as it was), ARCHIVE_DIR is\n"
+    "    not empty (without --force) or not an archive of sextant export\n"
+    "    (with it), or this build has no OTF2 support, 2 usage error.\n"
     "\n"
     "EXAMPLES\n"
     "    sextant export --format=folded run1 | flamegraph.pl > run1.svg\n"
@@ -142,59 +144,6 @@ enum class ExportFormat {
   SvgRoofline
 };
 
-/// The output: standard output, or a file that is removed unless the
-/// export succeeds.
-class ExportOutput {
-public:
-  bool open(const std::string &Path, std::string &Error) {
-    this->Path = Path;
-    if (Path.empty()) {
-      Stream = stdout;
-      return true;
-    }
-    Stream = std::fopen(Path.c_str(), "w");
-    if (!Stream) {
-      Error = "cannot write '" + Path + "': " + std::strerror(errno);
-      return false;
-    }
-    return true;
-  }
-  std::FILE *stream() const { return Stream; }
-  /// Flushes and closes; false with Error when anything was not written.
-  bool close(std::string &Error) {
-    bool Failed = std::fflush(Stream) != 0 || std::ferror(Stream);
-    int SavedErrno = errno;
-    if (Stream != stdout && std::fclose(Stream) != 0 && !Failed) {
-      Failed = true;
-      SavedErrno = errno;
-    }
-    Stream = nullptr;
-    if (Failed) {
-      Error = "cannot write '" + (Path.empty() ? "standard output" : Path) +
-              "': " + std::strerror(SavedErrno);
-      discard();
-    }
-    Closed = true;
-    return !Failed;
-  }
-  void discard() {
-    if (Stream && Stream != stdout)
-      std::fclose(Stream);
-    Stream = nullptr;
-    if (!Path.empty())
-      std::remove(Path.c_str());
-  }
-  ~ExportOutput() {
-    if (!Closed)
-      discard();
-  }
-
-private:
-  std::string Path;
-  std::FILE *Stream = nullptr;
-  bool Closed = false;
-};
-
 int exportFolded(const CommandLine &Line, const std::string &Directory,
                  FoldedMetric Metric, const std::string &OutputPath,
                  ProgressMeter &Meter) {
@@ -208,8 +157,8 @@ int exportFolded(const CommandLine &Line, const std::string &Directory,
     };
   if (!readExperiment(Directory, E, Error, Reading))
     return Line.failure(Error);
-  ExportOutput Output;
-  if (!Output.open(OutputPath, Error))
+  OutputFile Output;
+  if (!Output.open(OutputPath, ExistingOutput::Replace, Error))
     return Line.failure(Error);
   FoldedProgress Writing;
   if (Meter.active())
@@ -228,7 +177,7 @@ int exportFolded(const CommandLine &Line, const std::string &Directory,
                         "': " + Error);
   }
   Meter.finish();
-  if (!Output.close(Error))
+  if (!Output.commit(Error))
     return Line.failure(Error);
   return ExitSuccess;
 }
@@ -236,12 +185,8 @@ int exportFolded(const CommandLine &Line, const std::string &Directory,
 /// Writes the SVG picture Svg to OutputPath (standard output when empty).
 int writeSvg(const CommandLine &Line, const std::string &Svg,
              const std::string &OutputPath) {
-  ExportOutput Output;
   std::string Error;
-  if (!Output.open(OutputPath, Error))
-    return Line.failure(Error);
-  std::fwrite(Svg.data(), 1, Svg.size(), Output.stream());
-  if (!Output.close(Error))
+  if (!writeOutputFile(OutputPath, Svg, ExistingOutput::Replace, Error))
     return Line.failure(Error);
   return ExitSuccess;
 }
@@ -299,8 +244,8 @@ int exportChrome(const CommandLine &Line, const std::string &Directory,
   if (!isJobTraceDirectory(Directory) &&
       !readExperimentMetadata(Directory, Metadata, Error))
     return Line.failure(Error);
-  ExportOutput Output;
-  if (!Output.open(OutputPath, Error))
+  OutputFile Output;
+  if (!Output.open(OutputPath, ExistingOutput::Replace, Error))
     return Line.failure(Error);
   bool ShowProgress = Meter.active();
   Meter.finish(); // the exporter prints its own progress
@@ -308,7 +253,7 @@ int exportChrome(const CommandLine &Line, const std::string &Directory,
     Output.discard();
     return Line.failure(Error);
   }
-  if (!Output.close(Error))
+  if (!Output.commit(Error))
     return Line.failure(Error);
   return ExitSuccess;
 }
@@ -388,15 +333,17 @@ int runExportCommand(int Argc, char **Argv) {
        "that of sextant roofline, used when it exists)",
        setString(PeaksPath)},
       {"output", 'o', "FILE",
-       "write to FILE (default: standard output); a\n"
-       "partly written FILE is removed on failure;\n"
-       "otf2: the archive's directory (required),\n"
-       "written beside it and renamed when complete",
+       "write to FILE (default: standard output),\n"
+       "through a temporary beside it renamed over it\n"
+       "when complete; refused when FILE is not a\n"
+       "regular file or is inside DIR; otf2: the\n"
+       "archive's directory (required), written the\n"
+       "same way",
        setString(OutputPath)},
       {"force", 0, nullptr,
-       "otf2: replace an ARCHIVE_DIR that exists and\n"
-       "is not empty; hatchet: replace a FILE that\n"
-       "exists (refused otherwise; written atomically)",
+       "otf2: replace an ARCHIVE_DIR that is an OTF2\n"
+       "archive of sextant export; hatchet: replace a\n"
+       "FILE that exists (refused otherwise)",
        setFlag(Force)},
       {"progress", 0, nullptr, "show progress on standard error",
        setFlag(Progress)},
@@ -450,6 +397,9 @@ int runExportCommand(int Argc, char **Argv) {
                                             ? ProgressMeter::Mode::On
                                             : ProgressMeter::Mode::Automatic);
   const std::string &Directory = Line.positional()[0];
+  std::string Inside = outputInsideInput(OutputPath, Directory);
+  if (!Inside.empty())
+    return Line.failure(Inside);
   if (Format == ExportFormat::Hatchet) {
     std::string Error;
     if (!exportHatchet(

@@ -6,16 +6,12 @@
 
 #include "HatchetExport.h"
 
-#include "common/AtomicFile.h"
+#include "common/OutputFile.h"
 #include "format/reader/ExperimentReader.h"
 #include "format/profile/HatchetJson.h"
 #include "format/job/JobDirectory.h"
 
 #include <algorithm>
-#include <cerrno>
-#include <cstdio>
-#include <cstring>
-#include <sys/stat.h>
 
 namespace sextant {
 namespace tool {
@@ -63,25 +59,14 @@ void addJob(const std::string &Directory, const std::vector<int> &Ranks,
 
 bool writeOutput(const std::string &Text, const std::string &Path, bool Force,
                  std::string &Error) {
-  if (Path.empty()) {
-    if (std::fwrite(Text.data(), 1, Text.size(), stdout) == Text.size() &&
-        std::fflush(stdout) == 0)
-      return true;
-    Error =
-        std::string("cannot write standard output: ") + std::strerror(errno);
-    return false;
-  }
-  struct stat Status;
-  if (!Force && ::lstat(Path.c_str(), &Status) == 0) {
-    Error = "'" + Path + "' exists (use --force to replace it)";
-    return false;
-  }
-  size_t Slash = Path.rfind('/');
-  std::string Directory = Slash == std::string::npos ? "."
-                          : Slash == 0               ? "/"
-                                                     : Path.substr(0, Slash);
-  std::string Name = Slash == std::string::npos ? Path : Path.substr(Slash + 1);
-  return writeFileAtomically(Directory, Name, Text, Error);
+  bool Refused = false;
+  if (writeOutputFile(Path, Text,
+                      Force ? ExistingOutput::Replace : ExistingOutput::Refuse,
+                      Error, &Refused))
+    return true;
+  if (Refused)
+    Error += " (use --force to replace it)";
+  return false;
 }
 
 } // namespace

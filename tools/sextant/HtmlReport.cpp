@@ -18,6 +18,7 @@
 #include "TraceInput.h"
 
 #include "common/AtomicFile.h"
+#include "common/OutputFile.h"
 #include "format/schema/ExperimentSchema.h"
 #include "format/pictures/HtmlReportData.h"
 #include "format/reader/JobMpiMatrix.h"
@@ -232,20 +233,11 @@ bool readRooflineOptions(const std::string &PeaksPath,
 
 bool writeHtmlReport(const Experiment &E, const std::string &Path,
                      std::string &Error) {
-  size_t Slash = Path.rfind('/');
-  std::string Directory = Slash == std::string::npos ? "."
-                          : Slash == 0               ? "/"
-                                                     : Path.substr(0, Slash);
-  std::string Name = Slash == std::string::npos ? Path : Path.substr(Slash + 1);
-  if (Name.empty()) {
-    Error = "cannot write '" + Path + "': not a file name";
-    return false;
-  }
   HtmlReportExtras Extras;
   if (!gatherExtras(E, Extras, Error))
     return false;
-  return writeFileAtomically(
-      Directory, Name, renderPage(E, renderHtmlReportData(E, Extras)), Error);
+  return writeOutputFile(Path, renderPage(E, renderHtmlReportData(E, Extras)),
+                         ExistingOutput::Replace, Error);
 }
 
 } // namespace tool

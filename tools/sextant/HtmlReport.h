@@ -26,7 +26,8 @@
 namespace sextant {
 namespace tool {
 
-/// Writes the report of E to the file Path, replaced atomically. False
+/// Writes the report of E to the file Path, replaced atomically
+/// (writeOutputFile: only a missing or regular file is replaced). False
 /// with a message in Error (also when a file of the experiment the report
 /// shows besides the profile is damaged; a trace that cannot be read only
 /// leaves the timeline out, with a warning on standard error).

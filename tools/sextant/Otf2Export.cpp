@@ -10,8 +10,10 @@
 // group per process, a location per thread (and an empty one for a rank
 // without a trace), the regions (unified over the ranks by name, source
 // location and kind), the MPI communicators, and the metric members and
-// classes. The archive is written beside ARCHIVE_DIR and renamed when
-// complete.
+// classes. The archive is written into a temporary directory beside
+// ARCHIVE_DIR and renamed there when complete (exchanged with an empty
+// directory or, with --force, with an archive of sextant export, which is
+// then removed); anything else at ARCHIVE_DIR is refused and left alone.
 //
 //===----------------------------------------------------------------------===//
 
@@ -20,6 +22,8 @@
 #include "Otf2Mapping.h"
 #include "SextantVersion.h"
 #include "TraceInput.h"
+#include "common/AtomicFile.h"
+#include "common/OutputFile.h"
 
 #include <otf2/otf2.h>
 
@@ -29,9 +33,11 @@
 #include <cstdarg>
 #include <cstdio>
 #include <cstring>
+#include <fcntl.h>
 #include <filesystem>
 #include <map>
 #include <stdexcept>
+#include <sys/stat.h>
 #include <tuple>
 #include <unistd.h>
 #include <unordered_map>
@@ -571,26 +577,67 @@ void writeArchive(const std::string &ExperimentDir,
   Reading.finish(FileCount);
 }
 
-/// Whether Path exists and is a directory with entries, or is no directory.
-bool occupied(const std::string &Path) {
-  std::error_code Code;
-  std::filesystem::file_status Status = std::filesystem::status(Path, Code);
-  if (!std::filesystem::exists(Status))
-    return false;
-  if (!std::filesystem::is_directory(Status))
-    return true;
-  return !std::filesystem::is_empty(Path, Code);
-}
-
-/// A directory name beside Path that does not exist yet.
-std::string besidePath(const std::string &Path, const char *Purpose) {
+/// The directory of Path (without trailing slashes; "." when it has none)
+/// and its last component.
+void splitArchivePath(const std::string &Path, std::string &Parent,
+                      std::string &Name) {
   std::string Trimmed = Path;
   while (Trimmed.size() > 1 && Trimmed.back() == '/')
     Trimmed.pop_back();
-  std::filesystem::path Target(Trimmed);
-  std::string Name = "." + Target.filename().string() + "." + Purpose + "-" +
-                     std::to_string(::getpid());
-  return (Target.parent_path() / Name).string();
+  splitOutputPath(Trimmed, Parent, Name);
+}
+
+/// Whether Directory is an OTF2 archive that sextant export wrote: its
+/// anchor file traces.otf2 is a regular file (not a symbolic link) of at
+/// most 1 MiB that names Sextant as its creator.
+bool isSextantArchive(const std::string &Directory) {
+  std::string Anchor = Directory + "/traces.otf2";
+  struct stat Status;
+  if (::lstat(Anchor.c_str(), &Status) != 0 || !S_ISREG(Status.st_mode) ||
+      Status.st_size > (1 << 20))
+    return false;
+  std::FILE *File = std::fopen(Anchor.c_str(), "rb");
+  if (!File)
+    return false;
+  std::string Text(static_cast<size_t>(Status.st_size), '\0');
+  size_t Read = std::fread(Text.data(), 1, Text.size(), File);
+  std::fclose(File);
+  Text.resize(Read);
+  return Text.find("Sextant ") != std::string::npos;
+}
+
+bool isEmptyDirectory(const std::string &Path) {
+  std::error_code Code;
+  return std::filesystem::is_empty(Path, Code) && !Code;
+}
+
+/// Empty when ArchiveDir may receive the archive: it does not exist, is an
+/// empty directory, or (with Force) is an OTF2 archive of sextant export;
+/// else the error. Exists: set to whether something is at ArchiveDir.
+std::string archivePlaceViolation(const std::string &ArchiveDir, bool Force,
+                                  bool &Exists) {
+  struct stat Status;
+  Exists = ::lstat(ArchiveDir.c_str(), &Status) == 0;
+  if (!Exists)
+    return std::string();
+  if (!S_ISDIR(Status.st_mode))
+    return "cannot write the OTF2 archive '" + ArchiveDir + "': " +
+           (S_ISREG(Status.st_mode) ? std::string("it is a regular file")
+                                    : outputFileRuleViolation(Status)) +
+           "; an archive is a directory, and only a missing or empty "
+           "directory or (with --force) an archive of sextant export is "
+           "replaced";
+  if (isEmptyDirectory(ArchiveDir))
+    return std::string();
+  if (!Force)
+    return "'" + ArchiveDir +
+           "' exists and is not an empty directory; give --force to replace "
+           "it";
+  if (!isSextantArchive(ArchiveDir))
+    return "'" + ArchiveDir +
+           "' is not an OTF2 archive of sextant export (no traces.otf2 "
+           "whose creator is Sextant); --force replaces only those";
+  return std::string();
 }
 
 void removeTree(const std::string &Path) {
@@ -598,25 +645,54 @@ void removeTree(const std::string &Path) {
   std::filesystem::remove_all(Path, Ignored);
 }
 
-/// Replaces ArchiveDir by the complete archive in Temporary.
-void install(const std::string &Temporary, const std::string &ArchiveDir) {
-  std::string Old;
-  std::error_code Code;
-  if (std::filesystem::exists(ArchiveDir, Code)) {
-    Old = besidePath(ArchiveDir, "old");
-    if (std::rename(ArchiveDir.c_str(), Old.c_str()) != 0)
-      throw InputError("cannot replace '" + ArchiveDir +
+/// Puts the complete archive in Temporary at ArchiveDir: renamed there, or
+/// exchanged with what is there (checked again first), which is removed.
+void install(const std::string &Temporary, const std::string &ArchiveDir,
+             bool Force) {
+  bool Exists = false;
+  std::string Violation = archivePlaceViolation(ArchiveDir, Force, Exists);
+  if (!Violation.empty())
+    throw InputError(Violation);
+  if (!Exists) {
+    if (::renameat2(AT_FDCWD, Temporary.c_str(), AT_FDCWD, ArchiveDir.c_str(),
+                    RENAME_NOREPLACE) != 0 &&
+        ((errno != EINVAL && errno != ENOSYS) ||
+         std::rename(Temporary.c_str(), ArchiveDir.c_str()) != 0))
+      throw InputError("cannot write '" + ArchiveDir +
                        "': " + std::strerror(errno));
+    return;
+  }
+  // Temporary and ArchiveDir change places at once; Temporary then holds
+  // the old archive (or the empty directory).
+  if (::renameat2(AT_FDCWD, Temporary.c_str(), AT_FDCWD, ArchiveDir.c_str(),
+                  RENAME_EXCHANGE) == 0) {
+    removeTree(Temporary);
+    return;
+  }
+  if (errno != EINVAL && errno != ENOSYS)
+    throw InputError("cannot replace '" + ArchiveDir +
+                     "': " + std::strerror(errno));
+  // A file system without RENAME_EXCHANGE: the old archive is moved onto
+  // an empty directory of a new name first, and back when the rename fails.
+  std::string Parent, Name;
+  splitArchivePath(ArchiveDir, Parent, Name);
+  std::string Old = joinPath(Parent, "." + Name + ".old-XXXXXX");
+  if (!::mkdtemp(Old.data()))
+    throw InputError("cannot replace '" + ArchiveDir +
+                     "': " + std::strerror(errno));
+  if (std::rename(ArchiveDir.c_str(), Old.c_str()) != 0) {
+    int Saved = errno;
+    ::rmdir(Old.c_str());
+    throw InputError("cannot replace '" + ArchiveDir +
+                     "': " + std::strerror(Saved));
   }
   if (std::rename(Temporary.c_str(), ArchiveDir.c_str()) != 0) {
     int Saved = errno;
-    if (!Old.empty())
-      std::rename(Old.c_str(), ArchiveDir.c_str());
+    std::rename(Old.c_str(), ArchiveDir.c_str());
     throw InputError("cannot write '" + ArchiveDir +
                      "': " + std::strerror(Saved));
   }
-  if (!Old.empty())
-    removeTree(Old);
+  removeTree(Old);
 }
 
 } // namespace
@@ -624,29 +700,30 @@ void install(const std::string &Temporary, const std::string &ArchiveDir) {
 bool exportOtf2Trace(const std::string &ExperimentDir,
                      const std::string &ArchiveDir, bool Force,
                      bool ShowProgress, std::string &Error) {
-  if (!Force && occupied(ArchiveDir)) {
-    Error = "'" + ArchiveDir +
-            "' exists and is not an empty directory; give --force to "
-            "replace it";
+  bool Exists = false;
+  Error = archivePlaceViolation(ArchiveDir, Force, Exists);
+  if (!Error.empty())
     return false;
-  }
-  std::string Temporary = besidePath(ArchiveDir, "partial");
-  removeTree(Temporary);
   // The directory the archive goes to is created here, so that a place
-  // that cannot be written is named plainly.
+  // that cannot be written is named plainly; the temporary beside it gets
+  // a name of its own (mkdtemp: mode 0700, never an existing entry).
+  std::string Parent, Name;
+  splitArchivePath(ArchiveDir, Parent, Name);
   std::error_code Code;
-  std::filesystem::create_directories(Temporary, Code);
-  if (Code) {
+  std::filesystem::create_directories(Parent, Code);
+  std::string Template = joinPath(Parent, "." + Name + ".partial-XXXXXX");
+  if (Code || !::mkdtemp(Template.data())) {
     Error = "cannot write the OTF2 archive '" + ArchiveDir +
-            "': cannot create the directory '" + Temporary +
-            "' beside it: " + Code.message();
+            "': cannot create a directory beside it in '" + Parent +
+            "': " + (Code ? Code.message() : std::strerror(errno));
     return false;
   }
+  const std::string &Temporary = Template;
   LibraryMessage.clear();
   OTF2_Error_RegisterCallback(keepLibraryMessage, nullptr);
   if (catchExportErrors(ExperimentDir, Error, [&] {
         writeArchive(ExperimentDir, Temporary, ArchiveDir, ShowProgress);
-        install(Temporary, ArchiveDir);
+        install(Temporary, ArchiveDir, Force);
       }))
     return true;
   removeTree(Temporary);

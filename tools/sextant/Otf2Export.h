@@ -21,7 +21,9 @@ namespace tool {
 /// as the OTF2 archive ArchiveDir (ArchiveDir/traces.otf2 is the anchor
 /// file): the archive is written into a temporary directory beside
 /// ArchiveDir and renamed when complete, so a failure leaves nothing. An
-/// existing ArchiveDir that is not empty is replaced only with Force.
+/// existing ArchiveDir must be a directory (not a symbolic link): an empty
+/// one, or with Force an OTF2 archive of sextant export (its traces.otf2
+/// names Sextant as the creator); anything else is refused, left alone.
 /// Damaged trace input is handled as by the Chrome export (warnings, the
 /// intact part exported). Returns false with a message naming the file and
 /// the problem in Error.

@@ -19,6 +19,7 @@
 #include "TextFormatting.h"
 #include "TextTable.h"
 
+#include "common/OutputFile.h"
 #include "common/ShellQuoting.h"
 #include "format/profile/CallTreeView.h"
 #include "format/reader/ExperimentReader.h"
@@ -741,6 +742,10 @@ int runReportCommand(int Argc, char **Argv) {
     return Line.failure(Error);
   noteOtherRuns(Line, Line.positional()[0]);
   if (!Request.HtmlPath.empty()) {
+    std::string Inside =
+        outputInsideInput(Request.HtmlPath, Line.positional()[0]);
+    if (!Inside.empty())
+      return Line.failure(Inside);
     if (!writeHtmlReport(E, Request.HtmlPath, Error))
       return Line.failure(Error);
     return ExitSuccess;

@@ -7,7 +7,7 @@
 
 #include "RooflinePeaks.h"
 
-#include "common/AtomicFile.h"
+#include "common/OutputFile.h"
 
 #include <algorithm>
 #include <cerrno>
@@ -262,13 +262,8 @@ bool writePeaksFile(const std::string &Path, const RooflinePeaks &Peaks,
       return false;
     }
   }
-  size_t Slash = Path.rfind('/');
-  std::string Directory = Slash == std::string::npos ? std::string(".")
-                          : Slash == 0               ? std::string("/")
-                                                     : Path.substr(0, Slash);
-  std::string Name = Slash == std::string::npos ? Path : Path.substr(Slash + 1);
-  return writeFileAtomically(Directory, Name,
-                             format::renderRooflinePeaks(Peaks), Error);
+  return writeOutputFile(Path, format::renderRooflinePeaks(Peaks),
+                         ExistingOutput::Replace, Error);
 }
 
 } // namespace tool

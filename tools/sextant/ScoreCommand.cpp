@@ -17,9 +17,9 @@
 #include "TextFormatting.h"
 #include "TextTable.h"
 #include "common/MessageText.h"
+#include "common/OutputFile.h"
 #include "format/reader/ExperimentReader.h"
 
-#include <cerrno>
 #include <cstdio>
 #include <cstring>
 
@@ -167,26 +167,6 @@ std::string renderScore(const Experiment &E, const CostModel &Model,
   return Out;
 }
 
-bool writeTextFile(const std::string &Path, const std::string &Text,
-                   std::string &Error) {
-  std::FILE *Out = std::fopen(Path.c_str(), "w");
-  if (!Out) {
-    Error = "cannot write '" + Path + "': " + std::strerror(errno);
-    return false;
-  }
-  bool Written = std::fwrite(Text.data(), 1, Text.size(), Out) == Text.size();
-  int SavedErrno = errno;
-  if (std::fclose(Out) != 0 && Written) {
-    Written = false;
-    SavedErrno = errno;
-  }
-  if (!Written) {
-    Error = "cannot write '" + Path + "': " + std::strerror(SavedErrno);
-    std::remove(Path.c_str());
-  }
-  return Written;
-}
-
 } // namespace
 
 int runScoreCommand(int Argc, char **Argv) {
@@ -263,7 +243,10 @@ int runScoreCommand(int Argc, char **Argv) {
     std::fwrite(Filter.data(), 1, Filter.size(), stdout);
     return ExitSuccess;
   }
-  if (!writeTextFile(OutputFile, Filter, Error))
+  std::string Inside = outputInsideInput(OutputFile, Line.positional()[0]);
+  if (!Inside.empty())
+    return Line.failure(Inside);
+  if (!writeOutputFile(OutputFile, Filter, ExistingOutput::Replace, Error))
     return Line.failure(Error);
   size_t Excluded = 0;
   for (const RegionScore &Score : Scores)

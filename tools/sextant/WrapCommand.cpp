@@ -9,6 +9,7 @@
 
 #include "CommandLine.h"
 #include "Subcommands.h"
+#include "common/OutputFile.h"
 #include "wrap/generator/AnnotationFile.h"
 #include "wrap/generator/HeaderParser.h"
 #include "wrap/generator/LibraryLocator.h"
@@ -21,7 +22,6 @@
 #include <cstdio>
 #include <cstdlib>
 #include <cstring>
-#include <fstream>
 #include <iostream>
 #include <sys/stat.h>
 #include <unistd.h>
@@ -203,10 +203,8 @@ std::string absolutePath(const std::string &Path) {
 }
 
 bool writeText(const std::string &Path, const std::string &Text) {
-  std::ofstream Out(Path);
-  Out << Text;
-  Out.close();
-  return static_cast<bool>(Out);
+  std::string Error;
+  return writeOutputFile(Path, Text, ExistingOutput::Replace, Error);
 }
 
 /// Parses the headers of S (so that their errors show now) and records

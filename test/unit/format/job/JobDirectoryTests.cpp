@@ -89,3 +89,22 @@ TEST_CASE("a rank's files and the combined view", "[jobdirectory]") {
   CHECK_FALSE(writeCombinedFiles(Job.Path + "/none", View, Error));
   CHECK(Error == "regions.json: No such file or directory");
 }
+
+TEST_CASE("a refused job directory is refused by its rule, not by errno",
+          "[jobdirectory]") {
+  // Issue 31, defect 8: the refusal said "regions.json: Success".
+  ScratchDirectory Job;
+  std::string Open = Job.Path + "/open", Linked = Job.Path + "/linked";
+  REQUIRE(::mkdir(Open.c_str(), 0700) == 0);
+  REQUIRE(::chmod(Open.c_str(), 0777) == 0);
+  REQUIRE(::symlink("open", Linked.c_str()) == 0);
+  CombinedFiles View;
+  View.Regions = "r";
+  std::string Error;
+  CHECK_FALSE(writeCombinedFiles(Open, View, Error));
+  CHECK(Error == "it is writable by others (mode 0777) without the sticky "
+                 "bit; nothing is written");
+  CHECK_FALSE(writeCombinedFiles(Linked, View, Error));
+  CHECK(Error == "it is a symbolic link; nothing is written");
+  CHECK(sextant::readWholeFile(Open + "/regions.json").empty());
+}
