@@ -1,0 +1,87 @@
+//===- runtime/core/ProcessExit.cpp - exit() called by several threads ----===//
+//
+// Part of Sextant. The gate every call of exit() passes (ProcessExit.h).
+//
+//===----------------------------------------------------------------------===//
+
+#include "runtime/core/ProcessExit.h"
+
+#include "runtime/core/Runtime.h"
+#include "runtime/io/ThreadIdentity.h"
+
+#include <atomic>
+#include <cstdint>
+#include <unistd.h>
+
+namespace sextant {
+namespace runtime {
+
+namespace {
+
+/// OS thread id of the thread whose exit() passed the gate (0: none).
+std::atomic<uint64_t> ExitingThread{0};
+/// OS thread id of the main thread once its exit has begun (0: not begun).
+std::atomic<uint64_t> MainThreadExiting{0};
+/// The thread that called fork(), in the parent's thread ids.
+std::atomic<uint64_t> ForkingThread{0};
+
+[[noreturn]] void waitForProcessEnd() noexcept {
+  for (;;)
+    ::pause();
+}
+
+void finalizeNow() noexcept {
+  if (Runtime *Self = Runtime::existing())
+    Self->finalize();
+}
+
+/// The main thread's exit has begun (its thread-local destructors run).
+void onMainThreadExit() noexcept {
+  uint64_t Self = currentThreadId();
+  MainThreadExiting.store(Self);
+  uint64_t Exiting = ExitingThread.load();
+  if (Exiting != 0 && Exiting != Self)
+    waitForProcessEnd();
+}
+
+/// A thread-local object of the main thread whose destructor runs first
+/// when the main thread's exit begins (also after main returns).
+struct MainThreadExitWatch {
+  bool Armed = false;
+  ~MainThreadExitWatch() {
+    if (Armed)
+      onMainThreadExit();
+  }
+};
+
+thread_local MainThreadExitWatch MainThreadWatch;
+
+} // namespace
+
+void enterProcessExit() noexcept {
+  uint64_t Self = currentThreadId();
+  uint64_t Expected = 0;
+  if (!ExitingThread.compare_exchange_strong(Expected, Self) &&
+      Expected != Self)
+    waitForProcessEnd();
+  uint64_t Main = MainThreadExiting.load();
+  if (Main != 0 && Main != Self)
+    finalizeNow();
+}
+
+void watchMainThreadExit() noexcept {
+  if (currentThreadId() == static_cast<uint64_t>(::getpid()))
+    MainThreadWatch.Armed = true;
+}
+
+void noteForkingThread() noexcept { ForkingThread.store(currentThreadId()); }
+
+void restartExitGateInChild() noexcept {
+  uint64_t Parent = ForkingThread.load();
+  uint64_t Child = currentThreadId();
+  for (std::atomic<uint64_t> *Mark : {&ExitingThread, &MainThreadExiting})
+    Mark->store(Mark->load() == Parent && Parent != 0 ? Child : 0);
+}
+
+} // namespace runtime
+} // namespace sextant
