@@ -10,7 +10,9 @@
 #include "runtime/io/ThreadIdentity.h"
 
 #include <atomic>
+#include <cerrno>
 #include <cstdint>
+#include <ctime>
 #include <unistd.h>
 
 namespace sextant {
@@ -25,14 +27,29 @@ std::atomic<uint64_t> MainThreadExiting{0};
 /// The thread that called fork(), in the parent's thread ids.
 std::atomic<uint64_t> ForkingThread{0};
 
-[[noreturn]] void waitForProcessEnd() noexcept {
-  for (;;)
-    ::pause();
-}
+/// How long a thread whose exit() found another's running waits for that
+/// exit to end the process before it goes on: the first exit's handlers may
+/// be waiting for this very thread (a thread pool's destructor joining its
+/// workers), which would otherwise never end.
+constexpr time_t ExitWaitSeconds = 2;
 
 void finalizeNow() noexcept {
   if (Runtime *Self = Runtime::existing())
     Self->finalize();
+}
+
+/// Waits for the exit that passed the gate to end the process; if it has
+/// not after ExitWaitSeconds, writes the measurement (or waits until the
+/// thread writing it is done) and returns, so that the caller goes on into
+/// the C library's exit as it would without Sextant.
+void waitForFirstExit() noexcept {
+  timespec Deadline{};
+  clock_gettime(CLOCK_MONOTONIC, &Deadline);
+  Deadline.tv_sec += ExitWaitSeconds;
+  while (clock_nanosleep(CLOCK_MONOTONIC, TIMER_ABSTIME, &Deadline, nullptr) ==
+         EINTR) {
+  }
+  finalizeNow();
 }
 
 /// The main thread's exit has begun (its thread-local destructors run).
@@ -41,7 +58,7 @@ void onMainThreadExit() noexcept {
   MainThreadExiting.store(Self);
   uint64_t Exiting = ExitingThread.load();
   if (Exiting != 0 && Exiting != Self)
-    waitForProcessEnd();
+    waitForFirstExit();
 }
 
 /// A thread-local object of the main thread whose destructor runs first
@@ -62,8 +79,10 @@ void enterProcessExit() noexcept {
   uint64_t Self = currentThreadId();
   uint64_t Expected = 0;
   if (!ExitingThread.compare_exchange_strong(Expected, Self) &&
-      Expected != Self)
-    waitForProcessEnd();
+      Expected != Self) {
+    waitForFirstExit();
+    return;
+  }
   uint64_t Main = MainThreadExiting.load();
   if (Main != 0 && Main != Self)
     finalizeNow();

@@ -11,13 +11,17 @@
 //
 //  - the first thread to call exit() passes, and the process ends through
 //    its exit, with its status; a thread that calls exit() while another's
-//    exit is running waits until the process ends (it never returns);
+//    exit is running waits until the process ends. Should it still run 2 s
+//    later (the first exit's handlers may wait for this thread: a pool's
+//    destructor joining its workers), the thread writes the measurement, or
+//    waits until it is written, and goes on into the C library's exit, as
+//    it would without Sextant;
 //    exit() called again by the thread whose exit is running (from an exit
 //    handler) passes, as it would without Sextant;
 //  - the main thread's return from main() reaches the C library's exit
 //    directly, without our exit(). A thread-local destructor of the main
 //    thread (the first thing exit runs in a thread) marks the main thread
-//    exiting, and waits until the process ends when another thread's exit
+//    exiting, and waits like such a thread when another thread's exit
 //    passed the gate before. A thread whose exit() passes the gate while
 //    the main thread exits writes the measurement before calling the C
 //    library's exit (the main thread's finalization in the library
@@ -42,7 +46,8 @@ namespace runtime {
 /// Passes the gate for a call of exit() on the calling thread (see the file
 /// comment): returns when the caller is to go on into the C library's exit,
 /// after writing the measurement when the main thread is exiting at the
-/// same time; never returns when another thread's exit is running.
+/// same time; when another thread's exit is running, only after waiting for
+/// it (see the file comment).
 void enterProcessExit() noexcept;
 
 /// Arms the main thread's exit mark; called at start-up, does nothing on
