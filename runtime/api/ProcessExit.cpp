@@ -4,7 +4,9 @@
 // (and its libraries') reach it before the C library's: it passes the gate
 // of core/ProcessExit.h, which lets only one thread's exit run at a time,
 // and then calls the C library's exit, found with dlsym(RTLD_NEXT). The
-// status and everything else exit does are the C library's.
+// status and everything else exit does are the C library's. The definition
+// is weak: a fully static executable (-static) also links the C library's
+// exit, which then wins, without the gate.
 //
 //===----------------------------------------------------------------------===//
 
@@ -29,7 +31,7 @@ ExitFunction libraryExit() noexcept {
 
 } // namespace
 
-extern "C" __attribute__((visibility("default"))) void
+extern "C" __attribute__((visibility("default"), weak)) void
 exit(int Status) noexcept {
   enterProcessExit();
   if (ExitFunction LibraryExit = libraryExit())

@@ -7,12 +7,14 @@
 #include "runtime/core/ProcessExit.h"
 
 #include "runtime/core/Runtime.h"
+#include "runtime/io/Diagnostics.h"
 #include "runtime/io/ThreadIdentity.h"
 
 #include <atomic>
 #include <cerrno>
 #include <cstdint>
 #include <ctime>
+#include <string>
 #include <unistd.h>
 
 namespace sextant {
@@ -49,6 +51,14 @@ void waitForFirstExit() noexcept {
   while (clock_nanosleep(CLOCK_MONOTONIC, TIMER_ABSTIME, &Deadline, nullptr) ==
          EINTR) {
   }
+  static std::atomic<bool> Warned{false};
+  if (!FinalizationStarted.load() && !Warned.exchange(true))
+    printMessage(MessageKind::Warning,
+                 "another thread's exit() has not ended the process after " +
+                     std::to_string(ExitWaitSeconds) +
+                     " s (its exit handlers may be waiting for this thread); "
+                     "the profile is written now, without what the rest of "
+                     "that exit runs");
   finalizeNow();
 }
 

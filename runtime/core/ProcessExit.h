@@ -1,5 +1,4 @@
-//===- runtime/core/ProcessExit.h - exit() called by several threads -*- C++
-//-*-===//
+//===- runtime/core/ProcessExit.h - Concurrent exit() calls ---*- C++ -*-===//
 //
 // Part of Sextant. exit() called by two threads at once is undefined in C.
 // glibc (2.36) lets the second caller run the exit handlers the first has
@@ -15,9 +14,10 @@
 //    later (the first exit's handlers may wait for this thread: a pool's
 //    destructor joining its workers), the thread writes the measurement, or
 //    waits until it is written, and goes on into the C library's exit, as
-//    it would without Sextant;
-//    exit() called again by the thread whose exit is running (from an exit
-//    handler) passes, as it would without Sextant;
+//    it would without Sextant; a warning says so when the measurement was
+//    not being written yet (what the rest of the first exit runs is not
+//    recorded). exit() called again by the thread whose exit
+//    is running (from an exit handler) passes;
 //  - the main thread's return from main() reaches the C library's exit
 //    directly, without our exit(). A thread-local destructor of the main
 //    thread (the first thing exit runs in a thread) marks the main thread
@@ -31,7 +31,8 @@
 //    least one sees the other.
 //
 // Not covered: exit called by a library that binds it before libsextant
-// (libsextant loaded with dlopen), and other calls of the C library's own
+// (libsextant loaded with dlopen), a fully static executable (the C
+// library's exit wins over the weak definition), and other calls of the C library's own
 // exit (the last thread's end after main called pthread_exit has no thread
 // to race with).
 //

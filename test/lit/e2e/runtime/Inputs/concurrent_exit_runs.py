@@ -1,14 +1,15 @@
 #!/usr/bin/env python3
 """Run test/apps/concurrent_exit RUNS times and check every run's experiment.
 
-Usage: concurrent_exit_runs.py PROGRAM MODE THREADS RUNS WORK_DIR
+Usage: concurrent_exit_runs.py PROGRAM MODE THREADS RUNS WORK_DIR [STDERR]
 
 Each run writes WORK_DIR/run-<i>. A run is good when the program's exit
 status is 3, its stderr has no 'sextant: error' and no sanitizer report, and
 its experiment is whole: experiment.json parses and counts THREADS + 1
 threads with none missing (threads_not_merged 0), and profile.json holds
 main once and worker THREADS times (every worker entered it before the
-barrier), with worker;leave at most THREADS times. Prints one line,
+barrier), with worker;leave at most THREADS times; with STDERR, the run's
+stderr holds exactly one line containing STDERR. Prints one line,
 'MODE THREADS: RUNS of RUNS runs complete, status 3', or one line per bad
 run and exit status 1.
 """
@@ -21,7 +22,7 @@ sys.path.insert(0, os.path.join(os.path.dirname(__file__), "..", "..", "..",
 from sextant_experiment import Experiment, ExperimentError, walk  # noqa: E402
 
 
-def problems(program, mode, threads, directory):
+def problems(program, mode, threads, directory, expected_line):
     env = dict(os.environ, SEXTANT_OUTPUT_DIR=directory)
     done = subprocess.run([program, mode, str(threads)], env=env,
                           stdout=subprocess.PIPE, stderr=subprocess.PIPE,
@@ -33,6 +34,11 @@ def problems(program, mode, threads, directory):
     for line in stderr.splitlines():
         if "sextant: error" in line or "Sanitizer" in line:
             found.append("stderr: " + line)
+    if expected_line is not None:
+        count = sum(expected_line in line for line in stderr.splitlines())
+        if count != 1:
+            found.append("stderr has %d lines with '%s', not 1" %
+                         (count, expected_line))
     try:
         experiment = Experiment(directory)
         info = experiment.experiment
@@ -62,10 +68,11 @@ def problems(program, mode, threads, directory):
 def main():
     program, mode, threads, runs, work = sys.argv[1:6]
     threads, runs = int(threads), int(runs)
+    expected_line = sys.argv[6] if len(sys.argv) > 6 else None
     bad = 0
     for run in range(runs):
         directory = os.path.join(work, "run-%d" % run)
-        found = problems(program, mode, threads, directory)
+        found = problems(program, mode, threads, directory, expected_line)
         if found:
             bad += 1
             print("run %d (%s): %s" % (run, directory, "; ".join(found)))
