@@ -17,6 +17,7 @@
 //===----------------------------------------------------------------------===//
 
 #include "runtime/core/FatalSignals.h"
+#include "runtime/core/ProcessExit.h"
 #include "runtime/core/Runtime.h"
 #include "runtime/io/Diagnostics.h"
 #include "runtime/io/ThreadIdentity.h"
@@ -92,6 +93,7 @@ void Runtime::prepareFork() {
   Self->Arming.lockForFork();
   Self->UserRegions.lockForFork();
   Self->Output.lockForFork();
+  noteForkingThread();
 }
 
 void Runtime::unlockAfterFork() {
@@ -114,6 +116,7 @@ void Runtime::childAfterFork() {
   Runtime *Self = existing();
   if (!Self)
     return;
+  restartExitGateInChild();
   Self->restartInChild();
   Self->unlockAfterFork();
 }

@@ -13,6 +13,7 @@
 #include "runtime/core/EventCostProbe.h"
 #include "runtime/core/FatalSignals.h"
 #include "runtime/core/OutOfMemoryWarning.h"
+#include "runtime/core/ProcessExit.h"
 #include "runtime/io/Diagnostics.h"
 #include "runtime/io/OutputDirectory.h"
 #include "runtime/output/ExperimentInfo.h"
@@ -200,8 +201,10 @@ void Runtime::initialize() {
                     StartTicks);
   Metrics.configure(Options, measuring(), Tracing);
   // With nothing to write, nothing needs to happen on a signal or a fork.
-  if (!Privileged)
+  if (!Privileged) {
     installProcessEventHandlers();
+    watchMainThreadExit();
+  }
 
   prepareHeavyBarrier();
   int KeyError = pthread_key_create(&ThreadKey, &Runtime::onThreadExit);
