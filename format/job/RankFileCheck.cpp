@@ -9,6 +9,7 @@
 
 #include "format/schema/ExperimentSchema.h"
 
+#include <functional>
 #include <vector>
 
 namespace sextant {
@@ -32,7 +33,8 @@ bool hasKind(const json &Value, Kind K) {
   case Kind::Integer:
     return Value.is_number_integer();
   case Kind::Unsigned:
-    return Value.is_number_unsigned();
+    return Value.is_number_unsigned() ||
+           (Value.is_number_integer() && Value.get<int64_t>() >= 0);
   case Kind::Number:
     return Value.is_number();
   }
@@ -65,16 +67,18 @@ std::string typeName(const json &Value) {
     return "a boolean";
   if (Value.is_number_float())
     return "a number with a fraction or exponent";
-  if (Value.is_number_unsigned())
-    return "a non-negative integer";
   if (Value.is_number_integer())
-    return "a negative integer";
+    return Value.is_number_unsigned() || Value.get<int64_t>() >= 0
+               ? "a non-negative integer"
+               : "a negative integer";
   if (Value.is_object())
     return "an object";
   return Value.is_array() ? "an array" : "a string";
 }
 
 std::string join(const std::string &Place, const std::string &Key) {
+  if (Key.empty())
+    return Place;
   return Place.empty() ? Key : Place + "." + Key;
 }
 
@@ -91,7 +95,8 @@ public:
       return false;
     if (hasKind(Value, K))
       return true;
-    Problem = (Place.empty() ? std::string("the top level") : Place) +
+    std::string Full = where(Place);
+    Problem = (Full.empty() ? std::string("the top level") : Full) +
               ": expected " + kindName(K) + ", found " + typeName(Value);
     return false;
   }
@@ -107,7 +112,8 @@ public:
     if (!Problem.empty())
       return false;
     if (!Object.contains(Key)) {
-      Problem = join(Place, Key) + ": missing (expected " + kindName(K) + ")";
+      Problem =
+          where(join(Place, Key)) + ": missing (expected " + kindName(K) + ")";
       return false;
     }
     return member(Object, Key, K, Place);
@@ -127,6 +133,14 @@ public:
     }
   }
   std::string Problem;
+  /// The place the places given are relative to, spelled out only for a
+  /// message (a call tree's place is as long as it is deep).
+  std::function<std::string()> Base;
+
+private:
+  std::string where(const std::string &Place) const {
+    return Base ? join(Base(), Place) : Place;
+  }
 };
 
 } // namespace
@@ -175,37 +189,42 @@ std::string checkRankProfile(const json &Profile) {
   Checker C;
   if (!C.expect(Profile, Kind::Array, ""))
     return C.Problem;
-  // Each array of nodes still to check, the next one and its place.
+  // Each array of nodes still to check and the next one: the place of a
+  // node is spelled out from the stack only for a message.
   struct Pending {
     const json *Nodes;
     size_t Next;
-    std::string Place;
   };
-  std::vector<Pending> Stack{{&Profile, 0, ""}};
+  std::vector<Pending> Stack{{&Profile, 0}};
+  C.Base = [&Stack] {
+    std::string Place;
+    for (size_t Level = 0; Level < Stack.size(); ++Level)
+      Place += (Level ? ".children[" : "[") +
+               std::to_string(Stack[Level].Next - 1) + "]";
+    return Place;
+  };
   while (!Stack.empty() && C.Problem.empty()) {
     Pending &Top = Stack.back();
     if (Top.Next == Top.Nodes->size()) {
       Stack.pop_back();
       continue;
     }
-    const json &Node = (*Top.Nodes)[Top.Next];
-    std::string At = element(Top.Place, Top.Next++);
-    if (!C.expect(Node, Kind::Object, At) ||
-        !C.member(Node, "frame", Kind::Object, At) ||
-        !C.member(Node, "attributes", Kind::Object, At))
+    const json &Node = (*Top.Nodes)[Top.Next++];
+    if (!C.expect(Node, Kind::Object, "") ||
+        !C.member(Node, "frame", Kind::Object, "") ||
+        !C.member(Node, "attributes", Kind::Object, ""))
       break;
     auto Frame = Node.find("frame");
     if (Frame != Node.end()) {
-      C.member(*Frame, "name", Kind::String, join(At, "frame"));
-      C.member(*Frame, "type", Kind::String, join(At, "frame"));
+      C.member(*Frame, "name", Kind::String, "frame");
+      C.member(*Frame, "type", Kind::String, "frame");
     }
     auto Attributes = Node.find("attributes");
     if (Attributes != Node.end())
-      C.member(*Attributes, "region_id", Kind::Unsigned,
-               join(At, "attributes"));
+      C.member(*Attributes, "region_id", Kind::Unsigned, "attributes");
     auto Children = Node.find("children");
-    if (Children != Node.end() && Children->is_array())
-      Stack.push_back({&*Children, 0, join(At, "children")});
+    if (Children != Node.end() && Children->is_array() && C.Problem.empty())
+      Stack.push_back({&*Children, 0});
   }
   return C.Problem;
 }

@@ -36,12 +36,13 @@ TEST_CASE("A mistyped experiment field is named with the rule",
 }
 
 TEST_CASE("A region needs its id; nested places are named", "[job][check]") {
-  CHECK(checkRankRegions(regionsFile({region(1, "f")})).empty());
-  json NoId = regionsFile({region(1, "f"), region(2, "g")});
+  CHECK(checkRankRegions(regionsFile(json::array({region(1, "f")}))).empty());
+  json NoId = regionsFile(json::array({region(1, "f"), region(2, "g")}));
   NoId["regions"][1].erase("id");
   CHECK(checkRankRegions(NoId) ==
         "regions[1].id: missing (expected a non-negative integer)");
-  json Deep = json::array({node(1, "f", 1, 1, 1, {node(2, "g", 1, 1, 1)})});
+  json Deep = json::array(
+      {node(1, "f", 1, 1, 1, json::array({node(2, "g", 1, 1, 1)}))});
   CHECK(checkRankProfile(Deep).empty());
   Deep[0]["children"][0]["attributes"]["region_id"] = "2";
   CHECK(checkRankProfile(Deep) == "[0].children[0].attributes.region_id: "
@@ -57,7 +58,7 @@ TEST_CASE("A rank with a mistyped field is left out, not thrown",
   RankFiles Files;
   Files.Rank = 2;
   Files.Profile = json::array({node(1, "f", 1, 1, 1)}).dump();
-  Files.Regions = regionsFile({region(1, "f")}).dump();
+  Files.Regions = regionsFile(json::array({region(1, "f")})).dump();
   Files.Experiment = json{{"pid", "x"}, {"mpi_ranks", 4}}.dump();
   PartialJob Partial = partialFromRank(Files);
   REQUIRE(Partial.Ranks.size() == 1);
