@@ -9,7 +9,12 @@
 
 #include "format/job/CrossRankExperiment.h"
 #include "format/job/CrossRankMpi.h"
+#include "format/job/RankFileCheck.h"
 
+#include "format/job/JobRanks.h"
+
+#include <algorithm>
+#include <climits>
 #include <set>
 #include <stdexcept>
 
@@ -28,12 +33,26 @@ json parseOrNull(const std::string &Text) {
 
 std::string rankName(int Rank) { return "rank " + std::to_string(Rank); }
 
+/// "rank <r>: rank-<r>/<File>: <Problem>; <Consequence>".
+std::string fieldProblem(int Rank, const char *File, const std::string &Problem,
+                         const char *Consequence) {
+  return rankName(Rank) + ": " + files::rankDirectoryName(Rank) + "/" + File +
+         ": " + Problem + "; " + Consequence;
+}
+
 /// The MPI side of Files into Partial (its only record).
 void readRankMpi(const json &Mpi, PartialJob &Partial) {
   RankRecord &Record = Partial.Ranks.back();
   if (!Mpi.is_object()) {
     Partial.Problems.push_back(rankName(Record.Rank) +
                                ": mpi.json is missing or unreadable");
+    return;
+  }
+  std::string Problem = checkRankMpi(Mpi);
+  if (!Problem.empty()) {
+    Partial.Problems.push_back(
+        fieldProblem(Record.Rank, files::Mpi, Problem,
+                     "the rank's MPI data is left out of the job's mpi.json"));
     return;
   }
   Record.MpiRead = true;
@@ -90,10 +109,8 @@ void mergeEntries(std::map<Key, HeldAggregates> &Lower,
 } // namespace
 
 int declaredRankCount(const json &Experiment) {
-  if (Experiment.is_object() && Experiment.contains("mpi_ranks") &&
-      Experiment["mpi_ranks"].is_number_integer())
-    return std::max(0, Experiment["mpi_ranks"].get<int>());
-  return 0;
+  return static_cast<int>(std::min<uint64_t>(claimedRankCount(Experiment),
+                                             static_cast<uint64_t>(INT_MAX)));
 }
 
 PartialJob partialWithProblem(int Rank, const std::string &Problem) {
@@ -106,7 +123,11 @@ PartialJob partialWithProblem(int Rank, const std::string &Problem) {
   return Partial;
 }
 
-PartialJob partialFromRank(const RankFiles &Files) {
+namespace {
+
+/// partialFromRank() for files whose fields have the types it reads them
+/// as (RankFileCheck.h).
+PartialJob partialFromCheckedRank(const RankFiles &Files) {
   PartialJob Partial = partialWithProblem(Files.Rank, "");
   readRankMpi(parseOrNull(Files.Mpi), Partial);
   json Profile = parseOrNull(Files.Profile);
@@ -120,6 +141,17 @@ PartialJob partialFromRank(const RankFiles &Files) {
         "unreadable; the rank is left out of the combined profile");
     return Partial;
   }
+  const char *LeftOut = "the rank is left out of the combined profile";
+  std::pair<const char *, std::string> Checks[] = {
+      {files::Experiment, checkRankExperiment(Experiment)},
+      {files::Regions, checkRankRegions(Regions)},
+      {files::Profile, checkRankProfile(Profile)}};
+  for (const auto &[File, Problem] : Checks)
+    if (!Problem.empty()) {
+      Partial.Problems.push_back(
+          fieldProblem(Files.Rank, File, Problem, LeftOut));
+      return Partial;
+    }
   RankRecord &Record = Partial.Ranks.back();
   Record.Read = true;
   Record.Entry = rankEntry(Experiment, Files.Rank);
@@ -131,6 +163,22 @@ PartialJob partialFromRank(const RankFiles &Files) {
                   Partial.Times);
   Partial.FirstExperiment = std::move(Experiment);
   return Partial;
+}
+
+} // namespace
+
+PartialJob partialFromRank(const RankFiles &Files) {
+  try {
+    return partialFromCheckedRank(Files);
+  } catch (const json::exception &) {
+    // A type the checks do not foresee: the rank is left out, without
+    // nlohmann-json's text (which names neither the file nor the place).
+    return partialWithProblem(
+        Files.Rank, rankName(Files.Rank) + ": a value in the files of " +
+                        files::rankDirectoryName(Files.Rank) +
+                        "/ has a type the merge does not read; the rank is "
+                        "left out of the job's view");
+  }
 }
 
 void merge(PartialJob &Lower, PartialJob &&Upper) {

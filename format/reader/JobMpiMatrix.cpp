@@ -5,8 +5,8 @@
 //===----------------------------------------------------------------------===//
 
 #include "format/reader/JobMpiMatrix.h"
-#include "format/schema/ExperimentSchema.h"
 #include "format/reader/JsonInput.h"
+#include "format/schema/ExperimentSchema.h"
 
 #include "common/AtomicFile.h"
 
@@ -28,6 +28,11 @@ void readDenseMatrix(const JsonValue &Top, const char *Key, const char *Field,
     Rows.fail("has " + std::to_string(Rows.raw().size()) +
               " lists, expected one per rank (" + std::to_string(Ranks) + ")");
   // Dense for the pictures; the file lists only the pairs with traffic.
+  if (Ranks > MaxMatrixRanks)
+    Rows.fail("a job of " + std::to_string(Ranks) +
+              " ranks; the pictures of the matrix are drawn for jobs of at "
+              "most " +
+              std::to_string(MaxMatrixRanks) + " ranks");
   Matrix.assign(Ranks, std::vector<uint64_t>(Ranks, 0));
   for (size_t I = 0; I < Ranks; ++I) {
     JsonValue Row = Rows.element(I);

@@ -18,12 +18,16 @@
 namespace sextant {
 namespace format {
 
+/// The largest job whose matrix is read (dense: ranks x ranks cells).
+constexpr uint64_t MaxMatrixRanks = 4096;
+
 /// Reads Field of every pair of point_to_point of Directory's job mpi.json
 /// (Field: "bytes_sent" or "messages_sent"; the file lists per rank its
 /// partners with traffic) as a dense square matrix for the pictures: [i][j]
 /// what rank i sent to rank j, 0 for a pair the file does not list. False
 /// with a message in Error otherwise (a job's mpi.json of a format_version
-/// this reader does not read included).
+/// this reader does not read, or of more than MaxMatrixRanks ranks,
+/// included).
 bool readJobTrafficMatrix(const std::string &Directory, const char *Field,
                           std::vector<std::vector<uint64_t>> &Matrix,
                           std::string &Error);

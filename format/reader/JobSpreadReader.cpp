@@ -6,8 +6,9 @@
 //===----------------------------------------------------------------------===//
 
 #include "format/reader/JobSpreadReader.h"
-#include "format/schema/ExperimentSchema.h"
+#include "format/job/JobRanks.h"
 #include "format/reader/JsonInput.h"
+#include "format/schema/ExperimentSchema.h"
 
 #include "common/AtomicFile.h"
 
@@ -90,6 +91,19 @@ bool readRankWallTimes(const std::string &Directory, uint64_t Ranks,
     JsonValue List = JsonValue(Document, Path)
                          .member(keys::Ranks, "the list of the job's ranks");
     List.expectArray();
+    // The job's size is checked before it sizes anything (JobRanks.h).
+    uint64_t Trusted = trustedRankCount(List.raw().size());
+    if (Ranks > Trusted)
+      JsonValue(Document, Path)
+          .member(experiment_keys::MpiRanks, "the job's size")
+          .fail("a job of " + std::to_string(Ranks) + " ranks, more than " +
+                std::to_string(Trusted) + " (" +
+                std::to_string(TrustedRanksPerRankPresent) +
+                " per rank listed in \"ranks\", plus " +
+                std::to_string(TrustedRanksOverPresent) + ") for the " +
+                std::to_string(List.raw().size()) +
+                " ranks listed; `sextant combine --force` rewrites the job's "
+                "files");
     WallSeconds.assign(Ranks, 0);
     for (size_t I = 0; I < List.raw().size(); ++I) {
       JsonValue Entry = List.element(I);

@@ -17,8 +17,14 @@
 
 #include "format/job/JobCombiner.h"
 #include "format/job/JobDirectory.h"
-#include "format/reader/JobLibrary.h"
+#include "format/job/JobRanks.h"
 #include "format/job/PartialJob.h"
+#include "format/reader/JobLibrary.h"
+
+#include "common/FileContents.h"
+#include "format/schema/ExperimentSchema.h"
+
+#include <nlohmann/json.hpp>
 
 #include <algorithm>
 #include <cstdio>
@@ -56,11 +62,17 @@ const char CombineUsage[] =
     "    summary.txt. A library file that is not valid is named, with the\n"
     "    place in it, in a warning and left out.\n"
     "\n"
-    "    The job has as many ranks as the largest of: the highest rank-<r>/\n"
-    "    plus one, and the \"mpi_ranks\" of the ranks' experiment.json. A\n"
-    "    rank without a directory is named in a warning and counts 0 in the\n"
-    "    statistics; the other ranks are combined. Problems with a rank's\n"
-    "    files are warnings too, and appear in summary.txt.\n"
+    "    The job has as many ranks as the largest \"mpi_ranks\" of the\n"
+    "    ranks' experiment.json (without one: the highest rank-<r>/ plus\n"
+    "    one). A claim larger than 64 per rank directory found plus 1024 is\n"
+    "    not trusted; a rank-<r>/ whose r is not below the job's size is\n"
+    "    stray: both are named in a warning, and a stray directory is left\n"
+    "    out. A rank without a directory is named in a warning and counts 0\n"
+    "    in the statistics; the other ranks are combined. Problems with a\n"
+    "    rank's files are warnings too, and appear in summary.txt: a file\n"
+    "    that cannot be parsed, or a field of the wrong type (named with its\n"
+    "    place, e.g. rank-2/experiment.json: pid), leaves the rank out of\n"
+    "    the combined profile.\n"
     "\n"
     "OPTIONS\n";
 
@@ -103,6 +115,14 @@ std::string existingCombinedFiles(const std::string &JobDirectory) {
   return Found;
 }
 
+/// Ranks as "1, 3".
+std::string rankList(const std::vector<int> &Ranks) {
+  std::string List;
+  for (int Rank : Ranks)
+    List += (List.empty() ? "" : ", ") + std::to_string(Rank);
+  return List;
+}
+
 /// The ranks of [0, RankCount) missing from Found (ascending), as "1, 3".
 std::string missingRanks(const std::vector<int> &Found, int RankCount) {
   std::string Missing;
@@ -117,38 +137,60 @@ std::string missingRanks(const std::vector<int> &Found, int RankCount) {
   return Missing;
 }
 
+/// Each rank of Found with the job size its experiment.json claims.
+std::vector<format::RankClaim> rankClaims(const std::string &JobDirectory,
+                                          const std::vector<int> &Found) {
+  std::vector<format::RankClaim> Claims;
+  for (int Rank : Found) {
+    std::string Text = readWholeFile(JobDirectory + "/" +
+                                     format::files::rankDirectoryName(Rank) +
+                                     "/" + format::files::Experiment);
+    Claims.push_back({Rank, format::claimedRankCount(nlohmann::json::parse(
+                                Text, nullptr, /*allow_exceptions=*/false))});
+  }
+  return Claims;
+}
+
 int combine(const CommandLine &Line, const std::string &JobDirectory,
             const std::vector<int> &Found) {
+  // Which ranks make up the job, before any is merged (JobRanks.h).
+  format::JobRanks Job =
+      format::chooseJobRanks(rankClaims(JobDirectory, Found));
   // One rank at a time: read, make its partial, merge it after the lower
   // ranks', drop its files (format/job/PartialJob.h).
-  format::PartialJob Job;
+  format::PartialJob Partial;
   bool AnyFile = false;
   // The wrapped libraries' files are small (functions and partners).
   format::RankLibraries Libraries;
   std::vector<std::string> LibraryProblems;
   try {
-    for (int Rank : Found) {
+    for (int Rank : Job.Ranks) {
       format::RankFiles Files = format::readRankFiles(JobDirectory, Rank);
       AnyFile |= !Files.Profile.empty() || !Files.Regions.empty() ||
                  !Files.Experiment.empty() || !Files.Mpi.empty();
-      format::merge(Job, format::partialFromRank(Files));
+      format::merge(Partial, format::partialFromRank(Files));
       format::readRankLibraries(JobDirectory, Rank, Libraries, LibraryProblems);
     }
   } catch (const std::exception &Error) {
     return Line.failure("cannot combine the ranks of '" + JobDirectory +
                         "': " + Error.what());
   }
+  for (const std::string &Problem : Job.Problems)
+    Line.warning(Problem);
   if (!AnyFile)
     return Line.failure("'" + JobDirectory +
                         "': no rank-<r>/ directory has experiment files");
-  int RankCount = std::max(Found.back() + 1, Job.DeclaredRanks);
+  // The ranks whose profile, regions and experiment could be read.
+  std::vector<int> Read, LeftOut;
+  for (const format::RankRecord &Record : Partial.Ranks)
+    (Record.Read ? Read : LeftOut).push_back(Record.Rank);
   format::CombinedFiles Combined;
   try {
-    Combined = format::finishJob(std::move(Job), RankCount, JobDirectory,
-                                 "its directory is missing");
+    Combined = format::finishJob(std::move(Partial), Job.RankCount,
+                                 JobDirectory, "its directory is missing");
     for (const std::string &Problem : LibraryProblems)
       Combined.Problems.push_back(Problem);
-    format::addJobLibraries(Libraries, RankCount, Combined);
+    format::addJobLibraries(Libraries, Job.RankCount, Combined);
   } catch (const std::exception &Error) {
     return Line.failure("cannot combine the ranks of '" + JobDirectory +
                         "': " + Error.what());
@@ -159,10 +201,14 @@ int combine(const CommandLine &Line, const std::string &JobDirectory,
   if (!format::writeCombinedFiles(JobDirectory, Combined, Error))
     return Line.failure("cannot write the combined view into '" + JobDirectory +
                         "': " + Error);
-  std::string Missing = missingRanks(Found, RankCount);
-  std::printf("Combined %zu of %d rank(s) into %s%s\n", Found.size(), RankCount,
-              JobDirectory.c_str(),
-              Missing.empty() ? "" : ("; missing rank(s): " + Missing).c_str());
+  std::string Missing = missingRanks(Job.Ranks, Job.RankCount);
+  std::string Unread = rankList(LeftOut);
+  std::printf("Combined %zu of %d rank(s) into %s%s%s\n", Read.size(),
+              Job.RankCount, JobDirectory.c_str(),
+              Missing.empty() ? "" : ("; missing rank(s): " + Missing).c_str(),
+              Unread.empty()
+                  ? ""
+                  : ("; left out (see the warnings): " + Unread).c_str());
   return ExitSuccess;
 }
 

@@ -7,9 +7,10 @@
 #include "HatchetExport.h"
 
 #include "common/OutputFile.h"
-#include "format/reader/ExperimentReader.h"
-#include "format/profile/HatchetJson.h"
 #include "format/job/JobDirectory.h"
+#include "format/job/JobRanks.h"
+#include "format/profile/HatchetJson.h"
+#include "format/reader/ExperimentReader.h"
 
 #include <algorithm>
 
@@ -45,12 +46,25 @@ bool addExperiment(const std::string &Directory, int Rank,
 void addJob(const std::string &Directory, const std::vector<int> &Ranks,
             HatchetGraphFrame &Frame, HatchetRun &Run,
             const std::function<void(const std::string &)> &Warning) {
+  // The job's size, checked against the directories (JobRanks.h).
+  std::vector<RankClaim> Claims;
   for (int Rank : Ranks) {
+    ExperimentMetadata Metadata;
+    std::string Error;
+    bool Read = readExperimentMetadata(
+        Directory + "/" + files::rankDirectoryName(Rank), Metadata, Error);
+    Claims.push_back({Rank, Read ? Metadata.MpiRanks.value_or(0) : 0});
+  }
+  JobRanks Job = chooseJobRanks(Claims);
+  for (const std::string &Problem : Job.Problems)
+    Warning(Directory + ": " + Problem);
+  for (int Rank : Job.Ranks) {
     std::string Error;
     if (!addExperiment(Directory + "/" + files::rankDirectoryName(Rank), Rank,
                        Frame, Run, Error))
       Warning("rank " + std::to_string(Rank) + " left out: " + Error);
   }
+  Run.MpiRanks = std::max<uint64_t>(1, static_cast<uint64_t>(Job.RankCount));
   for (uint64_t Rank = 0; Rank < Run.MpiRanks; ++Rank)
     if (!std::binary_search(Ranks.begin(), Ranks.end(), static_cast<int>(Rank)))
       Warning("rank " + std::to_string(Rank) + " left out: " + Directory + "/" +

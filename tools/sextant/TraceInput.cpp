@@ -9,10 +9,11 @@
 
 #include "TraceInput.h"
 
+#include "format/job/JobDirectory.h"
+#include "format/job/JobRanks.h"
+#include "format/job/MessageMatching.h"
 #include "format/reader/ExperimentReader.h"
 #include "format/schema/ExperimentSchema.h"
-#include "format/job/JobDirectory.h"
-#include "format/job/MessageMatching.h"
 
 #include <algorithm>
 #include <array>
@@ -201,15 +202,32 @@ void readRanks(const std::string &Directory, const std::vector<int> &Ranks,
                          std::to_string(Rank) + " is left out");
     }
   }
+  // The job's size from the ranks' experiment.json, checked against the
+  // directories (format/job/JobRanks.h): stray ranks are left out.
+  std::vector<format::RankClaim> Claims;
+  for (int Rank : Ranks) {
+    auto Read = std::find_if(In.Processes.begin(), In.Processes.end(),
+                             [&](const Process &P) { return P.Rank == Rank; });
+    Claims.push_back({Rank, Read != In.Processes.end()
+                                ? Read->Metadata.MpiRanks.value_or(0)
+                                : 0});
+  }
+  format::JobRanks Job = format::chooseJobRanks(Claims);
+  for (const std::string &Problem : Job.Problems)
+    warnRunningCommand(Directory + ": " + Problem);
+  In.Processes.erase(std::remove_if(In.Processes.begin(), In.Processes.end(),
+                                    [&](const Process &P) {
+                                      return !std::binary_search(
+                                          Job.Ranks.begin(), Job.Ranks.end(),
+                                          P.Rank);
+                                    }),
+                     In.Processes.end());
   if (In.Processes.empty())
     throw InputError(Directory + ": no rank has a readable trace");
-  // The job's size from the ranks' experiment.json; the missing ranks.
-  for (const Process &P : In.Processes)
-    if (P.Metadata.MpiRanks && *P.Metadata.MpiRanks > In.Ranks)
-      In.Ranks = *P.Metadata.MpiRanks;
+  In.Ranks = static_cast<uint64_t>(Job.RankCount);
   std::vector<int> Missing;
   for (uint64_t Rank = 0; Rank < In.Ranks; ++Rank)
-    if (std::find(Ranks.begin(), Ranks.end(), int(Rank)) == Ranks.end())
+    if (!std::binary_search(Ranks.begin(), Ranks.end(), int(Rank)))
       Missing.push_back(static_cast<int>(Rank));
   if (!Missing.empty())
     warnRunningCommand(
