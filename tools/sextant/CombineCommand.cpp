@@ -197,6 +197,10 @@ int combine(const CommandLine &Line, const std::string &JobDirectory,
   }
   for (const std::string &Problem : Combined.Problems)
     Line.warning(Problem);
+  if (Read.empty())
+    return Line.failure("'" + JobDirectory +
+                        "': no rank could be combined (see the warnings); "
+                        "nothing is written");
   std::string Error;
   if (!format::writeCombinedFiles(JobDirectory, Combined, Error))
     return Line.failure("cannot write the combined view into '" + JobDirectory +
