@@ -6,7 +6,7 @@
 
 #include "wrap/generator/AnnotationExpression.h"
 
-#include <clang-c/Index.h>
+#include "wrap/generator/InMemoryUnit.h"
 
 #include <map>
 
@@ -14,13 +14,6 @@ namespace sextant {
 namespace wrap {
 
 namespace {
-
-std::string toString(CXString Text) {
-  const char *Chars = clang_getCString(Text);
-  std::string Result = Chars ? Chars : "";
-  clang_disposeString(Text);
-  return Result;
-}
 
 /// The index after the string or character literal that starts at Begin,
 /// or npos when it does not end.
@@ -111,22 +104,13 @@ bool compileExpressions(const std::vector<std::string> &Headers,
     UseAtLine[Line + 2] = &Use;
     Line += 3;
   }
-  std::vector<const char *> Arguments = {"-x", AsC ? "c" : "c++",
-                                         AsC ? "-std=c11" : "-std=c++17"};
-  for (const std::string &Argument : CompilerArguments)
-    Arguments.push_back(Argument.c_str());
-  CXUnsavedFile Unsaved{MainName, Main.c_str(),
-                        static_cast<unsigned long>(Main.size())};
-  CXIndex Index = clang_createIndex(0, 0);
-  CXTranslationUnit Unit = nullptr;
-  CXErrorCode Code = clang_parseTranslationUnit2(
-      Index, MainName, Arguments.data(), static_cast<int>(Arguments.size()),
-      &Unsaved, 1, CXTranslationUnit_None, &Unit);
-  if (Code != CXError_Success || !Unit) {
+  InMemoryUnit Parsed(MainName, Main, AsC, CompilerArguments,
+                      CXTranslationUnit_None);
+  CXTranslationUnit Unit = Parsed.unit();
+  if (!Unit) {
     Errors.push_back("error: libclang could not start compiling the "
                      "annotation expressions (error " +
-                     std::to_string(Code) + ")");
-    clang_disposeIndex(Index);
+                     std::to_string(Parsed.code()) + ")");
     return false;
   }
   size_t ErrorsBefore = Errors.size();
@@ -157,8 +141,6 @@ bool compileExpressions(const std::vector<std::string> &Headers,
     }
     clang_disposeDiagnostic(Diagnostic);
   }
-  clang_disposeTranslationUnit(Unit);
-  clang_disposeIndex(Index);
   return Errors.size() == ErrorsBefore;
 }
 
