@@ -312,7 +312,10 @@ int main(int Argc, char **Argv) {
               : std::string()) +
          "; the wrappers work with " + WhatWorks);
 
-  ArgumentSummary Summary = classifyArguments(expandResponseFiles(UserArgs));
+  ResponseFileExpansion Expanded = expandResponseFiles(UserArgs);
+  if (!Expanded.Error.empty())
+    fail(Expanded.Error);
+  ArgumentSummary Summary = classifyArguments(Expanded.Args);
   if (Summary.Kind != LineKind::Compile &&
       Summary.Kind != LineKind::CompileAndLink && Summary.Kind != LineKind::Link)
     execute(Plain);
@@ -335,7 +338,7 @@ int main(int Argc, char **Argv) {
       Mpi = mpiFlavourOfWords(splitWords(ShowOutput));
   }
   if (Mpi == MpiFlavour::Unknown)
-    Mpi = mpiFlavourOfWords(expandResponseFiles(UserArgs));
+    Mpi = mpiFlavourOfWords(Expanded.Args);
   Settings.MpiAdapter =
       mpiAdapterLibrary(Mpi, mpiFlavourNamed(SEXTANT_WRAPPER_MPI_DEFAULT));
   if (Mpi != MpiFlavour::Unknown)

@@ -152,7 +152,7 @@ std::string renderScore(const Experiment &E, const CostModel &Model,
     TotalVisits += Score.Visits;
     TotalOverhead += Score.OverheadSeconds;
     TotalTrace += Score.TraceBytes;
-    Excluded += Score.ExcludedByFilter;
+    Excluded += Score.ExcludedByFilter && filterPatternCanHold(Score.Mangled);
   }
   Table.addRow({"", std::to_string(TotalVisits), formatFixed(TotalExclusive, 6),
                 percent(TotalExclusive, TotalExclusive), "",
@@ -237,8 +237,15 @@ int runScoreCommand(int Argc, char **Argv) {
   std::vector<std::string> Words = {"sextant"};
   for (int I = 0; I < Argc; ++I)
     Words.push_back(Argv[I]);
-  std::string Filter =
-      renderGeneratedFilter(E, Scores, Thresholds, Words, currentUtcTime());
+  std::vector<std::string> LeftOut;
+  std::string Filter = renderGeneratedFilter(E, Scores, Thresholds, Words,
+                                             currentUtcTime(), &LeftOut);
+  for (const std::string &Name : LeftOut)
+    std::fprintf(stderr,
+                 "sextant score: warning: region '%s' is left out of the "
+                 "filter: its linkage name holds a line break or NUL, which "
+                 "a filter line cannot hold\n",
+                 messageText(Name).c_str());
   if (OutputFile.empty()) {
     std::fwrite(Filter.data(), 1, Filter.size(), stdout);
     return ExitSuccess;
@@ -250,7 +257,7 @@ int runScoreCommand(int Argc, char **Argv) {
     return Line.failure(Error);
   size_t Excluded = 0;
   for (const RegionScore &Score : Scores)
-    Excluded += Score.ExcludedByFilter;
+    Excluded += Score.ExcludedByFilter && filterPatternCanHold(Score.Mangled);
   std::fprintf(stderr,
                "sextant score: wrote %s (%zu of %zu regions "
                "excluded)\n",

@@ -5,6 +5,7 @@
 //===----------------------------------------------------------------------===//
 
 #include "wrap/generator/AnnotationFile.h"
+#include "wrap/generator/AnnotationExpression.h"
 
 #include <llvm/Support/Error.h>
 #include <llvm/Support/GlobPattern.h>
@@ -102,6 +103,20 @@ bool takesNone(const AnnotationLine &L, std::vector<std::string> &Errors) {
   return false;
 }
 
+/// True when Expression, of the attribute line L, can be one expression of
+/// the generated source (AnnotationExpression.h); otherwise an error.
+bool validExpression(const AnnotationLine &L, const std::string &Expression,
+                     std::vector<std::string> &Errors) {
+  std::string Why = expressionSyntaxError(Expression);
+  if (Why.empty())
+    return true;
+  Errors.push_back(L.Where + "error: '" + L.Key + " " +
+                   Expression.substr(0, 200) +
+                   (Expression.size() > 200 ? "..." : "") +
+                   "' is not one C expression: " + Why);
+  return false;
+}
+
 /// Reads the attribute line L into the block B.
 void attributeLine(const AnnotationLine &L, Block &B,
                    std::vector<std::string> &Errors) {
@@ -124,7 +139,8 @@ void attributeLine(const AnnotationLine &L, Block &B,
       {"forward-fixed-arguments", &A.ForwardFixedArguments, takesNone}};
   for (const Plain &P : Plains)
     if (Key == P.Key) {
-      if (P.Valid(L, Errors))
+      if (P.Valid(L, Errors) &&
+          (P.Valid == takesNone || validExpression(L, Rest, Errors)))
         *P.Into = Value;
       return;
     }
@@ -156,6 +172,9 @@ void attributeLine(const AnnotationLine &L, Block &B,
                        Rest + "'");
       return;
     }
+    if (!validExpression(L, Parts[0], Errors) ||
+        !validExpression(L, Parts[1], Errors))
+      return;
     A.SetsRank = Value;
     A.RankExpression = Parts[0];
     A.SizeExpression = Parts[1];
@@ -180,7 +199,8 @@ struct AnnotationFile::Impl {
   /// The patterns' text: llvm::GlobPattern refers to it, so it must not
   /// move.
   std::deque<std::string> PatternTexts;
-  std::map<std::string, std::string> Variadic;
+  /// `variadic FUNCTION VFUNCTION`: VFUNCTION and the line by FUNCTION.
+  std::map<std::string, std::pair<std::string, unsigned>> Variadic;
   InterfaceDescription Interface;
   std::set<std::string> InterfaceKeys; ///< the interface lines seen
 
@@ -322,7 +342,7 @@ Block *AnnotationFile::Impl::topLevelLine(const AnnotationLine &L,
                                  "VFUNCTION' (e.g. 'variadic printf "
                                  "vprintf')");
     else
-      Variadic[Words[0]] = Words[1];
+      Variadic[Words[0]] = {Words[1], L.Number};
   } else if (!interfaceLine(L.Key, L.Rest, L.Where, Errors)) {
     Errors.push_back(L.Where + "error: unknown line '" + L.Key +
                      "': expected 'function PATTERN...', 'variadic "
@@ -457,6 +477,23 @@ std::vector<std::string> expressionParameters(const std::string &Expression) {
   return Names;
 }
 
+std::vector<AnnotatedExpression> expressionsOf(const FunctionAnnotations &A) {
+  std::vector<AnnotatedExpression> All;
+  if (A.Bytes.present())
+    All.push_back({"bytes", A.Bytes.Text, "unsigned long long", A.Bytes.Line});
+  if (A.Peer.present())
+    All.push_back({"peer", A.Peer.Text, "int", A.Peer.Line});
+  if (A.SetsRank.present()) {
+    All.push_back({"sets-rank", A.RankExpression, "int", A.SetsRank.Line});
+    All.push_back({"sets-rank", A.SizeExpression, "int", A.SetsRank.Line});
+  }
+  return All;
+}
+
+std::string AnnotationFile::where(unsigned Line) const {
+  return Self->where(Line);
+}
+
 bool AnnotationFile::check(const FunctionAnnotations &A,
                            const WrappedFunction &F, std::string &Error) const {
   std::set<std::string> Parameters;
@@ -465,22 +502,11 @@ bool AnnotationFile::check(const FunctionAnnotations &A,
     Parameters.insert(P.Name);
     List += (List.empty() ? "" : ", ") + P.Name;
   }
-  struct Checked {
-    const char *Key;
-    const AnnotationValue &Value;
-    const std::string &Expression;
-  };
-  const Checked All[] = {{"bytes", A.Bytes, A.Bytes.Text},
-                         {"peer", A.Peer, A.Peer.Text},
-                         {"sets-rank", A.SetsRank, A.RankExpression},
-                         {"sets-rank", A.SetsRank, A.SizeExpression}};
-  for (const Checked &C : All) {
-    if (!C.Value.present())
-      continue;
+  for (const AnnotatedExpression &C : expressionsOf(A)) {
     for (const std::string &Name : expressionParameters(C.Expression))
       if (!Parameters.count(Name)) {
-        Error = Self->where(C.Value.Line) + "error: function " + F.Symbol +
-                ": '" + C.Key + " " + C.Expression + "' names '" + Name +
+        Error = Self->where(C.Line) + "error: function " + F.Symbol + ": '" +
+                C.Key + " " + C.Expression + "' names '" + Name +
                 "', which is not one of its parameters (" +
                 (List.empty() ? std::string("it has none") : List) + ")";
         return false;
@@ -514,7 +540,32 @@ std::vector<std::string> AnnotationFile::unmatchedHooks() const {
 
 std::string AnnotationFile::variadicSibling(const std::string &Function) const {
   auto Found = Self->Variadic.find(Function);
-  return Found == Self->Variadic.end() ? std::string() : Found->second;
+  return Found == Self->Variadic.end() ? std::string() : Found->second.first;
+}
+
+std::vector<std::string> AnnotationFile::checkVariadicLines(
+    const std::map<std::string, const WrappedFunction *> &Declared) const {
+  std::vector<std::string> Errors;
+  for (const auto &[Function, Sibling] : Self->Variadic) {
+    std::string Where = Self->where(Sibling.second) + "error: 'variadic " +
+                        Function + " " + Sibling.first + "': ";
+    auto Variadic = Declared.find(Function);
+    auto Taking = Declared.find(Sibling.first);
+    if (Variadic == Declared.end())
+      Errors.push_back(Where + "'" + Function +
+                       "' is not a function of the headers");
+    else if (!Variadic->second->Variadic)
+      Errors.push_back(Where + "'" + Function + "' is not variadic");
+    else if (Taking == Declared.end())
+      Errors.push_back(Where + "'" + Sibling.first +
+                       "' is not a function of the headers");
+    else if (Taking->second->Parameters.empty() ||
+             Taking->second->Parameters.back().Declaration.find("va_list") ==
+                 std::string::npos)
+      Errors.push_back(Where + "'" + Sibling.first +
+                       "' does not take a va_list last");
+  }
+  return Errors;
 }
 
 } // namespace wrap

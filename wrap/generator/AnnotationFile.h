@@ -42,7 +42,8 @@
 // attributes merge, a later block winning per key. A block with a `hook`
 // whose pattern matches no function is an error, other unmatched patterns
 // are warnings (neither with `optional`). Errors are reported as
-// "file:line: error: ...".
+// "file:line: error: ...". Expressions are checked as AnnotationExpression.h
+// says.
 //
 //===----------------------------------------------------------------------===//
 
@@ -111,6 +112,14 @@ public:
   /// an error naming the file, line, function and F's parameters.
   bool check(const FunctionAnnotations &A, const WrappedFunction &F,
              std::string &Error) const;
+  /// "file:line: error: ..." for each `variadic FUNCTION VFUNCTION` line
+  /// whose FUNCTION is not a variadic function of Declared (the headers'
+  /// functions by symbol) or whose VFUNCTION is not one of them taking a
+  /// va_list last.
+  std::vector<std::string> checkVariadicLines(
+      const std::map<std::string, const WrappedFunction *> &Declared) const;
+  /// "file:line: " of line Line of the file.
+  std::string where(unsigned Line) const;
   /// "file:line: warning: ..." for each pattern that matched no function
   /// looked up (not those of `optional` blocks or of blocks with a hook).
   std::vector<std::string> unusedPatterns() const;
@@ -126,6 +135,18 @@ private:
   struct Impl;
   std::unique_ptr<Impl> Self;
 };
+
+/// One expression of a function's annotations and the type the wrapper
+/// converts it to.
+struct AnnotatedExpression {
+  std::string Key; ///< "bytes", "peer", "sets-rank"
+  std::string Expression;
+  std::string Type; ///< "unsigned long long" or "int"
+  unsigned Line = 0;
+};
+
+/// The expressions of A: bytes, peer, the rank and the size of sets-rank.
+std::vector<AnnotatedExpression> expressionsOf(const FunctionAnnotations &A);
 
 /// The identifiers of Expression that must be parameters: not keywords,
 /// not followed by '(' (calls), not after '.' or '->' (members).

@@ -9,7 +9,8 @@
 
 #include "wrap/generator/HeaderParser.h"
 
-#include <clang-c/Index.h>
+#include "wrap/generator/InMemoryUnit.h"
+
 #include <llvm/Demangle/Demangle.h>
 
 #include <set>
@@ -18,13 +19,6 @@ namespace sextant {
 namespace wrap {
 
 namespace {
-
-std::string toString(CXString Text) {
-  const char *Chars = clang_getCString(Text);
-  std::string Result = Chars ? Chars : "";
-  clang_disposeString(Text);
-  return Result;
-}
 
 struct Visitor {
   ParsedHeaders &Result;
@@ -199,21 +193,12 @@ bool parseHeaders(const std::vector<std::string> &Headers,
     Main += Header.find('/') != std::string::npos
                 ? "#include \"" + Header + "\"\n"
                 : "#include <" + Header + ">\n";
-  std::vector<const char *> Arguments = {"-x", AsC ? "c" : "c++",
-                                         AsC ? "-std=c11" : "-std=c++17"};
-  for (const std::string &Argument : CompilerArguments)
-    Arguments.push_back(Argument.c_str());
-  CXUnsavedFile Unsaved{MainName, Main.c_str(),
-                        static_cast<unsigned long>(Main.size())};
-  CXIndex Index = clang_createIndex(0, 0);
-  CXTranslationUnit Unit = nullptr;
-  CXErrorCode Code = clang_parseTranslationUnit2(
-      Index, MainName, Arguments.data(), static_cast<int>(Arguments.size()),
-      &Unsaved, 1, CXTranslationUnit_SkipFunctionBodies, &Unit);
-  if (Code != CXError_Success || !Unit) {
+  InMemoryUnit Parsed(MainName, Main, AsC, CompilerArguments,
+                      CXTranslationUnit_SkipFunctionBodies);
+  CXTranslationUnit Unit = Parsed.unit();
+  if (!Unit) {
     Error = "libclang could not start parsing the headers (error " +
-            std::to_string(Code) + ")";
-    clang_disposeIndex(Index);
+            std::to_string(Parsed.code()) + ")";
     return false;
   }
   unsigned Errors = 0;
@@ -241,8 +226,6 @@ bool parseHeaders(const std::vector<std::string> &Headers,
     Visitor Self{Result, {}};
     clang_visitChildren(clang_getTranslationUnitCursor(Unit), visit, &Self);
   }
-  clang_disposeTranslationUnit(Unit);
-  clang_disposeIndex(Index);
   return Errors == 0;
 }
 

@@ -6,6 +6,7 @@
 
 #include "wrap/generator/WrapGenerator.h"
 
+#include "wrap/generator/AnnotationExpression.h"
 #include "wrap/generator/AnnotationFile.h"
 #include "wrap/generator/HeaderParser.h"
 #include "wrap/generator/LibrarySymbols.h"
@@ -201,6 +202,30 @@ bool selectFunctions(WrapInputs &Inputs, KeptFunctions &Kept,
   return Checked;
 }
 
+/// Checks the annotation file's `variadic` lines against the headers and
+/// compiles the expressions of the wrapped functions (AnnotationExpression.h);
+/// false after printing the errors to Err.
+bool checkAgainstHeaders(const GenerateOptions &Options,
+                         const WrapInputs &Inputs, const KeptFunctions &Kept,
+                         std::ostream &Err) {
+  const AnnotationFile &Annotations = Inputs.Annotations;
+  std::vector<std::string> Errors =
+      Annotations.checkVariadicLines(Inputs.BySymbol);
+  std::vector<ExpressionUse> Uses;
+  for (size_t I = 0; I < Kept.Functions.size(); ++I) {
+    if (!Kept.Functions[I].wrapped())
+      continue;
+    for (const AnnotatedExpression &E : expressionsOf(Kept.Annotations[I]))
+      Uses.push_back({&Kept.Functions[I], E.Key, E.Expression, E.Type,
+                      Annotations.where(E.Line)});
+  }
+  compileExpressions(Inputs.Parsed.Headers, Options.CompilerArguments,
+                     Annotations.interface().ParseAsC, Uses, Errors);
+  for (const std::string &E : Errors)
+    Err << E << "\n";
+  return Errors.empty();
+}
+
 /// Prints what the lookups found wrong in the annotation file AnnotationPath
 /// to Err: hooks that matched no function (errors, as a failed check is when
 /// Checked is false), and otherwise patterns that matched none (warnings).
@@ -282,7 +307,8 @@ bool generateWrapper(const GenerateOptions &Options, std::ostream &Out,
   if (!readInputs(Options, Inputs, Err))
     return false;
   KeptFunctions Kept;
-  bool Checked = selectFunctions(Inputs, Kept, Err);
+  bool Checked = selectFunctions(Inputs, Kept, Err) &&
+                 checkAgainstHeaders(Options, Inputs, Kept, Err);
   if (!reportAnnotationUse(Inputs.Annotations, Options.AnnotationPath, Checked,
                            Err))
     return false;
