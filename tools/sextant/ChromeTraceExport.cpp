@@ -81,11 +81,7 @@ public:
           ",\"tid\":" + std::to_string(Tid) + ",\"ts\":";
   }
 
-  void enter(uint32_t Region, uint64_t Ticks) {
-    if (Region >= Names.size() && Unknown == 0)
-      Unknown = Region;
-    event('B', Region, Ticks);
-  }
+  void enter(uint32_t Region, uint64_t Ticks) { event('B', Region, Ticks); }
   void exit(uint32_t Region, uint64_t Ticks) { event('E', Region, Ticks); }
 
   /// A message record: a flow event when it is one end of a matched
@@ -111,10 +107,7 @@ public:
     Text += '}';
   }
 
-  void afterChunk(const Process &P, const TraceFile &File,
-                  const trace::Chunk &Chunk) {
-    if (Unknown != 0)
-      throw unknownRegionError(P, File, Chunk, Unknown);
+  void afterChunk(const Process &, const TraceFile &, const trace::Chunk &) {
     if (Text.size() >= OutputBlock)
       emit(Out, Text);
   }
@@ -137,7 +130,6 @@ private:
   const ClockAlignment &Clock;
   const FlowIds *Flows;
   std::string Ids;
-  uint32_t Unknown = 0;
   size_t Messages = 0;
 };
 
