@@ -6,6 +6,7 @@
 //===----------------------------------------------------------------------===//
 
 #include "format/profile/ProfileJson.h"
+#include "common/NumberRange.h"
 
 #include <cmath>
 
@@ -25,7 +26,7 @@ void writeMetricValue(JsonWriter &Json, MetricNotation Notation, double Value) {
   }
   switch (Notation) {
   case MetricNotation::Integer:
-    Json.unsignedNumber(static_cast<uint64_t>(std::llround(Value)));
+    Json.unsignedNumber(roundSaturated<uint64_t>(Value));
     return;
   case MetricNotation::Seconds:
     Json.fixedNumber(Value, SecondDecimals);

@@ -19,9 +19,10 @@
 
 #include "TraceInput.h"
 
+#include "common/NumberRange.h"
+
 #include <cerrno>
 #include <cinttypes>
-#include <cmath>
 #include <cstring>
 #include <vector>
 
@@ -39,9 +40,10 @@ std::string jsonString(const std::string &Text) {
 }
 
 /// Chrome's timestamp (microseconds, three decimals) of Nanoseconds, from
-/// integer nanoseconds so that the text does not depend on the locale.
+/// integer nanoseconds so that the text does not depend on the locale;
+/// clamped to the nanoseconds of 64 bits (about 292 years).
 std::string chromeTime(double Time) {
-  int64_t Nanoseconds = static_cast<int64_t>(std::llround(Time));
+  int64_t Nanoseconds = roundSaturated<int64_t>(Time);
   char Text[48];
   uint64_t Magnitude = Nanoseconds < 0 ? 0 - static_cast<uint64_t>(Nanoseconds)
                                        : static_cast<uint64_t>(Nanoseconds);
