@@ -1,4 +1,4 @@
-//===- common/NumberRange.h - Numbers kept in an integer's range -*- C++ -*-===//
+//===- common/NumberRange.h - Numbers in an integer's range ----*- C++ -*-===//
 //
 // Part of Sextant. Numbers read from files may be absurd (1e308 seconds,
 // a clock of 1e-300 ticks per second, sums past 2^64). Converting a double
@@ -27,8 +27,7 @@ namespace detail {
 /// 2^digits of Integer as a double: the first value above Integer's range
 /// (exact, a power of two).
 template <typename Integer> constexpr double firstDoubleAbove() {
-  return static_cast<double>(std::numeric_limits<Integer>::max() / 2 + 1) *
-         2.0;
+  return static_cast<double>(std::numeric_limits<Integer>::max() / 2 + 1) * 2.0;
 }
 } // namespace detail
 

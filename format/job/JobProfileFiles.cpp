@@ -9,6 +9,7 @@
 #include "format/job/JsonDocument.h"
 #include "format/job/ProfileRanksJson.h"
 #include "format/schema/JsonWriter.h"
+
 #include "common/NumberRange.h"
 
 #include <algorithm>

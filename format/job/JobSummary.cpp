@@ -9,6 +9,7 @@
 #include "format/profile/TextLayout.h"
 
 #include "format/job/CrossRankStatistics.h"
+
 #include "common/NumberRange.h"
 
 #include <algorithm>

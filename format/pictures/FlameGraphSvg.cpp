@@ -8,10 +8,11 @@
 //===----------------------------------------------------------------------===//
 
 #include "format/pictures/FlameGraphSvg.h"
-#include "common/NumberRange.h"
 #include "format/pictures/FrameColour.h"
 #include "format/schema/JsonWriter.h"
 #include "format/pictures/SvgWriter.h"
+
+#include "common/NumberRange.h"
 
 #include <algorithm>
 #include <cstdlib>

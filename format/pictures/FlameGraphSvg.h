@@ -35,7 +35,7 @@ public:
     std::string Name;
     /// The sum of the stacks through this frame, at most 2^64 - 1.
     uint64_t Value = 0;
-    unsigned Depth = 0; ///< 0 for the root "all"
+    unsigned Depth = 0;                     ///< 0 for the root "all"
     std::map<std::string, size_t> Children; ///< by name: flamegraph.pl's order
   };
 

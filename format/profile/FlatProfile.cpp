@@ -10,6 +10,7 @@
 #include "format/profile/FlatProfile.h"
 
 #include "format/profile/DerivedMetrics.h"
+
 #include "common/NumberRange.h"
 
 #include <algorithm>

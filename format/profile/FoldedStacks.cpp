@@ -7,6 +7,7 @@
 
 #include "format/profile/FoldedStacks.h"
 #include "format/profile/TextLayout.h"
+
 #include "common/NumberRange.h"
 
 #include <algorithm>

@@ -6,6 +6,7 @@
 //===----------------------------------------------------------------------===//
 
 #include "format/profile/ProfileJson.h"
+
 #include "common/NumberRange.h"
 
 #include <cmath>

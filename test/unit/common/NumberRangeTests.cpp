@@ -25,8 +25,7 @@ const double TwoTo63 = std::ldexp(1.0, 63);
 const double TwoTo64 = std::ldexp(1.0, 64);
 } // namespace
 
-TEST_CASE("fitsIn says exactly when a conversion is defined",
-          "[NumberRange]") {
+TEST_CASE("fitsIn says exactly when a conversion is defined", "[NumberRange]") {
   CHECK(fitsIn<uint64_t>(0.0));
   CHECK(fitsIn<uint64_t>(-0.0));
   CHECK(fitsIn<uint64_t>(-0.5)); // truncates to 0
