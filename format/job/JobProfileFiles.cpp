@@ -10,6 +10,8 @@
 #include "format/job/ProfileRanksJson.h"
 #include "format/schema/JsonWriter.h"
 
+#include "common/NumberRange.h"
+
 #include <algorithm>
 
 namespace sextant {
@@ -24,7 +26,7 @@ json nodeMetrics(const MergedNode &Node, const JobMetrics &Metrics) {
   for (size_t M = 0; M < Metrics.Names.size(); ++M) {
     double Sum = Node.total(M);
     if (Metrics.Integer[M])
-      Values[Metrics.Names[M]] = static_cast<uint64_t>(Sum + 0.5);
+      Values[Metrics.Names[M]] = roundSaturated<uint64_t>(Sum);
     else
       Values[Metrics.Names[M]] = Sum;
   }

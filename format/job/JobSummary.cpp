@@ -10,6 +10,8 @@
 
 #include "format/job/CrossRankStatistics.h"
 
+#include "common/NumberRange.h"
+
 #include <algorithm>
 #include <cstdio>
 
@@ -69,7 +71,7 @@ std::string regionTable(const JobSummaryInput &In) {
          padLeft(formatFixed(L.Inclusive.Max, 6), 10) + " " +
          padLeft(std::to_string(L.Inclusive.MaxRank), 9) + " " +
          padLeft(formatFixed(L.Exclusive.Mean, 6), 11) + " " +
-         padLeft(std::to_string(static_cast<uint64_t>(L.Visits + 0.5)), 12) +
+         padLeft(std::to_string(roundSaturated<uint64_t>(L.Visits)), 12) +
          "  " + In.Regions.nameOf(L.Region) + "\n";
   return S;
 }

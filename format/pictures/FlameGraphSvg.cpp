@@ -2,7 +2,8 @@
 //
 // Part of Sextant. Merging folded stacks into frames, and laying the frames
 // out depth first without recursion: each frame starts where the siblings
-// before it end, its width in proportion to its value.
+// before it end, its width in proportion to its value. Values saturate at
+// 2^64 - 1 (common/NumberRange.h), so that no frame is wider than the root.
 //
 //===----------------------------------------------------------------------===//
 
@@ -10,6 +11,8 @@
 #include "format/pictures/FrameColour.h"
 #include "format/schema/JsonWriter.h"
 #include "format/pictures/SvgWriter.h"
+
+#include "common/NumberRange.h"
 
 #include <algorithm>
 #include <cstdlib>
@@ -42,7 +45,7 @@ std::string groupedNumber(uint64_t Value) {
 /// Name cut to fit Width pixels ("na.."), or empty when not even three
 /// characters fit.
 std::string fittedLabel(const std::string &Name, double Width) {
-  size_t Fits = static_cast<size_t>((Width - 6) / CharWidth);
+  size_t Fits = truncateSaturated<size_t>((Width - 6) / CharWidth);
   if (Fits < 3)
     return std::string();
   if (Name.size() <= Fits)
@@ -68,9 +71,10 @@ bool FlameGraph::addFoldedLine(std::string_view Line) {
     return false;
   uint64_t Value = 0;
   for (char C : Line.substr(Blank + 1)) {
-    if (C < '0' || C > '9')
-      return false;
-    Value = Value * 10 + static_cast<uint64_t>(C - '0');
+    uint64_t Digit = static_cast<uint64_t>(C - '0');
+    if (C < '0' || C > '9' || Value > (UINT64_MAX - Digit) / 10)
+      return false; // not a number of 64 bits
+    Value = Value * 10 + Digit;
   }
   addStack(Line.substr(0, Blank), Value);
   return true;
@@ -78,7 +82,7 @@ bool FlameGraph::addFoldedLine(std::string_view Line) {
 
 void FlameGraph::addStack(std::string_view Stack, uint64_t Value) {
   size_t Current = 0;
-  Frames[0].Value += Value;
+  Frames[0].Value = saturatingAdd(Frames[0].Value, Value);
   while (!Stack.empty()) {
     size_t Separator = Stack.find(';');
     std::string Name(Stack.substr(0, Separator));
@@ -96,7 +100,7 @@ void FlameGraph::addStack(std::string_view Stack, uint64_t Value) {
       Frames[Current].Children.emplace(std::move(Name), Child);
       Frames.push_back(std::move(New));
     }
-    Frames[Child].Value += Value;
+    Frames[Child].Value = saturatingAdd(Frames[Child].Value, Value);
     Current = Child;
   }
 }

@@ -33,16 +33,18 @@ class FlameGraph {
 public:
   struct Frame {
     std::string Name;
-    uint64_t Value = 0; ///< the sum of the stacks through this frame
-    unsigned Depth = 0; ///< 0 for the root "all"
+    /// The sum of the stacks through this frame, at most 2^64 - 1.
+    uint64_t Value = 0;
+    unsigned Depth = 0;                     ///< 0 for the root "all"
     std::map<std::string, size_t> Children; ///< by name: flamegraph.pl's order
   };
 
   FlameGraph();
   /// Adds one line of folded stacks, "a;b;c VALUE" with or without its line
-  /// break. False (nothing added) when the line has no value.
+  /// break. False (nothing added) when the line has no value or one that
+  /// does not fit 64 bits.
   bool addFoldedLine(std::string_view Line);
-  /// Adds a stack (frames joined by ';') with Value.
+  /// Adds a stack (frames joined by ';') with Value; sums saturate.
   void addStack(std::string_view Stack, uint64_t Value);
 
   const std::vector<Frame> &frames() const { return Frames; }

@@ -68,8 +68,10 @@ void decadesAround(const std::vector<double> &Values, int &Low, int &High) {
     High = 1;
     return;
   }
-  Low = static_cast<int>(std::floor(std::log10(Min / 1.5)));
-  High = static_cast<int>(std::ceil(std::log10(Max * 1.5)));
+  // log10 of the margin added, not of Max * 1.5 (infinite near DBL_MAX):
+  // the exponents stay within [-325, 309].
+  Low = static_cast<int>(std::floor(std::log10(Min) - std::log10(1.5)));
+  High = static_cast<int>(std::ceil(std::log10(Max) + std::log10(1.5)));
   if (High <= Low)
     High = Low + 1;
 }

@@ -11,6 +11,8 @@
 
 #include "format/profile/DerivedMetrics.h"
 
+#include "common/NumberRange.h"
+
 #include <algorithm>
 #include <unordered_map>
 
@@ -113,9 +115,7 @@ flatProfile(const CallPathProfile &Profile,
       std::vector<uint64_t> Values(Sources.size(), 0);
       for (size_t K = 0; K < Sources.size(); ++K) {
         double Value = Sources[K] == NoMetric ? 0 : Entry.metric(Sources[K]);
-        Values[K] = std::isnan(Value) || Value < 0
-                        ? 0
-                        : static_cast<uint64_t>(std::llround(Value));
+        Values[K] = roundSaturated<uint64_t>(Value); // NaN, negative: 0
       }
       double Seconds =
           Inclusive ? Entry.InclusiveSeconds : Entry.ExclusiveSeconds;

@@ -8,8 +8,9 @@
 #include "format/profile/FoldedStacks.h"
 #include "format/profile/TextLayout.h"
 
+#include "common/NumberRange.h"
+
 #include <algorithm>
-#include <cmath>
 #include <vector>
 
 namespace sextant {
@@ -29,8 +30,7 @@ FoldedValue foldedValueOf(FoldedMetric Metric) {
   if (Metric == FoldedMetric::Visits)
     return [](const CallPathNode &Node) { return Node.Visits; };
   return [](const CallPathNode &Node) {
-    return static_cast<uint64_t>(
-        std::llround(std::max(0.0, Node.ExclusiveSeconds) * 1e6));
+    return roundSaturated<uint64_t>(Node.ExclusiveSeconds * 1e6);
   };
 }
 
@@ -66,7 +66,7 @@ bool writeFoldedStacks(const CallPathProfile &Profile,
     uint64_t Value = ValueOf(Node);
     size_t Depth = Node.Depth;
     if (Depth >= MaxViewDepth) {
-      DeepValue += Value;
+      DeepValue = saturatingAdd(DeepValue, Value);
     } else {
       Lengths.resize(Depth + 1);
       Prefix.resize(Depth == 0 ? 0 : Lengths[Depth - 1]);

@@ -3,9 +3,10 @@
 // Part of Sextant. Folded stacks, the input of flame-graph tools
 // (flamegraph.pl, inferno, speedscope): one line `a;b;c VALUE` per call
 // path, the frames from the outermost call, separated by ';'. The value is
-// the exclusive time of the call path in whole microseconds (rounded) or its
-// visits; call paths whose value is 0 are left out. In names, ';' becomes
-// ':' and line breaks become blanks, so that every line stays one record.
+// the exclusive time of the call path in whole microseconds (rounded, at
+// most 2^64 - 1) or its visits; call paths whose value is 0 are left out.
+// In names, ';' becomes ':' and line breaks become blanks, so that every
+// line stays one record.
 // Paths come depth first in the order of the profile (in profile.json:
 // children by inclusive time, largest first). A stack has at most
 // MaxViewDepth frames (TextLayout.h): the call paths deeper than that are

@@ -7,6 +7,8 @@
 
 #include "format/profile/ProfileJson.h"
 
+#include "common/NumberRange.h"
+
 #include <cmath>
 
 namespace sextant {
@@ -25,7 +27,7 @@ void writeMetricValue(JsonWriter &Json, MetricNotation Notation, double Value) {
   }
   switch (Notation) {
   case MetricNotation::Integer:
-    Json.unsignedNumber(static_cast<uint64_t>(std::llround(Value)));
+    Json.unsignedNumber(roundSaturated<uint64_t>(Value));
     return;
   case MetricNotation::Seconds:
     Json.fixedNumber(Value, SecondDecimals);

@@ -67,6 +67,7 @@
 
 #include "format/schema/Crc32c.h"
 
+#include <charconv>
 #include <cstddef>
 #include <cstdint>
 #include <cstring>
@@ -334,13 +335,27 @@ inline void encodeFileHeader(const FileHeader &Header, uint8_t *Out) {
     store32(Out + FileChecksumOffset, format::crc32c(Out, FileChecksumOffset));
 }
 
+/// The clock frequencies a reader takes, in ticks per second: 1 kHz to
+/// 1 PHz (the runtime's clocks run at 1 MHz to 100 GHz). Within them, the
+/// nanoseconds of any 64-bit tick count are finite.
+constexpr double MinTicksPerSecond = 1e3;
+constexpr double MaxTicksPerSecond = 1e15;
+
+/// Value as the shortest decimal that reads back as it ("1e-300", "1000").
+inline std::string shortestDecimal(double Value) {
+  char Text[32];
+  std::to_chars_result Result = std::to_chars(Text, Text + sizeof(Text), Value);
+  return std::string(Text, Result.ptr);
+}
+
 /// How decodeFileHeader()'s message starts when the checksum is wrong.
 constexpr char FileHeaderDamaged[] = "the file header is damaged";
 
 /// Reads a file header from In[0, Size). Returns false with a description
 /// of the problem in Error when it is not a Sextant trace of a version this
 /// reader knows or its checksum does not match (then Error starts with
-/// "the file header is damaged").
+/// "the file header is damaged"), or when its clock frequency is outside
+/// [MinTicksPerSecond, MaxTicksPerSecond].
 inline bool decodeFileHeader(const uint8_t *In, size_t Size, FileHeader &Header,
                              std::string &Error) {
   if (Size < sizeof(FileMagic) ||
@@ -385,9 +400,13 @@ inline bool decodeFileHeader(const uint8_t *In, size_t Size, FileHeader &Header,
   Header.Tid = load64(In + FileTidOffset);
   uint64_t Bits = load64(In + FileTicksPerSecondOffset);
   std::memcpy(&Header.TicksPerSecond, &Bits, sizeof(Bits));
-  if (!(Header.TicksPerSecond > 0) || Header.TicksPerSecond > 1e15) {
-    Error = "the clock frequency in the file header is not a positive "
-            "number of ticks per second";
+  if (!(Header.TicksPerSecond >= MinTicksPerSecond &&
+        Header.TicksPerSecond <= MaxTicksPerSecond)) {
+    Error = "ticks_per_second: the clock frequency in the file header, " +
+            shortestDecimal(Header.TicksPerSecond) +
+            " ticks per second, is out of range [" +
+            shortestDecimal(MinTicksPerSecond) + ", " +
+            shortestDecimal(MaxTicksPerSecond) + "]";
     return false;
   }
   Header.OriginTicks = load64(In + FileOriginOffset);

@@ -19,9 +19,10 @@
 
 #include "TraceInput.h"
 
+#include "common/NumberRange.h"
+
 #include <cerrno>
 #include <cinttypes>
-#include <cmath>
 #include <cstring>
 #include <vector>
 
@@ -39,9 +40,10 @@ std::string jsonString(const std::string &Text) {
 }
 
 /// Chrome's timestamp (microseconds, three decimals) of Nanoseconds, from
-/// integer nanoseconds so that the text does not depend on the locale.
+/// integer nanoseconds so that the text does not depend on the locale;
+/// clamped to the nanoseconds of 64 bits (about 292 years).
 std::string chromeTime(double Time) {
-  int64_t Nanoseconds = static_cast<int64_t>(std::llround(Time));
+  int64_t Nanoseconds = roundSaturated<int64_t>(Time);
   char Text[48];
   uint64_t Magnitude = Nanoseconds < 0 ? 0 - static_cast<uint64_t>(Nanoseconds)
                                        : static_cast<uint64_t>(Nanoseconds);
@@ -81,11 +83,7 @@ public:
           ",\"tid\":" + std::to_string(Tid) + ",\"ts\":";
   }
 
-  void enter(uint32_t Region, uint64_t Ticks) {
-    if (Region >= Names.size() && Unknown == 0)
-      Unknown = Region;
-    event('B', Region, Ticks);
-  }
+  void enter(uint32_t Region, uint64_t Ticks) { event('B', Region, Ticks); }
   void exit(uint32_t Region, uint64_t Ticks) { event('E', Region, Ticks); }
 
   /// A message record: a flow event when it is one end of a matched
@@ -111,10 +109,7 @@ public:
     Text += '}';
   }
 
-  void afterChunk(const Process &P, const TraceFile &File,
-                  const trace::Chunk &Chunk) {
-    if (Unknown != 0)
-      throw unknownRegionError(P, File, Chunk, Unknown);
+  void afterChunk(const Process &, const TraceFile &, const trace::Chunk &) {
     if (Text.size() >= OutputBlock)
       emit(Out, Text);
   }
@@ -137,7 +132,6 @@ private:
   const ClockAlignment &Clock;
   const FlowIds *Flows;
   std::string Ids;
-  uint32_t Unknown = 0;
   size_t Messages = 0;
 };
 

@@ -345,10 +345,8 @@ public:
   }
 
   void enter(uint32_t Region, uint64_t Ticks) {
-    if (Region >= Regions.size()) {
-      Unknown = Region;
-      return;
-    }
+    if (Region >= Regions.size())
+      return; // TraceReading::replay rejects the chunk
     uint64_t Time = timestamp(Ticks);
     check(OTF2_EvtWriter_Enter(Writer, nullptr, Time, Regions[Region]), Archive,
           "an enter event");
@@ -377,11 +375,7 @@ public:
                                         Tag, Record.field(3)),
           Archive, "a message event");
   }
-  void afterChunk(const Process &, const TraceFile &File,
-                  const trace::Chunk &Chunk) {
-    if (Unknown != 0)
-      throw unknownRegionError(P, File, Chunk, Unknown);
-  }
+  void afterChunk(const Process &, const TraceFile &, const trace::Chunk &) {}
 
   /// Writes the samples after the last event.
   void finish() { metricsUntil(UINT64_MAX); }
@@ -429,7 +423,6 @@ private:
   double Shift;
   bool Messages;
   uint64_t Last = 0;
-  uint32_t Unknown = 0;
   trace::MetricSamples Samples;
   size_t Width = 0;  ///< metrics exported per sample
   size_t Stride = 0; ///< readings per sample in the file

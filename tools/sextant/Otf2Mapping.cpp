@@ -9,8 +9,9 @@
 
 #include "Otf2Mapping.h"
 
+#include "common/NumberRange.h"
+
 #include <cctype>
-#include <cmath>
 #include <cstring>
 
 namespace sextant {
@@ -150,8 +151,7 @@ Otf2RegionKind otf2RegionKind(const format::RegionRecord &Region) {
 }
 
 uint64_t otf2Timestamp(double Nanoseconds, double Shift) {
-  double Time = std::round(Nanoseconds + Shift);
-  return Time <= 0 ? 0 : static_cast<uint64_t>(Time);
+  return roundSaturated<uint64_t>(Nanoseconds + Shift);
 }
 
 } // namespace tool

@@ -47,7 +47,7 @@ inline uint64_t otf2LocationId(int Rank, uint32_t ThreadIndex) {
 
 /// The OTF2 timestamp (nanoseconds, timer resolution 1e9) of Nanoseconds
 /// on the job's common time base, moved by Shift so that no timestamp is
-/// negative; clamped at 0.
+/// negative; clamped to [0, 2^64 - 1] (NaN: 0, common/NumberRange.h).
 uint64_t otf2Timestamp(double Nanoseconds, double Shift);
 
 } // namespace tool

@@ -12,8 +12,9 @@
 #include "format/reader/JobMpiMatrix.h"
 #include "format/pictures/MatrixSvg.h"
 
+#include "common/NumberRange.h"
+
 #include <algorithm>
-#include <cmath>
 
 namespace sextant {
 namespace tool {
@@ -71,10 +72,7 @@ bool chooseFlameGraphMetric(const Experiment &E, const std::string &Name,
   bool Seconds = Profile.metricNotation(Index) == MetricNotation::Seconds;
   double Scale = Seconds ? 1e6 : 1.0;
   Out.Value = [Index, Scale](const CallPathNode &Node) {
-    double Value = Node.metric(Index);
-    return std::isfinite(Value) && Value > 0
-               ? static_cast<uint64_t>(std::llround(Value * Scale))
-               : uint64_t(0);
+    return roundSaturated<uint64_t>(Node.metric(Index) * Scale);
   };
   Out.Unit = Seconds ? "us" : Exclusive;
   Out.Title = "Flame graph of " + Program + ": " + Exclusive;

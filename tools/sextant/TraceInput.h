@@ -6,8 +6,9 @@
 // time base (format/job/ClockAlignment.h), the matching of the messages the
 // ranks recorded (format/job/MessageMatching.h), and the replay of one trace
 // file through format/schema/TraceDecoder.h with the same warnings for damaged,
-// truncated and incomplete files. The exports only turn the replayed events
-// into their own format.
+// truncated and incomplete files and the same error for an enter of a region
+// that regions.json does not have. The exports (and the HTML report's
+// timeline) only turn the replayed events into their own format.
 //
 //===----------------------------------------------------------------------===//
 
@@ -109,6 +110,35 @@ struct DamageTally {
   std::string describe() const;
 };
 
+/// Error for an enter of a region that is not in P's regions.json.
+format::InputError unknownRegionError(const Process &P, const TraceFile &File,
+                                      const trace::Chunk &Chunk,
+                                      uint32_t Region);
+
+/// Passes the replayed events on to Handler and notes the first enter of a
+/// region that P's regions.json does not have (ids 1 to P.Regions.size()),
+/// so that every export rejects it alike (TraceReading::replay).
+template <typename Handler> class KnownRegionCheck {
+public:
+  KnownRegionCheck(Handler &H, size_t Regions) : H(H), Regions(Regions) {}
+  void enter(uint32_t Region, uint64_t Ticks) {
+    if (Region > Regions && Unknown == 0)
+      Unknown = Region;
+    H.enter(Region, Ticks);
+  }
+  void exit(uint32_t Region, uint64_t Ticks) { H.exit(Region, Ticks); }
+  void record(const trace::TraceRecord &Record, uint64_t Ticks) {
+    trace::detail::passRecord(H, Record, Ticks, 0);
+  }
+  /// The first unknown region entered, or 0.
+  uint32_t unknown() const { return Unknown; }
+
+private:
+  Handler &H;
+  size_t Regions;
+  uint32_t Unknown = 0;
+};
+
 /// Reads the trace files of processes, with progress and warnings.
 class TraceReading {
 public:
@@ -124,7 +154,8 @@ public:
   ///   void afterChunk(const Process &, const TraceFile &,
   ///                   const trace::Chunk &);
   /// With Report, the problems are reported (warnings; InputError for fatal
-  /// ones); without, the file is read quietly (the other pass reports).
+  /// ones, among them the enter of a region that P's regions.json does not
+  /// have); without, the file is read quietly (the other pass reports).
   /// Returns false when the file was skipped.
   template <typename Handler>
   bool replay(const Process &P, const TraceFile &File, Handler &H,
@@ -133,6 +164,7 @@ public:
     if (!openFile(P, File, Reader, Report))
       return false;
     trace::EventReplayer Replayer;
+    KnownRegionCheck<Handler> Checked(H, P.Regions.size());
     trace::Chunk Chunk;
     std::string Message;
     bool Truncated = false;
@@ -154,8 +186,10 @@ public:
       }
       if (Status == trace::TraceFileReader::Status::Damaged)
         throw format::InputError(File.Path + ": " + Message);
-      if (!Replayer.replay(Chunk, H, Message))
+      if (!Replayer.replay(Chunk, Checked, Message))
         throw format::InputError(File.Path + ": " + Message);
+      if (Checked.unknown() != 0)
+        throw unknownRegionError(P, File, Chunk, Checked.unknown());
       H.afterChunk(P, File, Chunk);
       Meter.update("converting " + File.Path, BytesDone + Reader.offset(),
                    TotalBytes, true);
@@ -201,11 +235,6 @@ bool catchExportErrors(const std::string &ExperimentDir, std::string &Error,
   }
   return false;
 }
-
-/// Error for an enter of a region that is not in P's regions.json.
-format::InputError unknownRegionError(const Process &P, const TraceFile &File,
-                                      const trace::Chunk &Chunk,
-                                      uint32_t Region);
 
 /// The name of a thread from its file's header (without the OS thread id,
 /// which viewers show anyway), or "thread <index>".

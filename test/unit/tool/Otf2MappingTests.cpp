@@ -5,13 +5,16 @@
 // point-to-point and collective calls in their nonblocking, persistent and
 // large-count forms, the OpenMP constructs the runtime names, user regions,
 // functions), location ids that are unique per rank and thread, and
-// timestamps moved to be non-negative.
+// timestamps moved to be non-negative and clamped to 64 bits (NaN: 0).
 //
 //===----------------------------------------------------------------------===//
 
 #include "tools/sextant/Otf2Mapping.h"
 
 #include <catch2/catch.hpp>
+
+#include <cmath>
+#include <cstdint>
 
 using namespace sextant;
 using namespace sextant::tool;
@@ -130,4 +133,9 @@ TEST_CASE("timestamps are shifted nanoseconds, rounded, never negative",
   CHECK(otf2Timestamp(-500.0, 500.0) == 0);
   CHECK(otf2Timestamp(-500.0, 1500.0) == 1000);
   CHECK(otf2Timestamp(-10.0, 0.0) == 0);
+  // A clock of absurd ticks per second gives times beyond 64 bits or NaN:
+  // clamped, never converted out of range.
+  CHECK(otf2Timestamp(1e300, 0.0) == UINT64_MAX);
+  CHECK(otf2Timestamp(std::nan(""), 0.0) == 0);
+  CHECK(otf2Timestamp(-1e300, 1e300 * 10) == UINT64_MAX);
 }

@@ -3,13 +3,15 @@
 // Flame graph as SVG.
 //
 // Part of Sextant. Merging folded stacks into frames (values sum up to the
-// root), the widths drawn, frames below the minimum width left out, and
-// names escaped in the document.
+// root), the widths drawn, frames below the minimum width left out, names
+// escaped in the document, and absurd values (1e308 seconds, sums past
+// 2^64, an image 1e308 pixels wide) kept within the drawing area.
 //
 //===----------------------------------------------------------------------===//
 
 #include "format/pictures/FlameGraphSvg.h"
 #include "format/pictures/FrameColour.h"
+#include "format/profile/FoldedStacks.h"
 
 #include "test/unit/support/TextSearch.h"
 
@@ -105,4 +107,55 @@ TEST_CASE("frame names are escaped and cut to their frame", "[FlameGraphSvg]") {
   CHECK(Svg.find(">a_very_long_name") != std::string::npos);
   CHECK(Svg.find("frame</text>") == std::string::npos);
   CHECK(Svg.find("..</text>") != std::string::npos);
+}
+
+TEST_CASE("absurd values keep every frame within the drawing area",
+          "[FlameGraphSvg]") {
+  // Two call paths of 1e308 seconds (a hand-edited profile.json): their
+  // microseconds do not fit 64 bits, nor does their sum.
+  CallPathProfile Profile;
+  CallPathNode Main;
+  Main.RegionId = 1;
+  Main.Name = "main";
+  Main.Visits = 1;
+  Main.InclusiveSeconds = Main.ExclusiveSeconds = 1e308;
+  size_t Root = Profile.addNode(CallPathProfile::NoParent, Main);
+  CallPathNode Solve = Main;
+  Solve.RegionId = 2;
+  Solve.Name = "solve_with_a_long_name";
+  Profile.addNode(Root, Solve);
+  FlameGraph Graph;
+  writeFoldedStacks(Profile, FoldedMetric::ExclusiveMicroseconds,
+                    [&](const std::string &Line) {
+                      CHECK(Graph.addFoldedLine(Line));
+                      return true;
+                    });
+  // The values saturate at 2^64 - 1 instead of wrapping around.
+  CHECK(Graph.total() == UINT64_MAX);
+  const auto &Frames = Graph.frames();
+  for (const FlameGraph::Frame &F : Frames)
+    CHECK(F.Value <= Graph.total());
+  std::string Svg = renderFlameGraphSvg(Graph);
+  std::vector<double> Widths = frameWidths(Svg);
+  REQUIRE(Widths.size() == 3);
+  for (double Width : Widths)
+    CHECK(Width <= Approx(1180));
+  CHECK(Svg.find(">solve_with_a_long_name</text>") != std::string::npos);
+
+  // A folded line whose value does not fit 64 bits is not taken; sums of
+  // values that do saturate.
+  FlameGraph Huge;
+  CHECK_FALSE(Huge.addFoldedLine("main 18446744073709551616"));
+  CHECK(Huge.total() == 0);
+  CHECK(Huge.addFoldedLine("main;a 18446744073709551615"));
+  Huge.addStack("main;b", uint64_t(1) << 63);
+  CHECK(Huge.total() == UINT64_MAX);
+  for (double Width : frameWidths(renderFlameGraphSvg(Huge)))
+    CHECK(Width <= Approx(1180));
+
+  // An image wider than any label needs: the label's length is clamped.
+  FlameGraphOptions Wide;
+  Wide.ImageWidth = 1e308;
+  CHECK(renderFlameGraphSvg(Huge, Wide).find(">main</text>") !=
+        std::string::npos);
 }

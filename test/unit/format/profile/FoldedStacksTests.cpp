@@ -1,7 +1,8 @@
 //===- test/unit/format/profile/FoldedStacksTests.cpp - Flame-graph input -===//
 //
 // Part of Sextant. Frame names, rounding to microseconds, call paths of
-// value 0 left out, visits as the value, and a failing sink.
+// value 0 left out, visits as the value, a failing sink, and times whose
+// microseconds do not fit 64 bits (saturated).
 //
 //===----------------------------------------------------------------------===//
 
@@ -94,4 +95,13 @@ TEST_CASE("a folded line with the value 0 is left out", "[FoldedStacks]") {
   // rounded values, so that the total stays the one without folding.
   std::string Text = renderFoldedStacks(deepChain(MaxViewDepth + 10, 0.4e-6));
   CHECK(Text.empty());
+}
+
+TEST_CASE("times beyond 64 bits of microseconds saturate", "[FoldedStacks]") {
+  CallPathProfile Profile;
+  addPath(Profile, {1}, 1, 1e308, 1e308);
+  addPath(Profile, {2}, 1, 1.9e13, 1.9e13); // 1.9e19 us > 2^64 - 1
+  addPath(Profile, {3}, 1, 1e-300, -1e308);
+  CHECK(renderFoldedStacks(Profile) == "r1 18446744073709551615\n"
+                                       "r2 18446744073709551615\n");
 }

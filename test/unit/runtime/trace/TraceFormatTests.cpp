@@ -1,15 +1,17 @@
 //===- test/unit/runtime/trace/TraceFormatTests.cpp - Trace file format ---===//
 //
 // Part of Sextant. The building blocks of the trace format (LEB128 varints,
-// file and chunk headers), the decoding of version 4's short and long events
-// and of the events of versions 1 to 3, and the decoder's handling of
-// damaged files: foreign files, a truncated last chunk, a broken chunk
-// boundary, events that do not match their chunk header.
+// file and chunk headers, clock frequencies out of range), the decoding of
+// version 4's short and long events and of the events of versions 1 to 3,
+// and the decoder's handling of damaged files: foreign files, a truncated
+// last chunk, a broken chunk boundary, events that do not match their chunk
+// header.
 //
 //===----------------------------------------------------------------------===//
 
 #include "TraceTestSupport.h"
 
+#include <cmath>
 #include <cstdio>
 #include <fstream>
 #include <iterator>
@@ -188,6 +190,20 @@ TEST_CASE("foreign and damaged file headers are rejected", "[TraceFormat]") {
   CHECK_FALSE(
       trace::decodeFileHeader(NoClock, sizeof(NoClock), Decoded, Error));
   CHECK_THAT(Error, Catch::Contains("clock frequency"));
+  // Positive but absurd: a tick of 1e300 seconds, whose nanoseconds are not
+  // finite; a NaN; more than the largest frequency taken.
+  for (double Absurd : {1e-300, std::nan(""), 1e16, 999.0, -1e9}) {
+    Header.TicksPerSecond = Absurd;
+    trace::encodeFileHeader(Header, NoClock);
+    CHECK_FALSE(
+        trace::decodeFileHeader(NoClock, sizeof(NoClock), Decoded, Error));
+    CHECK_THAT(Error, Catch::StartsWith("ticks_per_second: ") &&
+                          Catch::EndsWith("is out of range [1000, 1e+15]"));
+  }
+  CHECK_THAT(Error, Catch::Contains(", -1e+09 ticks per second,"));
+  Header.TicksPerSecond = trace::MinTicksPerSecond;
+  trace::encodeFileHeader(Header, NoClock);
+  CHECK(trace::decodeFileHeader(NoClock, sizeof(NoClock), Decoded, Error));
 }
 
 TEST_CASE("the decoder reports damaged trace files", "[TraceFormat]") {
