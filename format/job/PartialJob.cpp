@@ -9,6 +9,7 @@
 
 #include "format/job/CrossRankExperiment.h"
 #include "format/job/CrossRankMpi.h"
+#include "format/job/JsonDocument.h"
 
 #include <set>
 #include <stdexcept>
@@ -20,10 +21,10 @@ using nlohmann::json;
 
 namespace {
 
-json parseOrNull(const std::string &Text) {
+json parseOrNull(const std::string &Text, size_t MaxNesting = MaxJsonNesting) {
   if (Text.empty())
     return json();
-  return json::parse(Text, nullptr, /*allow_exceptions=*/false);
+  return parseJsonDocument(Text, MaxNesting);
 }
 
 std::string rankName(int Rank) { return "rank " + std::to_string(Rank); }
@@ -109,7 +110,7 @@ PartialJob partialWithProblem(int Rank, const std::string &Problem) {
 PartialJob partialFromRank(const RankFiles &Files) {
   PartialJob Partial = partialWithProblem(Files.Rank, "");
   readRankMpi(parseOrNull(Files.Mpi), Partial);
-  json Profile = parseOrNull(Files.Profile);
+  json Profile = parseOrNull(Files.Profile, CallTreeNesting);
   json Regions = parseOrNull(Files.Regions);
   json Experiment = parseOrNull(Files.Experiment);
   Partial.DeclaredRanks = declaredRankCount(Experiment);
