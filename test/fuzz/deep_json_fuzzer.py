@@ -14,13 +14,13 @@ multiplies the input).
         --experiment RUN
 """
 
-import json
 import os
 import shutil
 import sys
 
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
 import fuzz_harness  # noqa: E402
+import seed_experiments  # noqa: E402
 
 OUTPUT_BOUND = 64 << 20
 JSON_FILES = ("experiment.json", "regions.json", "profile.json",
@@ -59,42 +59,14 @@ def insert_deep(rng, text, value):
     return text[:at] + value + ("" if empty else ",") + text[at:]
 
 
-def make_job(run, job):
-    os.makedirs(job)
-    for rank in range(2):
-        directory = os.path.join(job, "rank-%d" % rank)
-        shutil.copytree(run, directory)
-        path = os.path.join(directory, "experiment.json")
-        with open(path, encoding="utf-8") as stream:
-            meta = json.load(stream)
-        meta["mpi_rank"], meta["mpi_ranks"] = rank, 2
-        with open(path, "w", encoding="utf-8") as stream:
-            json.dump(meta, stream, indent=2)
-        with open(os.path.join(directory, "mpi.json"), "w") as stream:
-            stream.write('{"ended_by": "MPI_Finalize", "functions": [],\n'
-                         ' "other_pmpi_tools": []}\n')
-
-
 def main():
-    # --experiment RUN is this fuzzer's own option, taken out before the
-    # harness parses the common ones.
-    if "--experiment" not in sys.argv[1:-1]:
-        sys.exit("deep_json_fuzzer.py: --experiment RUN is required")
-    at = sys.argv.index("--experiment")
-    run = os.path.abspath(sys.argv[at + 1])
-    del sys.argv[at:at + 2]
+    run = seed_experiments.take_experiment_option("deep_json_fuzzer.py")
     arguments, rng = fuzz_harness.parse_arguments(__doc__.splitlines()[0])
     findings = fuzz_harness.Findings(arguments, "deep_json_fuzzer")
-    seed_job = os.path.join(arguments.work, "seed-job")
-    make_job(run, seed_job)
-    seeded = findings.run_case([arguments.sextant, "combine", seed_job],
-                               "the seed job")
-    if seeded is None or seeded.returncode != 0:
-        sys.exit("deep_json_fuzzer.py: cannot combine the seed job")
+    seed_job = seed_experiments.seed_job(findings, arguments, run, True)
     for case in range(arguments.runs):
         directory = os.path.join(arguments.work, "case")
-        if os.path.lexists(directory):
-            shutil.rmtree(directory)
+        seed_experiments.remove(directory)
         as_job = rng.random() < 0.6
         shutil.copytree(seed_job if as_job else run, directory)
         candidates = []
@@ -114,17 +86,10 @@ def main():
         with open(target, "w", encoding="utf-8") as stream:
             stream.write(insert_deep(rng, text, nested(rng, depth)))
         output = os.path.join(arguments.work, "out")
-        for stale in (output, output + ".html"):
-            if os.path.isdir(stale):
-                shutil.rmtree(stale)
-            elif os.path.lexists(stale):
-                os.unlink(stale)
+        seed_experiments.remove(output)
         # combine copies the ranks' free-form fields: tried most on jobs.
-        command = rng.choice(COMMANDS[1:])
-        if as_job and rng.random() < 0.4:
-            command = COMMANDS[0]
-        command = [arguments.sextant] + [
-            output if part == "OUT" else part for part in command] + [directory]
+        command = seed_experiments.commands(arguments.sextant, directory,
+                                            output, COMMANDS, as_job, rng, 0.4)
         findings.run_case(command, "%s, %d levels (case %d)" %
                           (os.path.relpath(target, arguments.work), depth,
                            case), output_paths=(output, directory),

@@ -14,13 +14,13 @@ open of a FIFO, reading /dev/zero) or more than 64 MB written.
         --experiment RUN
 """
 
-import json
 import os
 import shutil
 import sys
 
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
 import fuzz_harness  # noqa: E402
+import seed_experiments  # noqa: E402
 
 OUTPUT_BOUND = 64 << 20
 SPARSE_BYTES = 1100 << 20
@@ -33,25 +33,9 @@ COMMANDS = (["combine", "--force"], ["report"], ["report", "--html", "OUT"],
             ["export", "--format=hatchet", "-o", "OUT"])
 
 
-def make_job(run, job):
-    os.makedirs(job)
-    for rank in range(2):
-        directory = os.path.join(job, "rank-%d" % rank)
-        shutil.copytree(run, directory)
-        path = os.path.join(directory, "experiment.json")
-        with open(path, encoding="utf-8") as stream:
-            meta = json.load(stream)
-        meta["mpi_rank"], meta["mpi_ranks"] = rank, 2
-        with open(path, "w", encoding="utf-8") as stream:
-            json.dump(meta, stream, indent=2)
-
-
 def replace(path, kind, work):
     """Puts a special file of the kind at path (which is removed first)."""
-    if os.path.isdir(path) and not os.path.islink(path):
-        shutil.rmtree(path)
-    elif os.path.lexists(path):
-        os.unlink(path)
+    seed_experiments.remove(path)
     if kind == "fifo":
         os.mkfifo(path)
     elif kind == "empty":
@@ -73,25 +57,13 @@ def replace(path, kind, work):
 
 
 def main():
-    # --experiment RUN is this fuzzer's own option, taken out before the
-    # harness parses the common ones.
-    if "--experiment" not in sys.argv[1:-1]:
-        sys.exit("special_files_fuzzer.py: --experiment RUN is required")
-    at = sys.argv.index("--experiment")
-    run = os.path.abspath(sys.argv[at + 1])
-    del sys.argv[at:at + 2]
+    run = seed_experiments.take_experiment_option("special_files_fuzzer.py")
     arguments, rng = fuzz_harness.parse_arguments(__doc__.splitlines()[0])
     findings = fuzz_harness.Findings(arguments, "special_files_fuzzer")
-    seed_job = os.path.join(arguments.work, "seed-job")
-    make_job(run, seed_job)
-    seeded = findings.run_case([arguments.sextant, "combine", seed_job],
-                               "the seed job")
-    if seeded is None or seeded.returncode != 0:
-        sys.exit("special_files_fuzzer.py: cannot combine the seed job")
+    seed_job = seed_experiments.seed_job(findings, arguments, run, False)
     for case in range(arguments.runs):
         directory = os.path.join(arguments.work, "case")
-        if os.path.lexists(directory):
-            shutil.rmtree(directory)
+        seed_experiments.remove(directory)
         as_job = rng.random() < 0.5
         shutil.copytree(seed_job if as_job else run, directory, symlinks=True)
         candidates = []
@@ -101,15 +73,9 @@ def main():
         kind = rng.choice(KINDS)
         replace(target, kind, arguments.work)
         output = os.path.join(arguments.work, "out")
-        if os.path.isdir(output):
-            shutil.rmtree(output)
-        elif os.path.lexists(output):
-            os.unlink(output)
-        command = rng.choice(COMMANDS[1:])
-        if as_job and rng.random() < 0.3:
-            command = COMMANDS[0]
-        command = [arguments.sextant] + [
-            output if part == "OUT" else part for part in command] + [directory]
+        seed_experiments.remove(output)
+        command = seed_experiments.commands(arguments.sextant, directory,
+                                            output, COMMANDS, as_job, rng, 0.3)
         sparse = SPARSE_BYTES if kind == "sparse" else 0
         findings.run_case(command, "%s as %s (case %d)" %
                           (os.path.relpath(target, arguments.work), kind,
