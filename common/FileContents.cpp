@@ -83,10 +83,13 @@ int openRegularFile(const std::string &Path, const FileLimit &Limit,
   struct stat Status;
   if (::fstat(Descriptor, &Status) != 0)
     Error = std::strerror(errno);
-  else if (!S_ISREG(Status.st_mode))
+  else if (!S_ISREG(Status.st_mode)) {
     Error = std::string("not a regular file (") + fileKindName(Status.st_mode) +
             ")";
-  else if (static_cast<uint64_t>(Status.st_size) > Limit.MaxBytes)
+    // A directory cannot be read at all, as a file that cannot be opened.
+    if (S_ISDIR(Status.st_mode) && Errno)
+      *Errno = EISDIR;
+  } else if (static_cast<uint64_t>(Status.st_size) > Limit.MaxBytes)
     Error = tooLarge(Limit);
   else {
     // A regular file does not block; reads are ordinary ones again.

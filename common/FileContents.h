@@ -60,7 +60,8 @@ int openRegularFile(const std::string &Path, const FileLimit &Limit,
 
 /// Reads the regular file at Path into Contents, as openRegularFile checks
 /// it. On failure returns false, leaves Contents empty and sets Error (and
-/// *Errno to the errno of a failed open, 0 for a refused file). Never
+/// *Errno to the errno of a failed open, EISDIR for a directory, 0 for
+/// another refused file). Never
 /// throws: running out of memory is such a failure.
 bool readRegularFile(const std::string &Path, const FileLimit &Limit,
                      std::string &Contents, std::string &Error,
