@@ -107,9 +107,8 @@ int jobRankCount(const std::vector<RankFiles> &Ranks) {
   for (const RankFiles &R : Ranks) {
     Count = std::max(Count, R.Rank + 1);
     if (!R.Experiment.empty())
-      Count = std::max(
-          Count, declaredRankCount(json::parse(R.Experiment, nullptr,
-                                               /*allow_exceptions=*/false)));
+      Count =
+          std::max(Count, declaredRankCount(parseJsonDocument(R.Experiment)));
   }
   return Count;
 }

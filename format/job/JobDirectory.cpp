@@ -9,12 +9,14 @@
 #include "common/FileContents.h"
 #include "common/SafeDirectory.h"
 #include "format/schema/ExperimentSchema.h"
+#include "format/schema/JsonNesting.h"
 
 #include <algorithm>
 #include <cerrno>
 #include <cstring>
 #include <dirent.h>
 #include <fcntl.h>
+#include <stdexcept>
 #include <sys/stat.h>
 #include <unistd.h>
 
@@ -67,10 +69,25 @@ RankFiles readRankFiles(const std::string &JobDirectory, int Rank) {
       JobDirectory + "/" + files::rankDirectoryName(Rank) + "/";
   RankFiles Files;
   Files.Rank = Rank;
-  Files.Profile = readWholeFile(Directory + files::Profile);
-  Files.Regions = readWholeFile(Directory + files::Regions);
-  Files.Experiment = readWholeFile(Directory + files::Experiment);
-  Files.Mpi = readWholeFile(Directory + files::Mpi);
+  // A file that cannot be opened (missing) stays empty, and the merge names
+  // it; one that opens but must not be read (not a regular file, over the
+  // size limit, nested too deep) is an error naming it.
+  auto Read = [&](const char *Name, size_t MaxNesting, std::string &Text) {
+    std::string Path = Directory + Name, Error;
+    int Errno = 0;
+    if (!readRegularFile(Path, JsonFileLimit, Text, Error, &Errno)) {
+      if (Errno != 0)
+        return;
+      throw std::runtime_error(Path + ": " + Error);
+    }
+    std::string TooDeep = jsonNestingProblem(Text, MaxNesting);
+    if (!TooDeep.empty())
+      throw std::runtime_error(Path + ": " + TooDeep);
+  };
+  Read(files::Profile, CallTreeNesting, Files.Profile);
+  Read(files::Regions, MaxJsonNesting, Files.Regions);
+  Read(files::Experiment, MaxJsonNesting, Files.Experiment);
+  Read(files::Mpi, MaxJsonNesting, Files.Mpi);
   return Files;
 }
 

@@ -27,7 +27,10 @@ bool findRankDirectories(const std::string &JobDirectory,
                          std::vector<int> &Ranks, std::string &Error);
 
 /// The files of JobDirectory/rank-<Rank>/ (empty texts for the files that
-/// cannot be read).
+/// cannot be opened). Throws std::runtime_error naming the file when one is
+/// not a regular file, is larger than JsonFileLimit (common/FileContents.h)
+/// or, except profile.json, nests deeper than MaxJsonNesting
+/// (format/schema/JsonNesting.h).
 RankFiles readRankFiles(const std::string &JobDirectory, int Rank);
 
 /// The files of the combined view, in the order they are written (after

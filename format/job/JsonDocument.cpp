@@ -1,6 +1,7 @@
 //===- format/job/JsonDocument.cpp - A parsed JSON document as text -------===//
 //
-// Part of Sextant. Writes an nlohmann-json document through JsonWriter.
+// Part of Sextant. Parses a JSON text of bounded nesting into an
+// nlohmann-json document, and writes such a document through JsonWriter.
 //
 //===----------------------------------------------------------------------===//
 
@@ -10,6 +11,12 @@
 
 namespace sextant {
 namespace format {
+
+nlohmann::json parseJsonDocument(const std::string &Text, size_t MaxNesting) {
+  if (!jsonNestingProblem(Text, MaxNesting).empty())
+    return nlohmann::json(nlohmann::json::value_t::discarded);
+  return nlohmann::json::parse(Text, nullptr, /*allow_exceptions=*/false);
+}
 
 void writeJsonValue(JsonWriter &Writer, const nlohmann::json &Value) {
   switch (Value.type()) {

@@ -9,6 +9,7 @@
 
 #include "format/job/CrossRankExperiment.h"
 #include "format/job/CrossRankMpi.h"
+#include "format/job/JsonDocument.h"
 #include "format/job/RankFileCheck.h"
 
 #include "format/job/JobRanks.h"
@@ -25,10 +26,10 @@ using nlohmann::json;
 
 namespace {
 
-json parseOrNull(const std::string &Text) {
+json parseOrNull(const std::string &Text, size_t MaxNesting = MaxJsonNesting) {
   if (Text.empty())
     return json();
-  return json::parse(Text, nullptr, /*allow_exceptions=*/false);
+  return parseJsonDocument(Text, MaxNesting);
 }
 
 std::string rankName(int Rank) { return "rank " + std::to_string(Rank); }
@@ -130,7 +131,7 @@ namespace {
 PartialJob partialFromCheckedRank(const RankFiles &Files) {
   PartialJob Partial = partialWithProblem(Files.Rank, "");
   readRankMpi(parseOrNull(Files.Mpi), Partial);
-  json Profile = parseOrNull(Files.Profile);
+  json Profile = parseOrNull(Files.Profile, CallTreeNesting);
   json Regions = parseOrNull(Files.Regions);
   json Experiment = parseOrNull(Files.Experiment);
   Partial.DeclaredRanks = declaredRankCount(Experiment);

@@ -10,9 +10,9 @@
 #include "format/reader/ExperimentReader.h"
 
 #include "format/profile/DerivedMetrics.h"
-#include "format/schema/ExperimentSchema.h"
 #include "format/reader/JsonInput.h"
 #include "format/reader/RunListing.h"
+#include "format/schema/ExperimentSchema.h"
 
 #include <cerrno>
 #include <cmath>
@@ -473,7 +473,7 @@ bool readExperiment(const std::string &Directory, Experiment &Out,
       Bytes = [&](uint64_t Done, uint64_t Total) {
         Progress(Path, Done, Total);
       };
-    nlohmann::json Document = loadJsonFile(Path, Bytes);
+    nlohmann::json Document = loadJsonFile(Path, Bytes, CallTreeNesting);
     Out.Profile = CallPathProfile();
     readCallPaths(JsonValue(Document, Path), Out, Out.Profile);
   });
@@ -489,7 +489,7 @@ bool readThreadProfiles(const Experiment &Experiment,
     return false;
   }
   return catchInputErrors(Error, Path, [&] {
-    nlohmann::json Document = loadJsonFile(Path);
+    nlohmann::json Document = loadJsonFile(Path, {}, CallTreeNesting);
     JsonValue Top(Document, Path);
     checkFileFormat(Top, ThreadProfilesFormat, "Sextant profile-threads.json");
     Threads = ThreadProfileList();

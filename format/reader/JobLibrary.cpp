@@ -7,12 +7,12 @@
 #include "format/reader/JobLibrary.h"
 #include "common/FileContents.h"
 #include "format/job/CrossRankStatistics.h"
-#include "format/schema/ExperimentSchema.h"
 #include "format/job/JobSummary.h"
 #include "format/job/JsonDocument.h"
-#include "format/reader/JsonInput.h"
-#include "format/schema/JsonWriter.h"
 #include "format/profile/TextLayout.h"
+#include "format/reader/JsonInput.h"
+#include "format/schema/ExperimentSchema.h"
+#include "format/schema/JsonWriter.h"
 
 #include <algorithm>
 #include <cstring>
@@ -72,7 +72,10 @@ SparseTraffic readTraffic(const JsonValue &List) {
 
 RankLibraryCalls readRankLibraryJson(const std::string &Text,
                                      const std::string &Path) {
-  json Document = json::parse(Text, nullptr, /*allow_exceptions=*/false);
+  std::string TooDeep = jsonNestingProblem(Text);
+  if (!TooDeep.empty())
+    throw InputError(Path + ": " + TooDeep);
+  json Document = parseJsonDocument(Text);
   if (Document.is_discarded())
     throw InputError(Path + ": not valid JSON (" +
                      (Text.empty() ? std::string("empty")
@@ -157,7 +160,10 @@ void readRankLibraries(const std::string &JobDirectory, int Rank,
   for (const std::string &Name : Names) {
     std::string Path = Directory + "/" + Name;
     try {
-      RankLibraryCalls Calls = readRankLibraryJson(readWholeFile(Path), Path);
+      std::string Text, Error;
+      if (!readRegularFile(Path, JsonFileLimit, Text, Error))
+        throw InputError(Path + ": cannot read: " + Error);
+      RankLibraryCalls Calls = readRankLibraryJson(Text, Path);
       if (files::libraryFileName(Calls.Library) != Name)
         throw InputError(Path + ": \"library\" is \"" + Calls.Library +
                          "\", which is not the file's name");

@@ -6,7 +6,9 @@
 //===----------------------------------------------------------------------===//
 
 #include "format/reader/JsonInput.h"
+#include "common/FileContents.h"
 #include "format/schema/ExperimentSchema.h"
+#include "format/schema/JsonNesting.h"
 
 #include <algorithm>
 #include <cerrno>
@@ -109,36 +111,18 @@ void lineAndColumn(const std::string &Text, size_t Offset, size_t &Line,
   }
 }
 
-bool readWholeFile(const std::string &Path, std::string &Contents,
-                   std::string &Error) {
-  std::FILE *In = std::fopen(Path.c_str(), "rb");
-  if (!In) {
-    Error = std::strerror(errno);
-    return false;
-  }
-  char Buffer[1 << 16];
-  size_t Read;
-  while ((Read = std::fread(Buffer, 1, sizeof(Buffer), In)) > 0)
-    Contents.append(Buffer, Read);
-  bool Failed = std::ferror(In);
-  int SavedErrno = errno;
-  std::fclose(In);
-  if (Failed) {
-    Error = std::strerror(SavedErrno);
-    return false;
-  }
-  return true;
-}
-
 } // namespace
 
 nlohmann::json loadJsonFile(const std::string &Path,
-                            const ByteProgress &Progress) {
+                            const ByteProgress &Progress, size_t MaxNesting) {
   std::string Text, Error;
-  if (!readWholeFile(Path, Text, Error))
+  if (!readRegularFile(Path, JsonFileLimit, Text, Error))
     throw InputError(Path + ": cannot read: " + Error);
   if (Text.find_first_not_of(" \t\r\n") == std::string::npos)
     throw InputError(Path + ": the file is empty (expected JSON)");
+  std::string TooDeep = jsonNestingProblem(Text, MaxNesting);
+  if (!TooDeep.empty())
+    throw InputError(Path + ": " + TooDeep);
   try {
     if (!Progress)
       return nlohmann::json::parse(Text);

@@ -16,6 +16,8 @@
 #ifndef SEXTANT_FORMAT_READER_JSONINPUT_H
 #define SEXTANT_FORMAT_READER_JSONINPUT_H
 
+#include "format/schema/JsonNesting.h"
+
 #include <nlohmann/json.hpp>
 
 #include <cstdint>
@@ -37,10 +39,15 @@ public:
 using ByteProgress = std::function<void(uint64_t Done, uint64_t Total)>;
 
 /// Reads and parses the JSON file at Path. Throws InputError naming Path
-/// when the file cannot be read, is empty, or is not valid JSON (then with
-/// the line, column and byte offset nlohmann-json reports).
+/// when the file cannot be read (also when it is not a regular file or
+/// larger than common/FileContents.h's JsonFileLimit), is empty, nests
+/// arrays and objects deeper than MaxNesting (format/schema/JsonNesting.h:
+/// CallTreeNesting for profile.json and profile-threads.json), or is not
+/// valid JSON (then with the line, column and byte offset nlohmann-json
+/// reports).
 nlohmann::json loadJsonFile(const std::string &Path,
-                            const ByteProgress &Progress = {});
+                            const ByteProgress &Progress = {},
+                            size_t MaxNesting = MaxJsonNesting);
 
 /// A JSON value together with the file it came from and its place in the
 /// file, for error messages. Holds a reference to the value: the document

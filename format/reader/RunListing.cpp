@@ -32,7 +32,14 @@ bool readRun(const std::string &Directory, RunEntry &Run) {
     return false;
   Run = RunEntry();
   Run.Path = Directory;
-  if (!files::parseRunClaim(readWholeFile(Claim), Run.Pid, Run.Program))
+  std::string Text, Error;
+  if (!readRegularFile(Claim, ClaimFileLimit, Text, Error)) {
+    Run.Program = "?";
+    Run.Status =
+        "its " + std::string(files::RunClaim) + " cannot be read: " + Error;
+    return true;
+  }
+  if (!files::parseRunClaim(Text, Run.Pid, Run.Program))
     Run.Program = "?";
   if (exists(Directory + "/" + files::Experiment))
     Run.Status = "complete";

@@ -25,7 +25,9 @@ struct RunEntry {
   std::string Program;
   long Pid = 0;
   /// "complete" (experiment.json written), "running" (a process of that pid
-  /// is alive on this host) or "ended without experiment.json".
+  /// is alive on this host), "ended without experiment.json" or, when the
+  /// claim is not a regular file of at most 4 KiB, "its .sextant-run cannot
+  /// be read: <reason>".
   std::string Status;
 };
 

@@ -7,6 +7,8 @@
 
 #include "format/schema/JsonWriter.h"
 
+#include <algorithm>
+
 #include <cassert>
 #include <charconv>
 #include <cmath>
@@ -127,7 +129,9 @@ void JsonWriter::newLine() {
   if (IndentWidth == 0)
     return;
   Out += '\n';
-  Out.append(Levels.size() * IndentWidth, ' ');
+  // Indented text grows with the square of the depth; from MaxIndentedLevels
+  // on every level is indented as that one, so it stays linear.
+  Out.append(std::min(Levels.size(), MaxIndentedLevels) * IndentWidth, ' ');
 }
 
 void JsonWriter::writePendingLineBreak() {

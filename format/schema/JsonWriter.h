@@ -11,6 +11,7 @@
 #ifndef SEXTANT_FORMAT_SCHEMA_JSONWRITER_H
 #define SEXTANT_FORMAT_SCHEMA_JSONWRITER_H
 
+#include <cstddef>
 #include <cstdint>
 #include <string>
 #include <string_view>
@@ -41,8 +42,13 @@ void appendJsonString(std::string &Out, std::string_view Text);
 
 class JsonWriter {
 public:
+  /// Values nested deeper than this are indented as deep as this, so that
+  /// indented text stays linear in the document's size.
+  static constexpr size_t MaxIndentedLevels = 32;
+
   /// IndentWidth 0 writes compact JSON; otherwise every element starts on
-  /// its own line, indented by IndentWidth spaces per level.
+  /// its own line, indented by IndentWidth spaces per level (down to
+  /// MaxIndentedLevels).
   explicit JsonWriter(std::string &Out, unsigned IndentWidth = 0)
       : Out(Out), IndentWidth(IndentWidth) {}
 

@@ -27,6 +27,9 @@
 #ifndef SEXTANT_FORMAT_SCHEMA_METRICTRACEFORMAT_H
 #define SEXTANT_FORMAT_SCHEMA_METRICTRACEFORMAT_H
 
+#include "common/FileContents.h"
+
+#include <algorithm>
 #include <cstddef>
 #include <cstdint>
 #include <cstdio>
@@ -83,55 +86,51 @@ struct MetricSamples {
 /// Reads the metric file at Path; false with Error naming the problem.
 inline bool readMetricFile(const std::string &Path, MetricSamples &Samples,
                            std::string &Error) {
-  std::FILE *File = std::fopen(Path.c_str(), "rb");
-  if (!File) {
-    Error = "cannot open the file";
+  std::string Text;
+  int Failure = 0;
+  if (!readRegularFile(Path, MetricFileLimit, Text, Error, &Failure)) {
+    if (Failure != 0)
+      Error = "cannot open the file: " + Error;
     return false;
   }
-  std::vector<uint8_t> Bytes;
-  uint8_t Block[65536];
-  size_t Read;
-  while ((Read = std::fread(Block, 1, sizeof(Block), File)) != 0)
-    Bytes.insert(Bytes.end(), Block, Block + Read);
-  std::fclose(File);
-  if (Bytes.size() < MetricFileFixedHeaderSize ||
-      !std::equal(MetricFileMagic, MetricFileMagic + 8, Bytes.begin())) {
+  const uint8_t *Bytes = reinterpret_cast<const uint8_t *>(Text.data());
+  if (Text.size() < MetricFileFixedHeaderSize ||
+      !std::equal(MetricFileMagic, MetricFileMagic + 8, Bytes)) {
     Error = "not a Sextant metric trace file (bad magic)";
     return false;
   }
-  uint64_t Version = loadLittleEndian(&Bytes[8], 2);
+  uint64_t Version = loadLittleEndian(Bytes + 8, 2);
   if (Version != MetricTraceFormatVersion) {
     Error = "metric trace format version " + std::to_string(Version) +
             ", this reader knows version " +
             std::to_string(MetricTraceFormatVersion);
     return false;
   }
-  size_t Count = loadLittleEndian(&Bytes[10], 2);
-  Samples.ThreadIndex = static_cast<uint32_t>(loadLittleEndian(&Bytes[12], 4));
+  size_t Count = loadLittleEndian(Bytes + 10, 2);
+  Samples.ThreadIndex = static_cast<uint32_t>(loadLittleEndian(Bytes + 12, 4));
   size_t Offset = MetricFileFixedHeaderSize;
   for (size_t I = 0; I < Count; ++I) {
-    if (Offset + 2 > Bytes.size()) {
+    if (Offset + 2 > Text.size()) {
       Error = "the header ends inside the metric names";
       return false;
     }
-    size_t Length = loadLittleEndian(&Bytes[Offset], 2);
+    size_t Length = loadLittleEndian(Bytes + Offset, 2);
     Offset += 2;
-    if (Offset + Length > Bytes.size()) {
+    if (Offset + Length > Text.size()) {
       Error = "the header ends inside the metric names";
       return false;
     }
-    Samples.Names.emplace_back(reinterpret_cast<const char *>(&Bytes[Offset]),
-                               Length);
+    Samples.Names.emplace_back(Text.data() + Offset, Length);
     Offset += Length;
   }
   size_t SampleSize = (1 + Count) * 8;
-  for (; Offset + SampleSize <= Bytes.size(); Offset += SampleSize) {
-    Samples.Ticks.push_back(loadLittleEndian(&Bytes[Offset], 8));
+  for (; Offset + SampleSize <= Text.size(); Offset += SampleSize) {
+    Samples.Ticks.push_back(loadLittleEndian(Bytes + Offset, 8));
     for (size_t I = 0; I < Count; ++I)
       Samples.Values.push_back(
-          loadLittleEndian(&Bytes[Offset + 8 * (1 + I)], 8));
+          loadLittleEndian(Bytes + Offset + 8 * (1 + I), 8));
   }
-  Samples.Truncated = Offset != Bytes.size();
+  Samples.Truncated = Offset != Text.size();
   return true;
 }
 

@@ -5,6 +5,7 @@
 //===----------------------------------------------------------------------===//
 
 #include "format/schema/TraceFileReader.h"
+#include "common/FileContents.h"
 #include "format/schema/Crc32c.h"
 
 #include <cerrno>
@@ -23,9 +24,14 @@ TraceFileReader::~TraceFileReader() {
 }
 
 bool TraceFileReader::open(const std::string &Path, std::string &Error) {
-  int Opened = ::open(Path.c_str(), O_RDONLY | O_CLOEXEC);
+  // Without blocking on a FIFO; adopt() checks the type again.
+  uint64_t OpenedSize = 0;
+  int Failure = 0;
+  int Opened =
+      openRegularFile(Path, StreamedFileLimit, OpenedSize, Error, &Failure);
   if (Opened < 0) {
-    Error = std::string("cannot open: ") + std::strerror(errno);
+    if (Failure != 0)
+      Error = "cannot open: " + Error;
     return false;
   }
   return adopt(Opened, Error);
@@ -34,8 +40,13 @@ bool TraceFileReader::open(const std::string &Path, std::string &Error) {
 bool TraceFileReader::adopt(int Opened, std::string &Error) {
   Descriptor = Opened;
   struct stat Status;
-  if (::fstat(Descriptor, &Status) != 0 || !S_ISREG(Status.st_mode)) {
-    Error = "not a regular file";
+  if (::fstat(Descriptor, &Status) != 0) {
+    Error = std::strerror(errno);
+    return false;
+  }
+  if (!S_ISREG(Status.st_mode)) {
+    Error = std::string("not a regular file (") + fileKindName(Status.st_mode) +
+            ")";
     return false;
   }
   Size = static_cast<uint64_t>(Status.st_size);

@@ -99,6 +99,23 @@ TEST_CASE("indented output puts each element on its own line",
                "  \"none\": []\n}");
 }
 
+TEST_CASE("indentation stops growing at MaxIndentedLevels",
+          "[format::JsonWriter]") {
+  // Before, a value 20,000 levels deep became 800 MB of indentation.
+  constexpr size_t Depth = 1000;
+  std::string Out;
+  format::JsonWriter Json(Out, 2);
+  for (size_t Level = 0; Level < Depth; ++Level)
+    Json.beginArray();
+  Json.null();
+  for (size_t Level = 0; Level < Depth; ++Level)
+    Json.endArray();
+  size_t Widest = format::JsonWriter::MaxIndentedLevels * 2;
+  CHECK(Out.find("\n" + std::string(Widest, ' ') + "[") != std::string::npos);
+  CHECK(Out.find(std::string(Widest + 1, ' ')) == std::string::npos);
+  CHECK(Out.size() < 2 * Depth * (Widest + 2));
+}
+
 namespace {
 /// The numbers of the JSON files, which must use '.' whatever LC_NUMERIC.
 void checkNumbers() {
