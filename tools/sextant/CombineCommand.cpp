@@ -18,6 +18,7 @@
 #include "format/job/JobCombiner.h"
 #include "format/job/JobDirectory.h"
 #include "format/job/JobRanks.h"
+#include "format/job/JsonDocument.h"
 #include "format/job/PartialJob.h"
 #include "format/reader/JobLibrary.h"
 
@@ -139,16 +140,20 @@ std::string missingRanks(const std::vector<int> &Found, int RankCount) {
   return Missing;
 }
 
-/// Each rank of Found with the job size its experiment.json claims.
+/// Each rank of Found with the job size its experiment.json claims (0 when
+/// the file cannot be read: readRankFiles() then names the problem).
 std::vector<format::RankClaim> rankClaims(const std::string &JobDirectory,
                                           const std::vector<int> &Found) {
   std::vector<format::RankClaim> Claims;
   for (int Rank : Found) {
-    std::string Text = readWholeFile(JobDirectory + "/" +
-                                     format::files::rankDirectoryName(Rank) +
-                                     "/" + format::files::Experiment);
-    Claims.push_back({Rank, format::claimedRankCount(nlohmann::json::parse(
-                                Text, nullptr, /*allow_exceptions=*/false))});
+    std::string Path = JobDirectory + "/" +
+                       format::files::rankDirectoryName(Rank) + "/" +
+                       format::files::Experiment;
+    std::string Text, Error;
+    uint64_t Claim = 0;
+    if (readRegularFile(Path, JsonFileLimit, Text, Error))
+      Claim = format::claimedRankCount(format::parseJsonDocument(Text));
+    Claims.push_back({Rank, Claim});
   }
   return Claims;
 }

@@ -19,6 +19,7 @@
 #include "TextFormatting.h"
 #include "TextTable.h"
 
+#include "common/FileContents.h"
 #include "common/OutputFile.h"
 #include "common/ShellQuoting.h"
 #include "format/profile/CallTreeView.h"
@@ -434,14 +435,10 @@ std::string crossRankView(const Experiment &E, std::string &Error) {
     return std::string();
   }
   std::string Path = E.file(files::Summary);
-  std::FILE *File = std::fopen(Path.c_str(), "rb");
-  std::string Text;
-  if (File) {
-    char Buffer[65536];
-    size_t Read;
-    while ((Read = std::fread(Buffer, 1, sizeof(Buffer), File)) > 0)
-      Text.append(Buffer, Read);
-    std::fclose(File);
+  std::string Text, ReadError;
+  if (!readRegularFile(Path, TextViewFileLimit, Text, ReadError)) {
+    Error = Path + ": " + ReadError;
+    return std::string();
   }
   size_t Start = Text.find("Regions across ranks");
   if (Start == std::string::npos) {
