@@ -5,7 +5,7 @@
 // are checked against each other, so that one stray directory (a copy
 // named rank-999999) or one absurd claim ("mpi_ranks": 4000000000) cannot
 // make the job's files and the tools' memory grow beyond a bound in the
-// number of ranks present (docs/commands/combine.md):
+// number of ranks present (docs/sextant.md, sextant combine):
 //
 //   * a claim larger than trustedRankCount(ranks present) is not trusted
 //     (a warning names the rank and the claim);
