@@ -322,6 +322,7 @@ __attribute__((constructor)) void startAdapter() {
   S.Measuring = __sextant_adapter_measuring() != 0;
   if (!S.Measuring)
     return;
+  __sextant_adapter_expect_job(); // snapshots wait for MPI_Init's directory
   __sextant_adapter_add_output("mpi.json", &renderRankFile, nullptr);
   __sextant_adapter_set_fatal_hook(&onFatalSignal);
   S.Tools = findOtherTools();

@@ -22,7 +22,8 @@ json rankEntry(const json &Experiment, int Rank) {
           {"hostname", Experiment.value("hostname", "")},
           {"threads", Experiment.value("threads", 0u)},
           {"wall_time_seconds", Experiment.value("wall_time_seconds", 0.0)},
-          {"ended_by_signal", Experiment.value("ended_by_signal", json())}};
+          {"ended_by_signal", Experiment.value("ended_by_signal", json())},
+          {"snapshot_seconds", Experiment.value("snapshot_seconds", json())}};
 }
 
 namespace {
@@ -57,8 +58,16 @@ json jobExperiment(const json &First, const std::vector<json> &Entries,
   Experiment["mpi_ranks"] = RankCount;
   keepSummedMetrics(Experiment);
   uint64_t Threads = 0;
-  for (const json &Entry : Entries)
+  // The job is a snapshot's as far as its earliest rank that ended by one.
+  json Snapshot = nullptr;
+  for (const json &Entry : Entries) {
     Threads += Entry.value("threads", 0u);
+    auto Seconds = Entry.find(experiment_keys::SnapshotSeconds);
+    if (Seconds != Entry.end() && Seconds->is_number() &&
+        (Snapshot.is_null() || Seconds->get<double>() < Snapshot.get<double>()))
+      Snapshot = *Seconds;
+  }
+  Experiment[experiment_keys::SnapshotSeconds] = Snapshot;
   Experiment["threads"] = Threads;
   Experiment["regions_registered"] = RegionCount;
   Experiment["ranks"] = Entries;

@@ -24,7 +24,8 @@ nlohmann::json rankEntry(const nlohmann::json &Experiment, int Rank);
 
 /// The job's experiment.json: First is the lowest read rank's
 /// experiment.json (null when none was read), Entries the rankEntry() of
-/// every rank read, in rank order.
+/// every rank read, in rank order. Its snapshot_seconds is the earliest of
+/// the ranks that ended by a snapshot (null when none did).
 nlohmann::json jobExperiment(const nlohmann::json &First,
                              const std::vector<nlohmann::json> &Entries,
                              int RankCount, const std::string &BaseDirectory,

@@ -13,6 +13,7 @@
 #include "format/job/RankFileCheck.h"
 
 #include "format/job/JobRanks.h"
+#include "format/schema/JsonWriter.h"
 
 #include <algorithm>
 #include <climits>
@@ -41,12 +42,30 @@ std::string fieldProblem(int Rank, const char *File, const std::string &Problem,
          ": " + Problem + "; " + Consequence;
 }
 
-/// The MPI side of Files into Partial (its only record).
-void readRankMpi(const json &Mpi, PartialJob &Partial) {
+/// "rank <r>: ended by a snapshot at <T> s ..." when the rank's
+/// experiment.json is a snapshot's (SEXTANT_SNAPSHOT), else empty.
+std::string snapshotProblem(const json &Experiment, int Rank) {
+  if (!Experiment.is_object())
+    return std::string();
+  auto Found = Experiment.find(experiment_keys::SnapshotSeconds);
+  if (Found == Experiment.end() || !Found->is_number())
+    return std::string();
+  return rankName(Rank) + ": ended by a snapshot at " +
+         formatFixed(Found->get<double>(), 1) +
+         " s: the process did not write its final profile (killed by "
+         "SIGKILL, or by its batch system); its profile up to the snapshot is "
+         "combined, without the message counts and bytes of its mpi.json";
+}
+
+/// The MPI side of Files into Partial (its only record). Snapshot: the
+/// rank's experiment.json is a snapshot's, which has no mpi.json (its
+/// warning says so).
+void readRankMpi(const json &Mpi, PartialJob &Partial, bool Snapshot) {
   RankRecord &Record = Partial.Ranks.back();
   if (!Mpi.is_object()) {
-    Partial.Problems.push_back(rankName(Record.Rank) +
-                               ": mpi.json is missing or unreadable");
+    if (!Snapshot || !Mpi.is_null())
+      Partial.Problems.push_back(rankName(Record.Rank) +
+                                 ": mpi.json is missing or unreadable");
     return;
   }
   std::string Problem = checkRankMpi(Mpi);
@@ -130,10 +149,11 @@ namespace {
 /// as (RankFileCheck.h).
 PartialJob partialFromCheckedRank(const RankFiles &Files) {
   PartialJob Partial = partialWithProblem(Files.Rank, "");
-  readRankMpi(parseOrNull(Files.Mpi), Partial);
   json Profile = parseOrNull(Files.Profile, CallTreeNesting);
   json Regions = parseOrNull(Files.Regions);
   json Experiment = parseOrNull(Files.Experiment);
+  std::string Snapshot = snapshotProblem(Experiment, Files.Rank);
+  readRankMpi(parseOrNull(Files.Mpi), Partial, !Snapshot.empty());
   Partial.DeclaredRanks = declaredRankCount(Experiment);
   if (!Profile.is_array() || !Regions.is_object() || !Experiment.is_object()) {
     Partial.Problems.push_back(
@@ -156,6 +176,8 @@ PartialJob partialFromCheckedRank(const RankFiles &Files) {
   RankRecord &Record = Partial.Ranks.back();
   Record.Read = true;
   Record.Entry = rankEntry(Experiment, Files.Rank);
+  if (!Snapshot.empty())
+    Partial.Problems.push_back(std::move(Snapshot));
   Partial.RegionsVersion =
       Regions.value(keys::FormatVersion, json(RegionsFormat.Version));
   Partial.Metrics = JobMetrics::fromExperiments({Experiment});

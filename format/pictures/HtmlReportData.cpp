@@ -9,9 +9,10 @@
 #include "format/pictures/HtmlReportData.h"
 
 #include "common/ShellQuoting.h"
+#include "format/pictures/FrameColour.h"
 #include "format/profile/CallTreeView.h"
 #include "format/profile/FoldedStacks.h"
-#include "format/pictures/FrameColour.h"
+#include "format/profile/SummaryText.h"
 #include "format/schema/JsonWriter.h"
 
 #include <algorithm>
@@ -88,6 +89,8 @@ void writeConfiguration(JsonWriter &W, const Experiment &E) {
   }
   if (M.EndedBySignal)
     Row("ended by", *M.EndedBySignal);
+  if (M.SnapshotSeconds)
+    Row("snapshot", describeSnapshot(*M.SnapshotSeconds));
   Row("Sextant version", M.SextantVersion);
   W.endArray();
 }

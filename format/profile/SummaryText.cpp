@@ -115,6 +115,8 @@ std::string header(const ExperimentMetadata &M,
   if (M.EndedBySignal && !M.EndedBySignal->empty())
     Out += "ended by:   " + *M.EndedBySignal +
            " (the measurement was written in the signal handler)\n";
+  if (M.SnapshotSeconds)
+    Out += "snapshot:   " + describeSnapshot(*M.SnapshotSeconds) + "\n";
   if (M.ForkedFromPid && *M.ForkedFromPid != 0)
     Out += "forked:     from process " + std::to_string(*M.ForkedFromPid) +
            " (this profile starts at the fork)\n";
@@ -209,6 +211,12 @@ std::string treeSection(const CallPathProfile &Profile) {
 }
 
 } // namespace
+
+std::string describeSnapshot(double SnapshotSeconds) {
+  return "the profile as it was " + formatFixed(SnapshotSeconds, 1) +
+         " s after the start (SEXTANT_SNAPSHOT); the process did not write "
+         "its final profile";
+}
 
 std::string renderSummaryText(const ExperimentMetadata &Metadata,
                               const std::vector<RegionRecord> &Regions,

@@ -28,6 +28,11 @@ namespace format {
 
 /// The summary of the run Metadata describes, with its region table and
 /// merged profile. The "output:" line shows Metadata.OutputDirectory.
+/// What a snapshot's experiment is (SEXTANT_SNAPSHOT), for every view's
+/// header: "the profile as it was 12.0 s after the start; the process did
+/// not write its final profile".
+std::string describeSnapshot(double SnapshotSeconds);
+
 std::string renderSummaryText(const ExperimentMetadata &Metadata,
                               const std::vector<RegionRecord> &Regions,
                               const CallPathProfile &Profile);

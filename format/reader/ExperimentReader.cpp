@@ -229,6 +229,7 @@ void readMetadata(const std::string &Directory, ExperimentMetadata &Out) {
   readOptional(Top, k::RuntimeFilter, Out.RuntimeFilter);
   readOptional(Top, k::RuntimeFilterLoaded, Out.RuntimeFilterLoaded);
   readOptional(Top, k::EndedBySignal, Out.EndedBySignal);
+  readOptional(Top, k::SnapshotSeconds, Out.SnapshotSeconds);
   readOptional(Top, k::ForkedFromPid, Out.ForkedFromPid);
   readOptional(Top, k::MpiRank, Out.MpiRank);
   readOptional(Top, k::MpiRanks, Out.MpiRanks);

@@ -156,6 +156,11 @@ struct ExperimentMetadata {
   std::optional<std::string> RuntimeFilter; ///< SEXTANT_FILTER
   bool RuntimeFilterLoaded = false;
   std::optional<std::string> EndedBySignal; ///< e.g. "SIGSEGV"
+  /// Set in a snapshot (SEXTANT_SNAPSHOT): the seconds after the start at
+  /// which the profile was copied from the running process. A process whose
+  /// experiment.json still says so did not write its final profile (it was
+  /// killed by SIGKILL, say).
+  std::optional<double> SnapshotSeconds;
   std::optional<int64_t> ForkedFromPid;
   /// MPI jobs (libsextant-mpi): the process's rank and the job's size, or,
   /// in the job's combined view (CombinedJob), only the size.

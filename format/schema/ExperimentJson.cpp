@@ -174,6 +174,7 @@ std::string renderExperimentJson(const ExperimentMetadata &M) {
   optionalString(Json, k::RuntimeFilter, M.RuntimeFilter);
   Json.memberBool(k::RuntimeFilterLoaded, M.RuntimeFilterLoaded);
   optionalString(Json, k::EndedBySignal, M.EndedBySignal);
+  optionalFixed(Json, k::SnapshotSeconds, M.SnapshotSeconds, WallDecimals);
   optionalInteger(Json, k::ForkedFromPid, M.ForkedFromPid);
   optionalInteger(Json, k::MpiRank, M.MpiRank);
   optionalInteger(Json, k::MpiRanks, M.MpiRanks);
@@ -196,6 +197,8 @@ std::string renderExperimentJson(const ExperimentMetadata &M) {
 
 ExperimentMetadata roundAsWritten(ExperimentMetadata M) {
   M.WallSeconds = roundAsWritten(M.WallSeconds, WallDecimals);
+  if (M.SnapshotSeconds)
+    M.SnapshotSeconds = roundAsWritten(*M.SnapshotSeconds, WallDecimals);
   M.ClockTicksPerSecond =
       roundAsWritten(M.ClockTicksPerSecond, TicksPerSecondDecimals);
   if (M.EventPairCostSeconds)

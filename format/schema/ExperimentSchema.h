@@ -230,6 +230,7 @@ constexpr char FramesOpenAtEnd[] = "frames_open_at_end";
 constexpr char RuntimeFilter[] = "runtime_filter";
 constexpr char RuntimeFilterLoaded[] = "runtime_filter_loaded";
 constexpr char EndedBySignal[] = "ended_by_signal";
+constexpr char SnapshotSeconds[] = "snapshot_seconds";
 constexpr char ForkedFromPid[] = "forked_from_pid";
 constexpr char MpiRank[] = "mpi_rank";
 constexpr char MpiRanks[] = "mpi_ranks";

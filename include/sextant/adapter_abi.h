@@ -49,6 +49,13 @@ int __sextant_adapter_claim_base_directory(void);
  *  it did not fit. 0 when there is no runtime. */
 size_t __sextant_adapter_base_directory(char *buffer, size_t size);
 
+/** Announces that this process will be placed in a job later (the MPI
+ *  adapter calls it at load time, before MPI_Init sets or claims the job's
+ *  base directory): periodic snapshots (SEXTANT_SNAPSHOT) are not written
+ *  until the base directory is final, so that none is left in a directory
+ *  the process then leaves. */
+void __sextant_adapter_expect_job(void);
+
 /** Registers an extra file of the rank's experiment directory: when the
  *  measurement is written, Render(Context) returns the file's contents as a
  *  malloc'ed NUL-terminated string (or NULL: no file), which the runtime

@@ -50,6 +50,8 @@ AdapterRegistry::setBaseDirectory(const std::string &Path, bool Fixed,
   std::lock_guard<std::mutex> Lock(Mutex);
   if (Closed || Rank < 0)
     return BaseChange::Refused;
+  // Whatever happens now, the directory is final.
+  Placed = true;
   if (Path == BaseDirectory)
     return BaseChange::Unchanged;
   if (Fixed) {
@@ -69,6 +71,26 @@ AdapterRegistry::setBaseDirectory(const std::string &Path, bool Fixed,
 std::string AdapterRegistry::baseDirectory() {
   std::lock_guard<std::mutex> Lock(Mutex);
   return BaseDirectory.empty() ? OutputDirectory : BaseDirectory;
+}
+
+void AdapterRegistry::expectJob() {
+  std::lock_guard<std::mutex> Lock(Mutex);
+  JobExpected = true;
+}
+
+void AdapterRegistry::notePlaced() {
+  std::lock_guard<std::mutex> Lock(Mutex);
+  Placed = true;
+}
+
+bool AdapterRegistry::describePlace(ExperimentInfo &Info) {
+  std::lock_guard<std::mutex> Lock(Mutex);
+  if (Closed || ((Rank >= 0 || JobExpected) && !Placed))
+    return false;
+  Info.OutputDirectory = OutputDirectory;
+  Info.Rank = Rank;
+  Info.RankCount = RankCount;
+  return true;
 }
 
 bool AdapterRegistry::addOutput(const char *Name, char *(*Render)(void *),

@@ -54,6 +54,18 @@ public:
                               std::string &Directory);
   /// The job's base directory, or the experiment directory without a rank.
   std::string baseDirectory();
+  /// An adapter will place this process in a job later (the MPI adapter,
+  /// whose MPI_Init sets the job's directory): until then the directory may
+  /// still move, and snapshots wait (describePlace).
+  void expectJob();
+  /// The job's base directory is final: it was claimed by this process
+  /// (rank 0 at MPI_Init) or set, or kept because it could not move.
+  void notePlaced();
+  /// For a snapshot: the experiment directory and the rank into Info, true
+  /// when the directory can no longer move (no job was announced, or its
+  /// base directory is final); false otherwise and when closed.
+  bool describePlace(ExperimentInfo &Info);
+
   /// Adds the file Name, rendered at the end by Render(Context); false when
   /// closed.
   bool addOutput(const char *Name, char *(*Render)(void *), void *Context);
@@ -99,6 +111,9 @@ private:
   /// The process's rank in a parallel job and the job's size (-1, 0: none).
   int Rank = -1;
   int RankCount = 0;
+  /// expectJob() and notePlaced() (describePlace).
+  bool JobExpected = false;
+  bool Placed = false;
   std::vector<Output> Outputs;
 
   std::atomic<void (*)(int)> FatalHook{nullptr};

@@ -3,7 +3,8 @@
 // Part of Sextant. Every event that touches a thread's recorder is
 // bracketed by the Busy flag of its ThreadState (the protocol is described
 // in ThreadState.h): beginEvent() finds (or attaches) the calling thread's
-// state, sets Busy and checks that finalization has not started;
+// state, sets Busy and checks that finalization has not started (and
+// waits while a snapshot copies the recorders, SnapshotGate.h);
 // endEvent() clears Busy. Shared by the instrumentation ABI and the public
 // API; everything here is inlined into them.
 //
@@ -13,6 +14,7 @@
 #define SEXTANT_RUNTIME_CORE_EVENTBRACKET_H
 
 #include "runtime/core/Runtime.h"
+#include "runtime/core/SnapshotGate.h"
 #include "runtime/core/ThreadState.h"
 
 #include "sextant/instrumentation_abi.h"
@@ -27,16 +29,25 @@ namespace runtime {
 SEXTANT_ALWAYS_INLINE bool beginAttachedEvent(ThreadState &State) {
   if (State.Busy.load(std::memory_order_relaxed) != 0)
     return false; // nested in an event of this thread
-  State.Busy.store(1, std::memory_order_relaxed);
-  // Orders the store above before the load below against the finalizer's
-  // membarrier (see ThreadState.h).
-  std::atomic_signal_fence(std::memory_order_seq_cst);
-  if (__builtin_expect(FinalizationStarted.load(std::memory_order_relaxed),
-                       0)) {
-    State.Busy.store(0, std::memory_order_relaxed);
-    return false;
+  for (;;) {
+    State.Busy.store(1, std::memory_order_relaxed);
+    // Orders the store above before the loads below against the
+    // finalizer's and the snapshot's membarrier (see ThreadState.h).
+    std::atomic_signal_fence(std::memory_order_seq_cst);
+    if (__builtin_expect(FinalizationStarted.load(std::memory_order_relaxed),
+                         0)) {
+      State.Busy.store(0, std::memory_order_relaxed);
+      return false;
+    }
+    // Acquire: a snapshot's reads of this recorder happen before the
+    // event's writes (SnapshotGate.h).
+    if (__builtin_expect((FastPathBlockers.load(std::memory_order_acquire) &
+                          FastPathSnapshot) == 0,
+                         1))
+      return true;
+    State.Busy.store(0, std::memory_order_release);
+    waitAtSnapshotGate();
   }
-  return true;
 }
 
 /// How beginFastEvent() went.
@@ -64,15 +75,17 @@ enum class FastEventStart {
 /// either, and the event is for the slow path. Blockers selects the
 /// FastPathBlocker bits that block the event (all of them for the plugin's
 /// entry points; the OMPT callbacks read any clock and record no metrics,
-/// so only FastPathFinalizing blocks theirs).
+/// so only FastPathFinalizing and FastPathSnapshot block theirs).
 SEXTANT_ALWAYS_INLINE FastEventStart
 beginFastEvent(ThreadEventWord &Word, uint32_t Blockers = ~uint32_t(0)) {
   uint32_t WasBusy = Word.Busy.load(std::memory_order_relaxed);
   Word.Busy.store(1, std::memory_order_relaxed);
   std::atomic_signal_fence(std::memory_order_seq_cst);
+  // Acquire, for the snapshot's sake (SnapshotGate.h); a plain load on
+  // x86-64.
   if (__builtin_expect(
           (WasBusy |
-           (FastPathBlockers.load(std::memory_order_relaxed) & Blockers)) != 0,
+           (FastPathBlockers.load(std::memory_order_acquire) & Blockers)) != 0,
           0)) {
     if (WasBusy != 0)
       return isThreadMarker(&Word) ? FastEventStart::Blocked

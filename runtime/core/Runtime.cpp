@@ -214,6 +214,9 @@ void Runtime::initialize() {
                  std::string("cannot create a thread-exit hook (") +
                      std::strerror(KeyError) +
                      "); threads are merged only at process end");
+  // Last: the thread uses the runtime as initialized.
+  if (Options.Snapshot != 0 && measuring() && !Privileged)
+    startSnapshots();
 }
 
 std::string Runtime::defaultOutputDirectory() const {
@@ -478,6 +481,23 @@ Runtime::describeExperiment(Ticks EndTicks, const timespec &EndTime,
   if (!Adapters.close(Info, AdapterFiles))
     return std::nullopt;
 
+  describeRun(Info, EndTicks, EndTime);
+  Threads.describe(Info);
+  // Also frees the room kept for the final files (after Info.Clock: the
+  // trace files get the final calibration).
+  Tracing.complete(Info);
+  if (int Signal = EndSignal.load())
+    Info.EndSignal = signalName(Signal);
+  Info.Metrics = Metrics.profileMetrics();
+  // Last: the claim decides the directory experiment.json names.
+  Claim = claimOutputDirectory();
+  Info.OutputDirectory = Output.path();
+  return Info;
+}
+
+void Runtime::describeRun(ExperimentInfo &Info, Ticks EndTicks,
+                          const timespec &EndTime) {
+  Info.EndTime = EndTime;
   Info.SextantVersion = SEXTANT_VERSION_STRING;
   Info.ProgramPath = ProgramPath;
   Info.Arguments = Arguments;
@@ -489,7 +509,6 @@ Runtime::describeExperiment(Ticks EndTicks, const timespec &EndTime,
       ClockChoice, takeReferencePoint(&TscClock::now, &MonotonicClock::now));
   Info.WallSeconds =
       static_cast<double>(EndTicks - StartTicks) * Info.Clock.SecondsPerTick;
-  Threads.describe(Info);
   Info.RegionsRejected = RegionsRejected.load(std::memory_order_relaxed);
   Info.FilterFile = Options.FilterFile;
   Info.FilterLoaded = FilterLoaded;
@@ -498,17 +517,7 @@ Runtime::describeExperiment(Ticks EndTicks, const timespec &EndTime,
   Info.Throttle = Options.Throttle;
   Info.Pauses = Pauses.load(std::memory_order_relaxed);
   Info.PausedAtEnd = Arming.paused();
-  // Also frees the room kept for the final files (after Info.Clock: the
-  // trace files get the final calibration).
-  Tracing.complete(Info);
-  if (int Signal = EndSignal.load())
-    Info.EndSignal = signalName(Signal);
   Info.ParentPid = ParentPid;
-  Info.Metrics = Metrics.profileMetrics();
-  // Last: the claim decides the directory experiment.json names.
-  Claim = claimOutputDirectory();
-  Info.OutputDirectory = Output.path();
-  return Info;
 }
 
 Runtime::OutputClaim Runtime::claimOutputDirectory() {

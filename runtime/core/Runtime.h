@@ -4,7 +4,8 @@
 // It holds the options read at start-up, the runtime filter, the region
 // registry and the arming of regions, and it runs the life of the process:
 // initialization, fork(), fatal signals and the finalization that writes the
-// experiment directory exactly once. It coordinates four parts, each with
+// experiment directory exactly once (and, with SEXTANT_SNAPSHOT, snapshots
+// of it while the process runs). It coordinates four parts, each with
 // its own state:
 //
 //   ThreadRegistry   the live threads, their numbering and names, their
@@ -156,6 +157,12 @@ public:
   bool addAdapterOutput(const char *Name, char *(*Render)(void *),
                         void *Context) noexcept;
   void setFatalHook(void (*Hook)(int)) noexcept { Adapters.setFatalHook(Hook); }
+  void expectJob() noexcept {
+    try {
+      Adapters.expectJob();
+    } catch (...) {
+    }
+  }
 
   /// Called for each thread as it is finished (at its exit, or for live
   /// threads at the end of the run), with the thread idle and before its
@@ -208,6 +215,11 @@ private:
   std::optional<ExperimentInfo>
   describeExperiment(Ticks EndTicks, const timespec &EndTime,
                      AdapterFileList &AdapterFiles, OutputClaim &Claim);
+  /// The fields of experiment.json that describe the run itself (program,
+  /// process, times to EndTicks and EndTime, clock, options and counters of
+  /// the runtime): shared by the end and the snapshots.
+  void describeRun(ExperimentInfo &Info, Ticks EndTicks,
+                   const timespec &EndTime);
   /// Opens and claims the experiment directory (Output) before anything is
   /// written: the claim decides the directory experiment.json names (a
   /// sub-directory when another run has the requested one). The writer
@@ -226,6 +238,16 @@ private:
   /// is missing from the profile and, with SEXTANT_VERBOSE, where it went.
   void reportFinalization(const ExperimentInfo &Info, const OutputClaim &Claim,
                           const std::vector<std::string> &Errors, bool Written);
+
+  // Periodic snapshots (ProcessSnapshots.cpp).
+  /// Starts the thread that writes a snapshot every SEXTANT_SNAPSHOT
+  /// seconds; called by initialize() when the option is set.
+  void startSnapshots() noexcept;
+  static void *runSnapshots(void *Self) noexcept;
+  /// Writes one snapshot of the experiment directory, unless the process's
+  /// directory may still move; false when the measurement has ended (the
+  /// snapshot thread then stops).
+  bool writeSnapshot() noexcept;
 
   // Fatal signals and fork (ProcessEvents.cpp).
   /// Installs the fatal-signal handlers and the fork handlers; called by
@@ -302,6 +324,9 @@ private:
   std::atomic<uint64_t> FinalizingThread{0};
   /// Set when this process wrote the measurement (finalizeNow).
   std::atomic<bool> WroteMeasurement{false};
+  /// A snapshot's failure to write was reported (once per run); guarded by
+  /// Mutex.
+  bool SnapshotFailureReported = false;
 };
 
 } // namespace runtime

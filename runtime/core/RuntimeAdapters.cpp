@@ -88,8 +88,10 @@ bool Runtime::claimBaseDirectory() noexcept {
     if (!claimExperimentDirectory(Base, programForNames(), Pid, Claimed, Taken,
                                   Error))
       return false;
-    if (Taken.empty())
+    if (Taken.empty()) {
+      Adapters.notePlaced();
       return true;
+    }
     // Another run has the directory: the job goes to the sub-directory of
     // its own that the claim made.
     return setBaseDirectory(Claimed.path());
@@ -155,6 +157,11 @@ SEXTANT_EXPORT int __sextant_adapter_add_output(const char *Name,
                                                 void *Context) {
   Runtime *Self = Runtime::instance();
   return Self && Self->addAdapterOutput(Name, Render, Context) ? 1 : 0;
+}
+
+SEXTANT_EXPORT void __sextant_adapter_expect_job(void) {
+  if (Runtime *Self = Runtime::instance())
+    Self->expectJob();
 }
 
 SEXTANT_EXPORT void __sextant_adapter_set_fatal_hook(void (*Hook)(int)) {

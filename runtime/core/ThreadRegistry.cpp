@@ -8,6 +8,7 @@
 
 #include "runtime/core/FatalSignals.h"
 #include "runtime/core/OutOfMemoryWarning.h"
+#include "runtime/core/SnapshotGate.h"
 #include "runtime/io/ThreadIdentity.h"
 #include "runtime/trace/ThreadTrace.h"
 
@@ -22,6 +23,10 @@ namespace {
 
 /// How long finalization waits for a live thread to finish its event.
 constexpr double BusyThreadPatienceSeconds = 1.0;
+/// How long a snapshot waits for a live thread to finish its event, with
+/// the other threads held at the gate: a thread still busy then is left
+/// out of this snapshot.
+constexpr double SnapshotPatienceSeconds = 0.1;
 
 } // namespace
 
@@ -103,15 +108,71 @@ void ThreadRegistry::collectResults(ThreadState &State) noexcept {
   if (!Profiles)
     return;
   try {
-    std::string Name = State.Name;
-    if (Name.empty())
-      Name = threadDisplayName(static_cast<int64_t>(Pid), State.Tid);
-    if (Name.empty())
-      Name = "thread " + std::to_string(State.Index);
-    Profiles->add(State.Index, static_cast<long>(State.Tid), std::move(Name),
-                  State.Recorder.tree());
+    Profiles->add(State.Index, static_cast<long>(State.Tid),
+                  threadName(State, State.Name), State.Recorder.tree());
   } catch (...) {
     warnOutOfMemory("a thread is missing from profile-threads.json");
+  }
+}
+
+std::string ThreadRegistry::threadName(const ThreadState &State,
+                                       std::string_view Name) const {
+  std::string Chosen(Name);
+  if (Chosen.empty())
+    Chosen = threadDisplayName(static_cast<int64_t>(Pid), State.Tid);
+  if (Chosen.empty())
+    Chosen = "thread " + std::to_string(State.Index);
+  return Chosen;
+}
+
+bool ThreadRegistry::copyProfile(ProcessProfileCopy &Out) noexcept {
+  try {
+    std::lock_guard<std::mutex> Lock(Mutex);
+    if (Closed)
+      return false;
+    // What the ended threads left, and room for the copies, before the
+    // gate closes: nothing allocates while it is closed.
+    Out.Merged = Merged;
+    Out.Profiles =
+        Profiles ? std::make_unique<ThreadProfileSet>(*Profiles) : nullptr;
+    Out.Repairs = Repairs;
+    Out.ThreadsSeen = ThreadsSeen;
+    Out.ThreadsNotMerged = ThreadsNotMerged;
+    Out.UserRegionsEndedImplicitly = UserRegionsEndedImplicitly;
+    std::vector<RecorderCopy> Copies(Live.size());
+    std::vector<uint64_t> EndedImplicitly(Live.size(), 0);
+
+    ThreadState *Caller = currentThreadState(); // none: a runtime thread
+    closeSnapshotGate();
+    for (size_t I = 0; I < Live.size(); ++I) {
+      const ThreadState &State = *Live[I];
+      if (waitUntilIdle(State, &State == Caller, SnapshotPatienceSeconds)) {
+        Copies[I].capture(State.Recorder, State.Name);
+        EndedImplicitly[I] = State.UserRegions.endedImplicitly();
+      }
+    }
+    // After every copy: no copied frame starts later.
+    Out.Taken = Clock::now();
+    openSnapshotGate();
+
+    for (size_t I = 0; I < Live.size(); ++I) {
+      const ThreadState &State = *Live[I];
+      if (!Copies[I].holdsCopy()) {
+        ++Out.ThreadsNotMerged;
+        continue;
+      }
+      CallPathRecorder Rebuilt;
+      Copies[I].rebuild(Rebuilt, Out.Taken);
+      Out.Repairs += Rebuilt.counters();
+      Out.Merged.mergeFrom(Rebuilt.tree());
+      if (Out.Profiles)
+        Out.Profiles->add(State.Index, static_cast<long>(State.Tid),
+                          threadName(State, Copies[I].name()), Rebuilt.tree());
+      Out.UserRegionsEndedImplicitly += EndedImplicitly[I];
+    }
+    return true;
+  } catch (...) {
+    return false; // out of memory: no snapshot this time
   }
 }
 
@@ -124,13 +185,14 @@ bool ThreadRegistry::close(std::unique_lock<std::mutex> &Lock) noexcept {
 }
 
 bool ThreadRegistry::waitUntilIdle(const ThreadState &State,
-                                   bool IsCallingThread) const {
+                                   bool IsCallingThread,
+                                   double PatienceSeconds) const {
   if (State.Busy.load(std::memory_order_acquire) == 0)
     return true;
   if (IsCallingThread)
     return false; // interrupted inside an event: its data may be mid-update
-  Ticks Deadline = Clock::now() + static_cast<Ticks>(BusyThreadPatienceSeconds *
-                                                     TicksPerSecond);
+  Ticks Deadline =
+      Clock::now() + static_cast<Ticks>(PatienceSeconds * TicksPerSecond);
   while (State.Busy.load(std::memory_order_acquire) != 0) {
     if (Clock::now() > Deadline)
       return false;
@@ -143,7 +205,7 @@ void ThreadRegistry::finishLiveThreads(Ticks Now,
                                        ThreadFinishHook Finish) noexcept {
   ThreadState *Caller = currentThreadState();
   for (ThreadState *State : Live) {
-    if (!waitUntilIdle(*State, State == Caller)) {
+    if (!waitUntilIdle(*State, State == Caller, BusyThreadPatienceSeconds)) {
       ++ThreadsNotMerged;
       continue;
     }

@@ -34,11 +34,14 @@
 #include "runtime/output/ExperimentInfo.h"
 #include "runtime/output/ThreadProfiles.h"
 #include "runtime/profile/CallPathTree.h"
+#include "runtime/profile/RecorderCopy.h"
 #include "runtime/regions/ThrottlePolicy.h"
 
 #include <cstdint>
 #include <memory>
 #include <mutex>
+#include <string>
+#include <string_view>
 #include <vector>
 
 namespace sextant {
@@ -47,6 +50,21 @@ namespace runtime {
 /// Called for each thread as it is finished, with the thread idle and
 /// before its open frames are closed (see Runtime::setThreadFinishHook).
 using ThreadFinishHook = void (*)(ThreadState &State, Ticks Now) noexcept;
+
+/// The profile of the running process at one moment (a snapshot,
+/// ProcessSnapshots.cpp): what the ended threads left, plus a copy of each
+/// live thread's recorder with its open frames closed at Taken.
+struct ProcessProfileCopy {
+  Ticks Taken = 0;
+  CallPathTree Merged;
+  std::unique_ptr<ThreadProfileSet> Profiles;
+  RepairCounters Repairs;
+  uint64_t ThreadsSeen = 0;
+  /// Threads not in the copy: ended threads not merged, and live threads
+  /// that stayed inside one event for the whole patience.
+  uint64_t ThreadsNotMerged = 0;
+  uint64_t UserRegionsEndedImplicitly = 0;
+};
 
 class ThreadRegistry {
 public:
@@ -85,6 +103,12 @@ public:
   /// thread at Now. A thread inside an event (or the calling thread, if
   /// interrupted inside one) is counted as not merged.
   void finishLiveThreads(Ticks Now, ThreadFinishHook Finish) noexcept;
+  /// Copies the profile of every thread at one moment into Out without
+  /// ending any thread's recording: the live threads are held at the
+  /// snapshot gate (SnapshotGate.h) only while their recorders are copied.
+  /// False when the registry is closed or memory ran out. Takes the lock.
+  bool copyProfile(ProcessProfileCopy &Out) noexcept;
+
   /// After finishLiveThreads(), with the lock held: the thread counters.
   void describe(ExperimentInfo &Info) const;
   /// After finishLiveThreads(), with the lock held: the merged profile.
@@ -110,9 +134,14 @@ private:
   /// Keeps what the output needs of State besides its merged tree: a copy
   /// of its tree for profile-threads.json and its user-region counter.
   void collectResults(ThreadState &State) noexcept;
+  /// The name of State's thread in profile-threads.json: State.Name (or
+  /// Name, when given: the name captured with a copy), else the OS's, else
+  /// "thread <index>".
+  std::string threadName(const ThreadState &State, std::string_view Name) const;
   /// Waits for State to leave its current event; false when it does not
-  /// within the patience or when it is the calling thread's.
-  bool waitUntilIdle(const ThreadState &State, bool IsCallingThread) const;
+  /// within PatienceSeconds or when it is the calling thread's.
+  bool waitUntilIdle(const ThreadState &State, bool IsCallingThread,
+                     double PatienceSeconds) const;
 
   TraceSession &Tracing;
   MetricsSession &Metrics;

@@ -198,10 +198,10 @@ extern std::atomic<bool> FinalizationStarted
 
 /// Why an event may not take the fast path of the plugin's entry points
 /// (RegionEvents.h): FinalizationStarted, a clock source other than the
-/// TSC, and metrics besides time, summarized in one word so that the fast
-/// path reads one variable where it read three, and ORs it with Busy's old
-/// value (beginFastEvent()) without widening it. Zero when none holds.
-/// Declared hidden (the definition is hidden anyway, see
+/// TSC, metrics besides time and a snapshot in progress, summarized in one word
+/// so that the fast path reads one variable where it read three, and ORs it
+/// with Busy's old value (beginFastEvent()) without widening it. Zero when none
+/// holds. Declared hidden (the definition is hidden anyway, see
 /// sextant_internal_library), so that the fast path reads it with one
 /// instruction rather than through the global offset table.
 enum FastPathBlocker : uint32_t {
@@ -213,7 +213,11 @@ enum FastPathBlocker : uint32_t {
   /// thread has metrics any more). Every event then takes the slow path,
   /// which updates the metrics, so the fast path does not test
   /// ThreadState::Metrics.
-  FastPathMetrics = 1u << 2
+  FastPathMetrics = 1u << 2,
+  /// A snapshot is copying the threads' recorders (SnapshotGate.h): every
+  /// event, of every entry point, takes the slow path, whose bracket
+  /// (beginAttachedEvent) waits there until the copy is done.
+  FastPathSnapshot = 1u << 3
 };
 extern std::atomic<uint32_t> FastPathBlockers
     __attribute__((visibility("hidden")));

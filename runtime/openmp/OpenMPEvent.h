@@ -36,7 +36,8 @@ public:
     // One test of Busy, as on the plugin's fast path (beginFastEvent): it
     // also sends a thread without a state (a marker) to beginBlocked().
     ThreadEventWord *Word = CurrentThread;
-    FastEventStart Start = beginFastEvent(*Word, FastPathFinalizing);
+    FastEventStart Start =
+        beginFastEvent(*Word, FastPathFinalizing | FastPathSnapshot);
     if (__builtin_expect(Start != FastEventStart::Begun, 0)) {
       State = Start == FastEventStart::Blocked ? beginBlocked() : nullptr;
       if (!State)

@@ -67,6 +67,11 @@ struct ExperimentInfo {
   /// The fatal signal during which the measurement was written, e.g.
   /// "SIGSEGV"; empty when the process ended normally.
   std::string EndSignal;
+  /// A snapshot (SEXTANT_SNAPSHOT) rather than the end of the run: the
+  /// files hold the profile as it was SnapshotSeconds after the start, and
+  /// the process was still running.
+  bool Snapshot = false;
+  double SnapshotSeconds = 0;
   /// In a child made by fork(): the parent's pid; 0 otherwise.
   long ParentPid = 0;
   /// The rank of the process in a parallel job and the job's size (set by

@@ -148,6 +148,8 @@ experimentRecord(const ExperimentInfo &Info,
   M.RuntimeFilter = unlessEmpty(Info.FilterFile);
   M.RuntimeFilterLoaded = Info.FilterLoaded;
   M.EndedBySignal = unlessEmpty(Info.EndSignal);
+  if (Info.Snapshot)
+    M.SnapshotSeconds = Info.SnapshotSeconds;
   if (Info.ParentPid != 0)
     M.ForkedFromPid = Info.ParentPid;
   if (Info.Rank >= 0) {

@@ -8,6 +8,8 @@
 
 #include "runtime/profile/CallPathRecorder.h"
 
+#include <new>
+
 namespace sextant {
 namespace runtime {
 
@@ -118,6 +120,36 @@ size_t CallPathRecorder::closeAll(Ticks Now) noexcept {
     closeTop(Now);
   releaseContext(Now);
   return Closed;
+}
+
+void CallPathRecorder::copyOpenFrames(OpenFrame *Out) const noexcept {
+  for (size_t Level = 0; Level < depth(); ++Level)
+    Out[Level] = OpenFrame{Frames[Level].Region, Frames[Level].Node,
+                           Frames[Level].Start, Frames[Level].ChildTicks};
+}
+
+void CallPathRecorder::restoreCopy(const CallPathTree::Node *Nodes,
+                                   size_t NodeCount, const OpenFrame *Open,
+                                   size_t Depth, size_t CopiedContextDepth,
+                                   const RepairCounters &Copied) {
+  for (size_t Level = 0; Level < Depth; ++Level)
+    if (Open[Level].Node >= NodeCount)
+      throw std::bad_alloc(); // not a copy of one recorder
+  Tree.assignNodes(Nodes, NodeCount);
+  while (Capacity < Depth)
+    growStack();
+  for (size_t Level = 0; Level < Depth; ++Level) {
+    Frame &Slot = Frames[Level];
+    Slot.Region = Open[Level].Region;
+    Slot.Node = Open[Level].Node;
+    Slot.Start = Open[Level].Start;
+    Slot.ChildTicks = Open[Level].ChildTicks;
+    Slot.FrameAddress = NoFrameAddress;
+  }
+  setDepth(Depth);
+  ContextDepth = CopiedContextDepth <= Depth ? CopiedContextDepth : Depth;
+  Counters = Copied;
+  rebaseNodeAddresses();
 }
 
 void CallPathRecorder::adoptContext(const uint32_t *Regions, size_t Count) {

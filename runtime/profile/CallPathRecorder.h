@@ -274,6 +274,25 @@ public:
   /// counted). Returns how many frames were removed, context included.
   size_t closeAll(Ticks Now) noexcept;
 
+  /// An open frame as a copy of the recorder keeps it (RecorderCopy.h).
+  struct OpenFrame {
+    uint32_t Region;
+    CallPathTree::NodeIndex Node;
+    Ticks Start;
+    Ticks ChildTicks;
+  };
+  /// Copies the depth() open frames, outermost first, to Out. Never
+  /// allocates.
+  void copyOpenFrames(OpenFrame *Out) const noexcept;
+  /// Makes this recorder, a new one, hold a copy of another: the tree of
+  /// NodeCount nodes at Nodes (CallPathTree::assignNodes), the Depth open
+  /// frames at Open (outermost first, the lowest ContextDepth of them
+  /// context frames) and the counters Copied. The frames' CFAs are unknown.
+  /// Throws std::bad_alloc; also for a frame whose node is not in the tree.
+  void restoreCopy(const CallPathTree::Node *Nodes, size_t NodeCount,
+                   const OpenFrame *Open, size_t Depth, size_t ContextDepth,
+                   const RepairCounters &Copied);
+
   /// Forgets the profile but keeps the open frames, as if each had been
   /// entered at Now (one visit each): the recorder of the forking thread in
   /// a child process after fork(). Throws std::bad_alloc, leaving the

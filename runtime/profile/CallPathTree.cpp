@@ -69,6 +69,21 @@ void CallPathTree::mergeFrom(const CallPathTree &Other) {
   }
 }
 
+void CallPathTree::assignNodes(const Node *Copied, size_t Count) {
+  if (Count == 0 || Count >= NoNode)
+    throw std::bad_alloc(); // no root, or more nodes than indices
+  std::vector<Node> CopiedNodes(Copied, Copied + Count);
+  // At most half full, as insertChild() keeps it.
+  size_t SlotCount = InitialSlots;
+  while (SlotCount < 2 * Count)
+    SlotCount *= 2;
+  std::vector<NodeIndex> CopiedSlots(SlotCount, RootNode);
+  for (NodeIndex Index = 1; Index < Count; ++Index)
+    placeInSlots(CopiedSlots, CopiedNodes, Index);
+  Nodes.swap(CopiedNodes);
+  Slots.swap(CopiedSlots);
+}
+
 std::vector<std::vector<CallPathTree::NodeIndex>>
 CallPathTree::childLists() const {
   std::vector<std::vector<NodeIndex>> Lists(Nodes.size());

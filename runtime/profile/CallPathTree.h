@@ -89,6 +89,12 @@ public:
   /// the paths merged before the failure stay merged.
   void mergeFrom(const CallPathTree &Other);
 
+  /// Makes this tree a copy of the Count nodes at Copied, a tree's node
+  /// array (root first, every parent before its children), with the same
+  /// indices: what a copy of a recorder keeps (RecorderCopy.h). Throws
+  /// std::bad_alloc, leaving the tree unchanged.
+  void assignNodes(const Node *Copied, size_t Count);
+
   /// For every node, the indices of its children in creation order.
   std::vector<std::vector<NodeIndex>> childLists() const;
 

@@ -9,6 +9,9 @@
  *   mpi_faults crash    rank 1 dies of SIGSEGV, the others wait as above
  *   mpi_faults fpe      rank 1 dies of SIGFPE (raised), the others wait
  *   mpi_faults nofinal  every rank returns from main without MPI_Finalize
+ *   mpi_faults killed   every rank goes on with work() and MPI_Allreduce
+ *                       until it is killed (SIGKILL, by the test), at most
+ *                       120 s, then finalizes
  */
 #include <mpi.h>
 #include <signal.h>
@@ -39,6 +42,15 @@ int main(int argc, char **argv) {
   MPI_Barrier(MPI_COMM_WORLD);
   if (strcmp(Mode, "nofinal") == 0)
     return 0;
+  if (strcmp(Mode, "killed") == 0) {
+    double Start = MPI_Wtime();
+    while (MPI_Wtime() - Start < 120) {
+      Local = work(Rank);
+      MPI_Allreduce(&Local, &Global, 1, MPI_DOUBLE, MPI_SUM, MPI_COMM_WORLD);
+    }
+    MPI_Finalize();
+    return 0;
+  }
   if (Rank == 1) {
     usleep(200000); /* the others are waiting in MPI_Recv by now */
     fail(Mode);

@@ -23,12 +23,12 @@
 #include "common/OutputFile.h"
 #include "common/ShellQuoting.h"
 #include "format/profile/CallTreeView.h"
-#include "format/reader/ExperimentReader.h"
-#include "format/schema/ExperimentSchema.h"
 #include "format/profile/FlatProfile.h"
-#include "format/reader/RunListing.h"
 #include "format/profile/SummaryText.h"
 #include "format/profile/TextLayout.h"
+#include "format/reader/ExperimentReader.h"
+#include "format/reader/RunListing.h"
+#include "format/schema/ExperimentSchema.h"
 
 #include <algorithm>
 #include <cctype>
@@ -406,6 +406,8 @@ std::string renderHeader(const Experiment &E) {
   Out += "arguments:   " + shellQuoteWords(M.Arguments) + "\n";
   Out += "wall time:   " + seconds(M.WallSeconds) + " s, " +
          plural(M.Threads, "thread", "threads") + ", clock " + M.Clock + "\n";
+  if (M.SnapshotSeconds)
+    Out += "snapshot:    " + describeSnapshot(*M.SnapshotSeconds) + "\n";
   Out += "regions:     " + std::to_string(E.Regions.size()) + " registered, " +
          std::to_string(Filtered) + " filtered, " + std::to_string(Throttled) +
          " throttled\n";

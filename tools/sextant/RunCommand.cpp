@@ -118,6 +118,11 @@ constexpr VariableOption VariableOptions[] = {
      "each thread's trace buffer, e.g. 64K, 4M\n"
      "(SEXTANT_BUFFER_SIZE)",
      "SEXTANT_BUFFER_SIZE", nullptr},
+    {"snapshot", 0, "SECONDS",
+     "rewrite the experiment every SECONDS while the\n"
+     "program runs, so that SIGKILL leaves the last\n"
+     "snapshot (SEXTANT_SNAPSHOT)",
+     "SEXTANT_SNAPSHOT", nullptr},
 };
 
 constexpr bool allOptionVariablesExist() {

@@ -56,6 +56,7 @@ inline format::ExperimentMetadata sampleExperimentMetadata() {
   M.RuntimeFilter = "rt.filt";
   M.RuntimeFilterLoaded = true;
   M.EndedBySignal = "SIGSEGV";
+  M.SnapshotSeconds = 12.5;
   M.ForkedFromPid = 98;
   M.MpiRank = 1;
   M.MpiRanks = 4;
@@ -154,6 +155,7 @@ inline void checkSameMetadata(const format::ExperimentMetadata &A,
   CHECK(A.RuntimeFilter == B.RuntimeFilter);
   CHECK(A.RuntimeFilterLoaded == B.RuntimeFilterLoaded);
   CHECK(A.EndedBySignal == B.EndedBySignal);
+  CHECK(A.SnapshotSeconds == B.SnapshotSeconds);
   CHECK(A.ForkedFromPid == B.ForkedFromPid);
   CHECK(A.MpiRank == B.MpiRank);
   CHECK(A.MpiRanks == B.MpiRanks);

@@ -12,6 +12,7 @@
 //===----------------------------------------------------------------------===//
 
 #include "format/job/CrossRankAggregate.h"
+#include "format/job/CrossRankExperiment.h"
 #include "format/job/JobCombiner.h"
 #include "format/job/PartialJobCodec.h"
 
@@ -387,4 +388,46 @@ TEST_CASE("a partial of a call tree 100000 levels deep goes through bytes",
   merge(Job, throughBytes(partialFromRank(Files)));
   CombinedFiles Out = finishJob(throughBytes(Job), 2, "/job");
   CHECK(json::parse(Out.Profile)[0]["metrics"]["visits"] == 2);
+}
+
+TEST_CASE("A rank that ended by a snapshot is combined, with one warning",
+          "[job][snapshot]") {
+  RankFiles Files;
+  Files.Rank = 1;
+  Files.Profile = json::array({node(1, "f", 1, 1, 1)}).dump();
+  Files.Regions = regionsFile(json::array({region(1, "f")})).dump();
+  Files.Experiment =
+      json{{"pid", 5}, {"mpi_ranks", 2}, {"snapshot_seconds", 3.5}}.dump();
+  PartialJob Partial = partialFromRank(Files); // no mpi.json: a snapshot's
+  REQUIRE(Partial.Ranks.size() == 1);
+  CHECK(Partial.Ranks[0].Read);
+  REQUIRE(Partial.Problems.size() == 1);
+  CHECK(Partial.Problems[0] ==
+        "rank 1: ended by a snapshot at 3.5 s: the process did not write its "
+        "final profile (killed by SIGKILL, or by its batch system); its "
+        "profile up to the snapshot is combined, without the message counts "
+        "and bytes of its mpi.json");
+  CHECK(Partial.Ranks[0].Entry["snapshot_seconds"] == 3.5);
+
+  // The end's experiment.json: no snapshot, and a missing mpi.json is news.
+  Files.Experiment =
+      json{{"pid", 5}, {"mpi_ranks", 2}, {"snapshot_seconds", nullptr}}.dump();
+  PartialJob Ended = partialFromRank(Files);
+  REQUIRE(Ended.Problems.size() == 1);
+  CHECK(Ended.Problems[0] == "rank 1: mpi.json is missing or unreadable");
+  CHECK(Ended.Ranks[0].Entry["snapshot_seconds"].is_null());
+}
+
+TEST_CASE("A job is a snapshot's as far as its earliest such rank",
+          "[job][snapshot]") {
+  json Rank0 = {{"pid", 1}, {"snapshot_seconds", nullptr}};
+  json Rank1 = {{"pid", 2}, {"snapshot_seconds", 7.0}};
+  json Rank2 = {{"pid", 3}, {"snapshot_seconds", 4.0}};
+  json Job = jobExperiment(
+      Rank0, {rankEntry(Rank0, 0), rankEntry(Rank1, 1), rankEntry(Rank2, 2)}, 3,
+      "/job", 1);
+  CHECK(Job["snapshot_seconds"] == 4.0);
+  CHECK(Job["ranks"][1]["snapshot_seconds"] == 7.0);
+  json Whole = jobExperiment(Rank0, {rankEntry(Rank0, 0)}, 1, "/job", 1);
+  CHECK(Whole["snapshot_seconds"].is_null());
 }

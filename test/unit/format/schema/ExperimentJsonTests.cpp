@@ -57,8 +57,8 @@ TEST_CASE("members without a value are null and read back empty",
   nlohmann::json Parsed = nlohmann::json::parse(Json);
   for (const char *Member :
        {"clock_calibration", "event_pair_cost_seconds", "runtime_filter",
-        "ended_by_signal", "forked_from_pid", "mpi_rank", "mpi_ranks", "trace",
-        "metrics"}) {
+        "ended_by_signal", "snapshot_seconds", "forked_from_pid", "mpi_rank",
+        "mpi_ranks", "trace", "metrics"}) {
     INFO(Member);
     CHECK(Parsed.at(Member).is_null());
   }
@@ -110,6 +110,7 @@ TEST_CASE("experiment.json has its members in the documented order",
                                          "runtime_filter",
                                          "runtime_filter_loaded",
                                          "ended_by_signal",
+                                         "snapshot_seconds",
                                          "forked_from_pid",
                                          "mpi_rank",
                                          "mpi_ranks",
@@ -183,6 +184,7 @@ TEST_CASE("experiment.json keeps its byte layout", "[ExperimentJson]") {
   "runtime_filter": "rt.filt",
   "runtime_filter_loaded": true,
   "ended_by_signal": "SIGSEGV",
+  "snapshot_seconds": 12.500000000,
   "forked_from_pid": 98,
   "mpi_rank": 1,
   "mpi_ranks": 4,

@@ -160,6 +160,7 @@ TEST_CASE("trace, metrics, a fork, a signal and an MPI rank are recorded",
   CHECK(experimentJson(Info, {})["metrics"].is_null());
   CHECK(experimentJson(Info, {})["mpi_rank"].is_null());
   CHECK(experimentJson(Info, {})["forked_from_pid"].is_null());
+  CHECK(experimentJson(Info, {})["snapshot_seconds"].is_null());
   Info.TraceEnabled = true;
   Info.TraceBufferSize = 4096;
   Info.Trace.Files = 2;
@@ -167,6 +168,8 @@ TEST_CASE("trace, metrics, a fork, a signal and an MPI rank are recorded",
   Info.Trace.BytesWritten = 20;
   Info.Trace.FirstError = "disk full";
   Info.EndSignal = "SIGSEGV";
+  Info.Snapshot = true;
+  Info.SnapshotSeconds = 3.5;
   Info.ParentPid = 98;
   Info.Rank = 0;
   Info.RankCount = 2;
@@ -186,6 +189,7 @@ TEST_CASE("trace, metrics, a fork, a signal and an MPI rank are recorded",
   CHECK(M.Trace->BytesPerEvent == 2.5);
   CHECK(M.Trace->WriteError == "disk full");
   CHECK(M.EndedBySignal == "SIGSEGV");
+  CHECK(M.SnapshotSeconds == 3.5);
   CHECK(M.ForkedFromPid == 98);
   CHECK(M.MpiRank == 0u);
   CHECK(M.MpiRanks == 2u);
