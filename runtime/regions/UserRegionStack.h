@@ -23,6 +23,7 @@
 #ifndef SEXTANT_RUNTIME_REGIONS_USERREGIONSTACK_H
 #define SEXTANT_RUNTIME_REGIONS_USERREGIONSTACK_H
 
+#include <atomic>
 #include <cstddef>
 #include <cstdint>
 #include <string_view>
@@ -57,7 +58,10 @@ public:
     if (Level == 0)
       return false;
     const Entry &Match = Entries[Level - 1];
-    EndedImplicitly += Entries.size() - Level;
+    if (size_t Implicit = Entries.size() - Level)
+      EndedImplicitly.store(
+          EndedImplicitly.load(std::memory_order_relaxed) + Implicit,
+          std::memory_order_relaxed);
     if (Match.Recorded) {
       RecordExit(Match.Id);
     } else {
@@ -71,12 +75,16 @@ public:
 
   size_t depth() const { return Entries.size(); }
   const Entry &at(size_t Level) const { return Entries[Level]; }
-  /// Regions ended because an enclosing region ended before them.
-  uint64_t endedImplicitly() const { return EndedImplicitly; }
+  /// Regions ended because an enclosing region ended before them. Any
+  /// thread may read it (a snapshot, SnapshotGate.h: the stack changes
+  /// outside the events it holds); only the owner writes it.
+  uint64_t endedImplicitly() const {
+    return EndedImplicitly.load(std::memory_order_relaxed);
+  }
 
 private:
   std::vector<Entry> Entries;
-  uint64_t EndedImplicitly = 0;
+  std::atomic<uint64_t> EndedImplicitly{0};
 };
 
 } // namespace runtime

@@ -26,7 +26,9 @@
 #define NOINLINE __attribute__((noinline))
 
 static int Forever;
-static volatile double Sink;
+/* One result per compute thread, so that the work is not optimized away
+ * and the threads share no variable. */
+static volatile double Sinks[2];
 
 static void pause_ms(double Milliseconds) {
   long Nanoseconds = (long)(Milliseconds * 1e6);
@@ -41,10 +43,9 @@ NOINLINE double relax(int Step) {
   return X;
 }
 
-NOINLINE void *compute_loop(void *Unused) {
-  (void)Unused;
+NOINLINE void *compute_loop(void *Sink) {
   for (int Step = 0; Forever || Step < 3000; ++Step) {
-    Sink += relax(Step);
+    *(volatile double *)Sink += relax(Step);
     if (!Forever)
       pause_ms(1);
   }
@@ -87,8 +88,8 @@ int main(int Argc, char **Argv) {
   }
   Forever = strcmp(Argv[1], "forever") == 0;
   pthread_t Threads[4];
-  pthread_create(&Threads[0], NULL, compute_loop, NULL);
-  pthread_create(&Threads[1], NULL, compute_loop, NULL);
+  pthread_create(&Threads[0], NULL, compute_loop, (void *)&Sinks[0]);
+  pthread_create(&Threads[1], NULL, compute_loop, (void *)&Sinks[1]);
   pthread_create(&Threads[2], NULL, api_loop, NULL);
   pthread_create(&Threads[3], NULL, wait_forever, NULL);
   supervise(Threads, 4);
