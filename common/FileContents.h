@@ -40,9 +40,6 @@ constexpr FileLimit JsonFileLimit = {uint64_t(1) << 30,
 /// Counter-sample files (trace/thread-<i>.metrics), read whole.
 constexpr FileLimit MetricFileLimit = {uint64_t(4) << 30,
                                        "a .metrics file of a trace"};
-/// Text views of an experiment or job (summary.txt).
-constexpr FileLimit TextViewFileLimit = {uint64_t(1) << 30,
-                                         "a text view of an experiment"};
 /// Claim files (.sextant-run, .sextant-job): one or two short lines.
 constexpr FileLimit ClaimFileLimit = {4096, "a claim file"};
 /// Files read in pieces, whatever their size (trace files).

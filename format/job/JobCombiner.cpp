@@ -10,7 +10,6 @@
 #include "format/job/CrossRankExperiment.h"
 #include "format/job/JobMpiFile.h"
 #include "format/job/JobProfileFiles.h"
-#include "format/job/JobSummary.h"
 #include "format/job/PartialJob.h"
 
 #include <nlohmann/json.hpp>
@@ -43,7 +42,8 @@ std::vector<const RankFiles *> ranksInOrder(const std::vector<RankFiles> &Ranks,
 
 CombinedFiles finishJob(PartialJob &&Partial, int RankCount,
                         const std::string &BaseDirectory,
-                        const std::string &MissingRank) {
+                        const std::string &MissingRank,
+                        const CrossRankTableOptions &Tables) {
   CombinedFiles Out;
   Out.Problems = std::move(Partial.Problems);
   std::vector<bool> Seen(static_cast<size_t>(std::max(RankCount, 0)));
@@ -83,10 +83,18 @@ CombinedFiles finishJob(PartialJob &&Partial, int RankCount,
     Out.Problems.push_back("point-to-point traffic is asymmetric: " + A);
   Out.Mpi = jobMpiJson(Mpi);
 
-  Out.Summary =
-      jobSummary({Experiment.value("program", ""), BaseDirectory,
-                  rankWallTimes(Entries, RankCount), Out.Problems, RankCount,
-                  Partial.Range, Partial.Regions, Partial.Times, Mpi});
+  JobSummaryInput Summary{Experiment.value("program", ""),
+                          BaseDirectory,
+                          rankWallTimes(Entries, RankCount),
+                          Out.Problems,
+                          RankCount,
+                          Partial.Range,
+                          Partial.Regions,
+                          Partial.Times,
+                          Mpi};
+  Out.Summary = jobSummary(Summary);
+  Summary.Tables = Tables;
+  Out.CrossRankView = crossRankTables(Summary);
   return Out;
 }
 

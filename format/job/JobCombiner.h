@@ -27,6 +27,7 @@
 #define SEXTANT_FORMAT_JOB_JOBCOMBINER_H
 
 #include "format/job/JobFiles.h"
+#include "format/job/JobSummary.h"
 #include "format/job/PartialJob.h"
 
 #include <string>
@@ -45,10 +46,13 @@ CombinedFiles combineJob(const std::vector<RankFiles> &Ranks, int RankCount,
 
 /// The job's combined view from the partial of its ranks, for a job of
 /// RankCount ranks written into BaseDirectory; a rank of [0, RankCount)
-/// without a record is the problem "rank <r>: <MissingRank>".
+/// without a record is the problem "rank <r>: <MissingRank>". Tables
+/// orders and limits the tables of CrossRankView (summary.txt's are always
+/// complete, in their default order).
 CombinedFiles finishJob(PartialJob &&Partial, int RankCount,
                         const std::string &BaseDirectory,
-                        const std::string &MissingRank = NoDataReceived);
+                        const std::string &MissingRank = NoDataReceived,
+                        const CrossRankTableOptions &Tables = {});
 
 /// The size of the job the ranks belong to: one more than the highest rank
 /// of Ranks, or the largest "mpi_ranks" of their experiment.json if larger.

@@ -33,6 +33,10 @@ struct CombinedFiles {
   std::string Experiment;
   std::string Mpi;
   std::string Summary;
+  /// The cross-rank part of Summary alone, from "Regions across ranks" on,
+  /// its tables ordered and limited as finishJob() was asked (not a file:
+  /// what `sextant report --ranks` prints).
+  std::string CrossRankView;
   /// More files of the view (name, contents), written before the others:
   /// the wrapped libraries' library-<name>.json (JobLibrary.h).
   std::vector<std::pair<std::string, std::string>> Extra;

@@ -5,8 +5,8 @@
 //===----------------------------------------------------------------------===//
 
 #include "format/job/JobSummary.h"
-#include "format/schema/JsonWriter.h"
 #include "format/profile/TextLayout.h"
+#include "format/schema/JsonWriter.h"
 
 #include "format/job/CrossRankStatistics.h"
 
@@ -35,11 +35,96 @@ std::string header(const JobSummaryInput &In) {
   return S;
 }
 
+/// What a row of the cross-rank tables is ordered and limited by: times and
+/// visits summed over the ranks, and the largest inclusive time of a rank.
+struct RowKey {
+  double Inclusive = 0;
+  double Exclusive = 0;
+  double Visits = 0;
+  double LargestInclusive = 0;
+  const std::string *Name = nullptr;
+  uint32_t Tie = 0;
+
+  double perVisit() const { return Visits > 0 ? Inclusive / Visits : 0.0; }
+};
+
+using Order = CrossRankTableOptions::Order;
+
+/// Whether A is listed before B under Sort (not Default): numbers largest
+/// first, names alphabetically; ties by name, then Tie.
+bool listedBefore(const RowKey &A, const RowKey &B, Order Sort) {
+  auto Larger = [](double X, double Y) { return X > Y; };
+  switch (Sort) {
+  case Order::Exclusive:
+    if (A.Exclusive != B.Exclusive)
+      return Larger(A.Exclusive, B.Exclusive);
+    break;
+  case Order::Inclusive:
+    if (A.Inclusive != B.Inclusive)
+      return Larger(A.Inclusive, B.Inclusive);
+    break;
+  case Order::Visits:
+    if (A.Visits != B.Visits)
+      return Larger(A.Visits, B.Visits);
+    break;
+  case Order::TimePerVisit:
+    if (A.perVisit() != B.perVisit())
+      return Larger(A.perVisit(), B.perVisit());
+    break;
+  case Order::Name:
+  case Order::Default:
+    break;
+  }
+  if (*A.Name != *B.Name)
+    return *A.Name < *B.Name;
+  return A.Tie < B.Tie;
+}
+
+/// The rows of a table that Options shows, in order, and what it hides.
+struct ShownRows {
+  std::vector<size_t> Rows; ///< indices into the keys
+  size_t Hidden = 0;
+  double HiddenExclusive = 0;
+  double HiddenVisits = 0;
+};
+
+/// Orders Keys (already in the table's default order) as Options asks and
+/// applies its limits.
+ShownRows showRows(const std::vector<RowKey> &Keys,
+                   const CrossRankTableOptions &Options) {
+  std::vector<size_t> Order(Keys.size());
+  for (size_t I = 0; I < Keys.size(); ++I)
+    Order[I] = I;
+  if (Options.Sort != CrossRankTableOptions::Order::Default)
+    std::sort(Order.begin(), Order.end(), [&](size_t A, size_t B) {
+      return listedBefore(Keys[A], Keys[B], Options.Sort);
+    });
+  ShownRows Shown;
+  for (size_t Row : Order) {
+    const RowKey &Key = Keys[Row];
+    if (Key.LargestInclusive >= Options.MinTime &&
+        (Options.Top == 0 || Shown.Rows.size() < Options.Top)) {
+      Shown.Rows.push_back(Row);
+      continue;
+    }
+    ++Shown.Hidden;
+    Shown.HiddenExclusive += Key.Exclusive;
+    Shown.HiddenVisits += Key.Visits;
+  }
+  return Shown;
+}
+
+std::string count(uint64_t N, const char *Singular, const char *Plural) {
+  return std::to_string(N) + " " + (N == 1 ? Singular : Plural);
+}
+
 struct RegionLine {
   uint32_t Region;
+  std::string Name;
   RankStatistics Inclusive;
   RankStatistics Exclusive;
   double TotalInclusive;
+  double TotalExclusive;
   double Visits;
 };
 
@@ -47,10 +132,11 @@ struct RegionLine {
 std::vector<RegionLine> regionLines(const JobSummaryInput &In) {
   std::vector<RegionLine> Lines;
   for (const auto &[Region, T] : In.Times)
-    Lines.push_back({Region,
+    Lines.push_back({Region, In.Regions.nameOf(Region),
                      T.statistics(RegionInclusive, In.Range, In.RankCount),
                      T.statistics(RegionExclusive, In.Range, In.RankCount),
-                     T.total(RegionInclusive), T.total(RegionVisits)});
+                     T.total(RegionInclusive), T.total(RegionExclusive),
+                     T.total(RegionVisits)});
   std::sort(Lines.begin(), Lines.end(),
             [](const RegionLine &A, const RegionLine &B) {
               if (A.TotalInclusive != B.TotalInclusive)
@@ -61,34 +147,91 @@ std::vector<RegionLine> regionLines(const JobSummaryInput &In) {
 }
 
 std::string regionTable(const JobSummaryInput &In) {
+  std::vector<RegionLine> Lines = regionLines(In);
+  std::vector<RowKey> Keys;
+  for (const RegionLine &L : Lines)
+    Keys.push_back({L.TotalInclusive, L.TotalExclusive, L.Visits,
+                    L.Inclusive.Max, &L.Name, L.Region});
+  ShownRows Shown = showRows(Keys, In.Tables);
   std::string S =
       "\nRegions across ranks (inclusive and exclusive seconds per rank)\n";
   S += "  incl min  incl mean   incl max  max rank   excl mean       visits  "
        "region\n";
-  for (const RegionLine &L : regionLines(In))
+  for (size_t Row : Shown.Rows) {
+    const RegionLine &L = Lines[Row];
     S += padLeft(formatFixed(L.Inclusive.Min, 6), 10) + " " +
          padLeft(formatFixed(L.Inclusive.Mean, 6), 10) + " " +
          padLeft(formatFixed(L.Inclusive.Max, 6), 10) + " " +
          padLeft(std::to_string(L.Inclusive.MaxRank), 9) + " " +
          padLeft(formatFixed(L.Exclusive.Mean, 6), 11) + " " +
          padLeft(std::to_string(roundSaturated<uint64_t>(L.Visits)), 12) +
-         "  " + In.Regions.nameOf(L.Region) + "\n";
+         "  " + L.Name + "\n";
+  }
+  if (Shown.Hidden != 0)
+    S +=
+        "(" + count(Shown.Hidden, "more region", "more regions") +
+        " hidden by --top/--min-time: " +
+        formatFixed(Shown.HiddenExclusive, 6) +
+        " s exclusive summed over the ranks, " +
+        count(roundSaturated<uint64_t>(Shown.HiddenVisits), "visit", "visits") +
+        ")\n";
   return S;
 }
 
-std::string functionTable(const JobMpi &Mpi) {
+/// The times of the regions named Name summed over the ranks (an MPI
+/// function's region), by name.
+std::map<std::string, RowKey> regionTimesByName(const JobSummaryInput &In) {
+  std::map<std::string, RowKey> ByName;
+  for (const auto &[Region, T] : In.Times) {
+    RowKey &Key = ByName[In.Regions.nameOf(Region)];
+    Key.Inclusive += T.total(RegionInclusive);
+    Key.Exclusive += T.total(RegionExclusive);
+    Key.Visits += T.total(RegionVisits);
+    Key.LargestInclusive =
+        std::max(Key.LargestInclusive,
+                 T.statistics(RegionInclusive, In.Range, In.RankCount).Max);
+  }
+  return ByName;
+}
+
+std::string functionTable(const JobSummaryInput &In) {
+  const JobMpi &Mpi = In.Mpi;
+  std::map<std::string, RowKey> Times = regionTimesByName(In);
+  std::vector<const std::string *> Names;
+  std::vector<RowKey> Keys;
+  for (const auto &[Name, Fields] : Mpi.Functions) {
+    RowKey Key;
+    auto Found = Times.find(Name);
+    if (Found != Times.end())
+      Key = Found->second;
+    // A function's calls, not its region's visits (a throttled or filtered
+    // region counts fewer).
+    Key.Visits = Fields[0].Total;
+    Key.Name = &Name;
+    Key.Tie = static_cast<uint32_t>(Keys.size());
+    Names.push_back(&Name);
+    Keys.push_back(Key);
+  }
+  ShownRows Shown = showRows(Keys, In.Tables);
   std::string S = "\nMPI functions (calls and bytes summed over ranks; "
                   "min/max calls per rank)\n";
   S += "       calls  min calls  max calls    bytes sent  bytes received  "
        "function\n";
-  for (const auto &[Name, Fields] : Mpi.Functions) {
+  for (size_t Row : Shown.Rows) {
+    const auto &Fields = Mpi.Functions.at(*Names[Row]);
     const RankStatistics &Calls = Fields[0].Statistics;
     S += padLeft(formatFixed(Fields[0].Total, 0), 12) + " " +
          padLeft(formatFixed(Calls.Min, 0), 10) + " " +
          padLeft(formatFixed(Calls.Max, 0), 10) + " " +
          padLeft(formatFixed(Fields[1].Total, 0), 13) + " " +
-         padLeft(formatFixed(Fields[2].Total, 0), 15) + "  " + Name + "\n";
+         padLeft(formatFixed(Fields[2].Total, 0), 15) + "  " + *Names[Row] +
+         "\n";
   }
+  if (Shown.Hidden != 0)
+    S += "(" + count(Shown.Hidden, "more MPI function", "more MPI functions") +
+         " hidden by --top/--min-time: " +
+         count(roundSaturated<uint64_t>(Shown.HiddenVisits), "call", "calls") +
+         ")\n";
   return S;
 }
 
@@ -205,9 +348,14 @@ std::string matrixText(const MatrixView &View, const SparseMatrix &Rows) {
          matrixTable(Name + " " + View.SecondTable, Rows, View.Second);
 }
 
-std::string jobSummary(const JobSummaryInput &Input) {
-  return header(Input) + regionTable(Input) + functionTable(Input.Mpi) +
+std::string crossRankTables(const JobSummaryInput &Input) {
+  // Without the leading blank line of the regions' table.
+  return regionTable(Input).substr(1) + functionTable(Input) +
          matrices(Input.Mpi);
+}
+
+std::string jobSummary(const JobSummaryInput &Input) {
+  return header(Input) + "\n" + crossRankTables(Input);
 }
 
 } // namespace format

@@ -13,9 +13,9 @@
 #ifndef SEXTANT_FORMAT_JOB_JOBSUMMARY_H
 #define SEXTANT_FORMAT_JOB_JOBSUMMARY_H
 
-#include "format/job/JobMpiFile.h"
 #include "format/job/CrossRankProfile.h"
 #include "format/job/CrossRankRegions.h"
+#include "format/job/JobMpiFile.h"
 
 #include <map>
 #include <string>
@@ -23,6 +23,30 @@
 
 namespace sextant {
 namespace format {
+
+/// How the cross-rank tables (regions, MPI functions) are ordered and
+/// limited: `sextant report --ranks` with --sort, --top and --min-time. The
+/// default is summary.txt's: regions by inclusive time summed over the
+/// ranks, MPI functions by name, every row.
+struct CrossRankTableOptions {
+  enum class Order {
+    Default,
+    Exclusive,
+    Inclusive,
+    Visits,
+    Name,
+    TimePerVisit
+  };
+  /// Exclusive, Inclusive and TimePerVisit order both tables by the times
+  /// summed over the ranks (an MPI function by its region's times), Visits
+  /// by visits and calls, Name alphabetically.
+  Order Sort = Order::Default;
+  /// At most this many rows per table; 0: every row.
+  uint64_t Top = 0;
+  /// Hides a row whose largest inclusive time on one rank ("incl max") is
+  /// below this (an MPI function: its region's).
+  double MinTime = 0;
+};
 
 struct JobSummaryInput {
   std::string Program;
@@ -36,6 +60,7 @@ struct JobSummaryInput {
   const RegionUnion &Regions;
   const RegionTimes &Times;
   const JobMpi &Mpi;
+  CrossRankTableOptions Tables = {};
 };
 
 /// How summary.txt shows one of the job's sparse matrices: two of its
@@ -58,6 +83,10 @@ std::string matrixText(const MatrixView &View, const SparseMatrix &Rows);
 
 /// The job's summary.txt.
 std::string jobSummary(const JobSummaryInput &Input);
+
+/// The cross-rank part of the job's summary.txt alone, from "Regions across
+/// ranks" on (sextant report --ranks), its tables as Input.Tables asks.
+std::string crossRankTables(const JobSummaryInput &Input);
 
 } // namespace format
 } // namespace sextant

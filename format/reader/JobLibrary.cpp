@@ -182,7 +182,9 @@ void addJobLibraries(const RankLibraries &Libraries, int RankCount,
     JobLibrary Job = jobLibrary(Name, Ranks, RankCount);
     Combined.Extra.emplace_back(files::libraryFileName(Name),
                                 jobLibraryJson(Job));
-    Combined.Summary += jobLibrarySummary(Job);
+    std::string Section = jobLibrarySummary(Job);
+    Combined.Summary += Section;
+    Combined.CrossRankView += Section;
   }
 }
 

@@ -69,7 +69,7 @@ void readRankLibraries(const std::string &JobDirectory, int Rank,
 
 /// Adds each library of Libraries to the job's view Combined of RankCount
 /// ranks: its job library-<name>.json (an extra file) and its section of
-/// summary.txt.
+/// summary.txt (and of the cross-rank view).
 void addJobLibraries(const RankLibraries &Libraries, int RankCount,
                      CombinedFiles &Combined);
 

@@ -15,19 +15,9 @@
 #include "CommandLine.h"
 #include "Subcommands.h"
 
-#include "format/job/JobCombiner.h"
 #include "format/job/JobDirectory.h"
-#include "format/job/JobRanks.h"
-#include "format/job/JsonDocument.h"
-#include "format/job/PartialJob.h"
-#include "format/reader/JobLibrary.h"
+#include "format/reader/JobFromRanks.h"
 
-#include "common/FileContents.h"
-#include "format/schema/ExperimentSchema.h"
-
-#include <nlohmann/json.hpp>
-
-#include <algorithm>
 #include <cstdio>
 #include <exception>
 #include <string>
@@ -126,95 +116,33 @@ std::string rankList(const std::vector<int> &Ranks) {
   return List;
 }
 
-/// The ranks of [0, RankCount) missing from Found (ascending), as "1, 3".
-std::string missingRanks(const std::vector<int> &Found, int RankCount) {
-  std::string Missing;
-  size_t Next = 0;
-  for (int Rank = 0; Rank < RankCount; ++Rank) {
-    if (Next < Found.size() && Found[Next] == Rank) {
-      ++Next;
-      continue;
-    }
-    Missing += (Missing.empty() ? "" : ", ") + std::to_string(Rank);
-  }
-  return Missing;
-}
-
-/// Each rank of Found with the job size its experiment.json claims (0 when
-/// the file cannot be read: readRankFiles() then names the problem).
-std::vector<format::RankClaim> rankClaims(const std::string &JobDirectory,
-                                          const std::vector<int> &Found) {
-  std::vector<format::RankClaim> Claims;
-  for (int Rank : Found) {
-    std::string Path = JobDirectory + "/" +
-                       format::files::rankDirectoryName(Rank) + "/" +
-                       format::files::Experiment;
-    std::string Text, Error;
-    uint64_t Claim = 0;
-    if (readRegularFile(Path, JsonFileLimit, Text, Error))
-      Claim = format::claimedRankCount(format::parseJsonDocument(Text));
-    Claims.push_back({Rank, Claim});
-  }
-  return Claims;
-}
-
 int combine(const CommandLine &Line, const std::string &JobDirectory,
             const std::vector<int> &Found) {
-  // Which ranks make up the job, before any is merged (JobRanks.h).
-  format::JobRanks Job =
-      format::chooseJobRanks(rankClaims(JobDirectory, Found));
-  // One rank at a time: read, make its partial, merge it after the lower
-  // ranks', drop its files (format/job/PartialJob.h).
-  format::PartialJob Partial;
-  bool AnyFile = false;
-  // The wrapped libraries' files are small (functions and partners).
-  format::RankLibraries Libraries;
-  std::vector<std::string> LibraryProblems;
+  format::JobFromRanks Job;
   try {
-    for (int Rank : Job.Ranks) {
-      format::RankFiles Files = format::readRankFiles(JobDirectory, Rank);
-      AnyFile |= !Files.Profile.empty() || !Files.Regions.empty() ||
-                 !Files.Experiment.empty() || !Files.Mpi.empty();
-      format::merge(Partial, format::partialFromRank(Files));
-      format::readRankLibraries(JobDirectory, Rank, Libraries, LibraryProblems);
-    }
+    Job = format::readJobFromRanks(JobDirectory, Found);
   } catch (const std::exception &Error) {
     return Line.failure("cannot combine the ranks of '" + JobDirectory +
                         "': " + Error.what());
   }
-  for (const std::string &Problem : Job.Problems)
+  for (const std::string &Problem : Job.RankProblems)
     Line.warning(Problem);
-  if (!AnyFile)
+  if (!Job.AnyFile)
     return Line.failure("'" + JobDirectory +
                         "': no rank-<r>/ directory has experiment files");
-  // The ranks whose profile, regions and experiment could be read.
-  std::vector<int> Read, LeftOut;
-  for (const format::RankRecord &Record : Partial.Ranks)
-    (Record.Read ? Read : LeftOut).push_back(Record.Rank);
-  format::CombinedFiles Combined;
-  try {
-    Combined = format::finishJob(std::move(Partial), Job.RankCount,
-                                 JobDirectory, "its directory is missing");
-    for (const std::string &Problem : LibraryProblems)
-      Combined.Problems.push_back(Problem);
-    format::addJobLibraries(Libraries, Job.RankCount, Combined);
-  } catch (const std::exception &Error) {
-    return Line.failure("cannot combine the ranks of '" + JobDirectory +
-                        "': " + Error.what());
-  }
-  for (const std::string &Problem : Combined.Problems)
+  for (const std::string &Problem : Job.View.Problems)
     Line.warning(Problem);
-  if (Read.empty())
+  if (Job.Read.empty())
     return Line.failure("'" + JobDirectory +
                         "': no rank could be combined (see the warnings); "
                         "nothing is written");
   std::string Error;
-  if (!format::writeCombinedFiles(JobDirectory, Combined, Error))
+  if (!format::writeCombinedFiles(JobDirectory, Job.View, Error))
     return Line.failure("cannot write the combined view into '" + JobDirectory +
                         "': " + Error);
-  std::string Missing = missingRanks(Job.Ranks, Job.RankCount);
-  std::string Unread = rankList(LeftOut);
-  std::printf("Combined %zu of %d rank(s) into %s%s%s\n", Read.size(),
+  std::string Missing = rankList(Job.Missing);
+  std::string Unread = rankList(Job.LeftOut);
+  std::printf("Combined %zu of %d rank(s) into %s%s%s\n", Job.Read.size(),
               Job.RankCount, JobDirectory.c_str(),
               Missing.empty() ? "" : ("; missing rank(s): " + Missing).c_str(),
               Unread.empty()

@@ -22,11 +22,13 @@
 #include "common/FileContents.h"
 #include "common/OutputFile.h"
 #include "common/ShellQuoting.h"
+#include "format/job/JobDirectory.h"
 #include "format/profile/CallTreeView.h"
 #include "format/profile/FlatProfile.h"
 #include "format/profile/SummaryText.h"
 #include "format/profile/TextLayout.h"
 #include "format/reader/ExperimentReader.h"
+#include "format/reader/JobFromRanks.h"
 #include "format/reader/RunListing.h"
 #include "format/schema/ExperimentSchema.h"
 
@@ -34,6 +36,7 @@
 #include <cctype>
 #include <cmath>
 #include <cstdio>
+#include <exception>
 #include <functional>
 
 namespace sextant {
@@ -73,6 +76,11 @@ const char ReportUsage[] =
     "    visits, incl us/visit, incl % (share of the total inclusive time),\n"
     "    call path. A region of a shared library is followed by [library].\n"
     "\n"
+    "    Of an MPI job's directory the profile is summed over the ranks;\n"
+    "    --threads shows each rank's threads (from rank-<r>/), --ranks the\n"
+    "    cross-rank view and --summary the job's summary.txt, read again from\n"
+    "    the ranks' rank-<r>/ directories.\n"
+    "\n"
     "OPTIONS\n";
 
 const char ReportNotes[] =
@@ -88,6 +96,7 @@ const char ReportNotes[] =
     "    sextant report run1\n"
     "    sextant report --tree --min-time=1ms run1\n"
     "    sextant report --sort=visits --top=10 --threads run1\n"
+    "    sextant report --ranks --top=5 job\n"
     "    sextant report --metrics=all --sort=perf::PAGE-FAULTS run1\n"
     "    sextant report --html run1.html run1\n";
 
@@ -426,29 +435,51 @@ std::string renderHeader(const Experiment &E) {
   return Out;
 }
 
-/// The cross-rank part of an MPI job's summary.txt (written by the MPI
-/// adapter, mpi/CrossRankProfile.cpp), from its "Regions across ranks"
-/// section on; empty with Error set when there is none.
-std::string crossRankView(const Experiment &E, std::string &Error) {
-  if (!E.Metadata.CombinedJob) {
-    Error = E.Directory +
-            " is not the combined view of an MPI job (its experiment.json "
-            "has no \"combined\": true); --ranks needs the job's directory";
+/// The error's message when E is not an MPI job's combined view (Option:
+/// the option that needs one), else empty.
+std::string notAJob(const Experiment &E, const char *Option) {
+  if (E.Metadata.CombinedJob)
     return std::string();
+  return E.Directory +
+         " is not the combined view of an MPI job (its experiment.json has "
+         "no \"combined\": true); " +
+         Option + " needs the job's directory";
+}
+
+/// The rank directories of the MPI job E, ascending; false with Error when
+/// there is none.
+bool rankDirectories(const Experiment &E, std::vector<int> &Ranks,
+                     std::string &Error) {
+  if (!findRankDirectories(E.Directory, Ranks, Error))
+    return false;
+  if (Ranks.empty()) {
+    Error = E.Directory + " has no rank-<r>/ directories (the ranks' own "
+                          "experiments); its summary.txt holds what the job "
+                          "wrote";
+    return false;
   }
-  std::string Path = E.file(files::Summary);
-  std::string Text, ReadError;
-  if (!readRegularFile(Path, TextViewFileLimit, Text, ReadError)) {
-    Error = Path + ": " + ReadError;
-    return std::string();
+  return true;
+}
+
+/// The MPI job E read again from its ranks' directories, its cross-rank
+/// tables as Tables asks; false with Error.
+bool readJob(const Experiment &E, const CrossRankTableOptions &Tables,
+             JobFromRanks &Job, std::string &Error) {
+  std::vector<int> Ranks;
+  if (!rankDirectories(E, Ranks, Error))
+    return false;
+  try {
+    Job = readJobFromRanks(E.Directory, Ranks, Tables,
+                           E.Metadata.OutputDirectory);
+  } catch (const std::exception &Failure) {
+    Error = "cannot read the ranks of " + E.Directory + ": " + Failure.what();
+    return false;
   }
-  size_t Start = Text.find("Regions across ranks");
-  if (Start == std::string::npos) {
-    Error = Path + ": no cross-rank view (expected a section \"Regions "
-                   "across ranks\")";
-    return std::string();
+  if (Job.Read.empty()) {
+    Error = "no rank of " + E.Directory + " could be read";
+    return false;
   }
-  return Text.substr(Start);
+  return true;
 }
 
 std::string renderView(const Experiment &E, const CallPathProfile &Profile,
@@ -548,7 +579,9 @@ std::vector<OptionSpec> reportOptions(ReportRequest &Request) {
        "perf::PAGE-FAULTS). Numbers sort largest first\n"
        "(rows without the metric last), names\n"
        "alphabetically. Default: exclusive for the flat\n"
-       "view, inclusive for the tree",
+       "view, inclusive for the tree. With --ranks it\n"
+       "also orders the cross-rank tables (an MPI\n"
+       "function by its region's times or its calls)",
        [&Options](const std::string &Value, std::string &) {
          return parseSortOption(Value, Options);
        }},
@@ -566,24 +599,30 @@ std::vector<OptionSpec> reportOptions(ReportRequest &Request) {
        }},
       {"top", 0, "N",
        "flat view: show the first N regions; tree view:\n"
-       "show at most N children of each node (default:\n"
-       "all)",
+       "show at most N children of each node; with\n"
+       "--ranks also the first N rows of each cross-rank\n"
+       "table (default: all)",
        setUnsigned(Options.Top)},
       {"min-time", 0, "SECONDS",
        "hide regions (flat) or call paths with their\n"
        "subtrees (tree) whose inclusive time is below\n"
-       "SECONDS; a unit may follow: 2ms, 50us, 100ns",
+       "SECONDS (--ranks: rows whose largest time on\n"
+       "one rank is); a unit may follow: 2ms, 50us,\n"
+       "100ns",
        setSeconds(Options.MinTime)},
       {"threads", 0, nullptr,
        "one section per thread, read from\n"
-       "profile-threads.json",
+       "profile-threads.json (an MPI job's directory:\n"
+       "per rank, from rank-<r>/profile-threads.json)",
        setFlag(Options.Threads)},
       {"ranks", 0, nullptr,
        "DIR is an MPI job's directory: also show the\n"
        "cross-rank view (regions with min/mean/max over\n"
        "the ranks, MPI functions with calls and bytes,\n"
        "the communication matrix), as in its\n"
-       "summary.txt. The profile shown otherwise is the\n"
+       "summary.txt, read again from rank-<r>/ and\n"
+       "ordered and limited by --sort, --top and\n"
+       "--min-time. The profile shown otherwise is the\n"
        "job's, summed over the ranks; DIR/rank-<r> is\n"
        "one rank's experiment",
        setFlag(Request.Ranks)},
@@ -597,8 +636,10 @@ std::vector<OptionSpec> reportOptions(ReportRequest &Request) {
        "profile, throttled regions, call tree),\n"
        "rendered again from the experiment's files;\n"
        "its output: line is the directory recorded in\n"
-       "experiment.json, or DIR when it has none. No\n"
-       "other option goes with it",
+       "experiment.json, or DIR when it has none (an MPI\n"
+       "job's directory: the job's summary.txt, combined\n"
+       "again from rank-<r>/). No other option goes\n"
+       "with it",
        setFlag(Request.Summary)},
       {"html", 0, "FILE",
        "write the interactive HTML report to FILE\n"
@@ -662,10 +703,12 @@ std::string unknownMetric(const Experiment &E, const ReportOptions &Options) {
   return std::string();
 }
 
-/// The views of every thread's profile (--threads); false with Error when
-/// profile-threads.json cannot be read.
+/// The views of every thread's profile (--threads), each titled
+/// ScopePrefix + the thread; false with Error when profile-threads.json
+/// cannot be read.
 bool renderThreadViews(const Experiment &E, const ReportOptions &Options,
-                       std::string &Out, std::string &Error) {
+                       const std::string &ScopePrefix, std::string &Out,
+                       std::string &Error) {
   ThreadProfileList List;
   if (!readThreadProfiles(E, List, Error))
     return false;
@@ -673,24 +716,105 @@ bool renderThreadViews(const Experiment &E, const ReportOptions &Options,
   for (const ThreadProfile &Thread : Threads) {
     std::string Scope =
         Thread.MergedThreads > 1
-            ? "Threads beyond the bound (\"" + Thread.Name + "\", " +
+            ? "threads beyond the bound (\"" + Thread.Name + "\", " +
                   std::to_string(Thread.MergedThreads) + " threads summed)"
-            : "Thread " + std::to_string(Thread.Index) + " (tid " +
+            : "thread " + std::to_string(Thread.Index) + " (tid " +
                   std::to_string(Thread.Tid) + ", \"" + Thread.Name + "\")";
+    Scope = ScopePrefix.empty()
+                ? static_cast<char>(std::toupper(Scope[0])) + Scope.substr(1)
+                : ScopePrefix + Scope;
     Out += "\n" + viewTitle(Options, Scope) + "\n\n";
     Out += renderView(E, Thread.Profile, Options);
   }
   if (Threads.empty())
-    Out += "\n(no thread recorded any event)\n";
+    Out += "\n" + ScopePrefix + "(no thread recorded any event)\n";
   return true;
 }
 
-/// Prints summary.txt's view of E (--summary).
-void printSummary(Experiment &E) {
+/// The per-thread views of every rank of the MPI job E (--threads on a
+/// job's directory), each rank's threads from its own experiment
+/// (rank-<r>/). A rank whose threads cannot be read is named in a line of
+/// its own; false with Error when there is no rank directory or no rank
+/// could be shown.
+bool renderJobThreadViews(const Experiment &E, const ReportOptions &Options,
+                          std::string &Out, std::string &Error) {
+  std::vector<int> Ranks;
+  if (!rankDirectories(E, Ranks, Error))
+    return false;
+  size_t Shown = 0;
+  std::string FirstProblem;
+  for (int Rank : Ranks) {
+    Experiment RankExperiment;
+    std::string Directory = E.Directory + "/" + files::rankDirectoryName(Rank);
+    std::string Problem;
+    std::string Views;
+    if (readExperiment(Directory, RankExperiment, Problem) &&
+        renderThreadViews(RankExperiment, Options,
+                          "Rank " + std::to_string(Rank) + ", ", Views,
+                          Problem)) {
+      Out += Views;
+      ++Shown;
+      continue;
+    }
+    Out += "\n(rank " + std::to_string(Rank) + ": " + Problem + ")\n";
+    if (FirstProblem.empty())
+      FirstProblem = Problem;
+  }
+  if (Shown == 0) {
+    Error = "no rank's threads could be read: " + FirstProblem;
+    return false;
+  }
+  return true;
+}
+
+/// Prints summary.txt's view of E (--summary): a process's rendered from
+/// its files, an MPI job's combined again from its ranks' directories.
+int printSummary(const CommandLine &Line, Experiment &E) {
   if (E.Metadata.OutputDirectory.empty())
     E.Metadata.OutputDirectory = E.Directory;
-  std::string Out = renderSummaryText(E.Metadata, E.Regions, E.Profile);
+  std::string Out;
+  if (E.Metadata.CombinedJob) {
+    JobFromRanks Job;
+    std::string Error;
+    if (!readJob(E, {}, Job, Error))
+      return Line.failure(Error);
+    Out = std::move(Job.View.Summary);
+  } else {
+    Out = renderSummaryText(E.Metadata, E.Regions, E.Profile);
+  }
   std::fwrite(Out.data(), 1, Out.size(), stdout);
+  return ExitSuccess;
+}
+
+/// The cross-rank tables' order and limits of Options (--sort, --top,
+/// --min-time); a metric as the sort key leaves their default order.
+CrossRankTableOptions crossRankTables(const ReportOptions &Options) {
+  using Order = CrossRankTableOptions::Order;
+  CrossRankTableOptions Tables;
+  Tables.Top = Options.Top;
+  Tables.MinTime = Options.MinTime;
+  if (!Options.SortGiven)
+    return Tables;
+  switch (Options.Sort) {
+  case SortKey::Exclusive:
+    Tables.Sort = Order::Exclusive;
+    break;
+  case SortKey::Inclusive:
+    Tables.Sort = Order::Inclusive;
+    break;
+  case SortKey::Visits:
+    Tables.Sort = Order::Visits;
+    break;
+  case SortKey::Name:
+    Tables.Sort = Order::Name;
+    break;
+  case SortKey::TimePerVisit:
+    Tables.Sort = Order::TimePerVisit;
+    break;
+  case SortKey::Metric:
+    break;
+  }
+  return Tables;
 }
 
 /// Prints the header and the views Options ask for.
@@ -700,15 +824,21 @@ int printProfile(const CommandLine &Line, const Experiment &E,
   std::string Error;
   std::string Out = renderHeader(E);
   if (Request.Ranks) {
-    std::string View = crossRankView(E, Error);
-    if (View.empty())
+    std::string NotAJob = notAJob(E, "--ranks");
+    if (!NotAJob.empty())
+      return Line.failure(NotAJob);
+    JobFromRanks Job;
+    if (!readJob(E, crossRankTables(Options), Job, Error))
       return Line.failure(Error);
-    Out += "\n" + View;
+    Out += "\n" + Job.View.CrossRankView;
   }
   if (!Options.Threads) {
     Out += "\n" + viewTitle(Options, "All threads") + "\n\n";
     Out += renderView(E, E.Profile, Options);
-  } else if (!renderThreadViews(E, Options, Out, Error)) {
+  } else if (E.Metadata.CombinedJob) {
+    if (!renderJobThreadViews(E, Options, Out, Error))
+      return Line.failure(Error);
+  } else if (!renderThreadViews(E, Options, "", Out, Error)) {
     return Line.failure(Error + "; run without --threads for the "
                                 "merged profile");
   }
@@ -749,10 +879,8 @@ int runReportCommand(int Argc, char **Argv) {
       return Line.failure(Error);
     return ExitSuccess;
   }
-  if (Request.Summary) {
-    printSummary(E);
-    return ExitSuccess;
-  }
+  if (Request.Summary)
+    return printSummary(Line, E);
   std::string Unknown = unknownMetric(E, Options);
   if (!Unknown.empty())
     return Line.usageError(Unknown);

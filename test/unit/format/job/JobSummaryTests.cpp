@@ -84,3 +84,100 @@ TEST_CASE("a large job's summary shows its heaviest pairs", "[summary]") {
                "\nPoint-to-point matrix: ") != std::string::npos);
   CHECK(S.find("One-sided") == std::string::npos);
 }
+
+namespace {
+
+/// The cross-rank tables of a one-rank job with the regions "main" (2 s
+/// inclusive, 0.5 s exclusive, 1 visit), "MPI_Send" (1.5 s, 1.5 s, 30
+/// visits) and "zeta" (0.25 s, 0.25 s, 30 visits) and the MPI functions
+/// MPI_Send (30 calls) and MPI_Barrier (40 calls, no region), as Tables asks.
+std::string tables(const CrossRankTableOptions &Tables) {
+  static const std::vector<std::string> Problems;
+  RegionUnion Regions;
+  Regions.addStandIn("main");
+  Regions.addStandIn("MPI_Send");
+  Regions.addStandIn("zeta");
+  RegionTimes Times = {{1, HeldAggregates::of({2.0, 0.5, 1.0}, 0)},
+                       {2, HeldAggregates::of({1.5, 1.5, 30.0}, 0)},
+                       {3, HeldAggregates::of({0.25, 0.25, 30.0}, 0)}};
+  JobMpi Mpi;
+  Mpi.RankCount = 1;
+  Mpi.PointToPoint.resize(1);
+  Mpi.OneSided.resize(1);
+  Mpi.Functions["MPI_Send"][0].Total = 30;
+  Mpi.Functions["MPI_Barrier"][0].Total = 40;
+  JobSummaryInput In{"/bin/app", "/job",  {2.0}, Problems, 1,
+                     {0, 1},     Regions, Times, Mpi,      Tables};
+  return crossRankTables(In);
+}
+
+/// The names of the rows of the table starting at Title, in order, and
+/// the line of hidden rows when there is one.
+std::vector<std::string> rowNames(const std::string &Text,
+                                  const std::string &Title) {
+  std::vector<std::string> Names;
+  size_t Line = Text.find('\n', Text.find('\n', Text.find(Title)) + 1) + 1;
+  while (Line < Text.size() && Text[Line] != '\n') {
+    size_t End = Text.find('\n', Line);
+    std::string Row = Text.substr(Line, End - Line);
+    Names.push_back(Row[0] == '(' ? Row : Row.substr(Row.rfind(' ') + 1));
+    Line = End + 1;
+  }
+  return Names;
+}
+
+using Names = std::vector<std::string>;
+using Order = CrossRankTableOptions::Order;
+
+} // namespace
+
+TEST_CASE("the cross-rank tables by default and sorted", "[summary]") {
+  std::string Default = tables({});
+  CHECK(Default.rfind("Regions across ranks", 0) == 0);
+  // summary.txt's order: regions by inclusive time, functions by name.
+  CHECK(rowNames(Default, "Regions across") ==
+        Names{"main", "MPI_Send", "zeta"});
+  CHECK(rowNames(Default, "MPI functions") == Names{"MPI_Barrier", "MPI_Send"});
+  // Nothing is hidden.
+  CHECK(Default.find("hidden") == std::string::npos);
+
+  std::string Exclusive = tables({Order::Exclusive, 0, 0});
+  CHECK(rowNames(Exclusive, "Regions across") ==
+        Names{"MPI_Send", "main", "zeta"});
+  // A function without a region counts no time.
+  CHECK(rowNames(Exclusive, "MPI functions") ==
+        Names{"MPI_Send", "MPI_Barrier"});
+  // Visits: ties by name; a function by its calls.
+  std::string Visits = tables({Order::Visits, 0, 0});
+  CHECK(rowNames(Visits, "Regions across") ==
+        Names{"MPI_Send", "zeta", "main"});
+  CHECK(rowNames(Visits, "MPI functions") == Names{"MPI_Barrier", "MPI_Send"});
+  CHECK(rowNames(tables({Order::Name, 0, 0}), "Regions across") ==
+        Names{"MPI_Send", "main", "zeta"});
+  // 2 s / 1 visit, 1.5 s / 30, 0.25 s / 30.
+  CHECK(rowNames(tables({Order::TimePerVisit, 0, 0}), "Regions across") ==
+        Names{"main", "MPI_Send", "zeta"});
+  CHECK(rowNames(tables({Order::Inclusive, 0, 0}), "Regions across") ==
+        Names{"main", "MPI_Send", "zeta"});
+}
+
+TEST_CASE("the cross-rank tables limited", "[summary]") {
+  std::string Top = tables({Order::Default, 1, 0});
+  CHECK(rowNames(Top, "Regions across") ==
+        Names{"main", "(2 more regions hidden by --top/--min-time: 1.750000 s "
+                      "exclusive summed over the ranks, 60 visits)"});
+  CHECK(rowNames(Top, "MPI functions") ==
+        Names{"MPI_Barrier", "(1 more MPI function hidden by --top/--min-time: "
+                             "30 calls)"});
+  // --min-time compares a rank's largest inclusive time.
+  std::string MinTime = tables({Order::Default, 0, 1.0});
+  CHECK(rowNames(MinTime, "Regions across") ==
+        Names{"main", "MPI_Send",
+              "(1 more region hidden by --top/--min-time: 0.250000 s "
+              "exclusive summed over the ranks, 30 visits)"});
+  CHECK(rowNames(MinTime, "MPI functions") ==
+        Names{"MPI_Send", "(1 more MPI function hidden by --top/--min-time: "
+                          "40 calls)"});
+  // The matrices follow, whatever the limits.
+  CHECK(MinTime.find("\nPoint-to-point bytes sent") != std::string::npos);
+}
