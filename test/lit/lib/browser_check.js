@@ -11,7 +11,8 @@
 // of an MPI job, the rank columns, the heat map of the communication
 // matrix and the load balance (checkMpi); the roofline's points against
 // the regions `sextant roofline` lists (checkRoofline); the timeline of a
-// traced run (checkTimeline). Any console error or uncaught exception fails the
+// traced run (checkTimeline); the layout of long names at given window
+// sizes (checkLayout). Any console error or uncaught exception fails the
 // check. Screenshots of each view go to PREFIX-<view>.png.
 //
 // Usage: node browser_check.js --report FILE.html --profile profile.json
@@ -19,6 +20,7 @@
 //          [--threads profile-threads.json]
 //          [--mpi JOB/mpi.json --ranks JOB/profile-ranks.json]
 //          [--roofline ROOFLINE_TABLE] [--timeline LANES|DIR]
+//          [--viewports WIDTHxHEIGHT,...]
 // Prints "browser check: N checks passed" or the failures (exit 1).
 'use strict';
 
@@ -73,7 +75,8 @@ function readTreeRows(evaluate, keys) {
     for (const tr of document.querySelectorAll('#call-tree tbody tr')) {
       const depth = (parseInt(tr.firstChild.style.paddingLeft) - 8) / 16;
       names.length = depth;
-      names.push(tr.querySelector('.label').textContent);
+      // The full name is the label's title; the label may show it folded.
+      names.push(tr.querySelector('.label').title);
       const row = { path: names.join('\\0'), depth, node: tr.getAttribute('data-node'),
         toggle: tr.querySelector('.toggle').textContent, selected: tr.classList.contains('selected') };
       for (const key of ${JSON.stringify(keys)}) {
@@ -151,6 +154,8 @@ async function main() {
   await evaluate(`document.querySelector('#call-tree tr[data-node="${chosen.node}"] .label').click()`);
   rows = await readTree();
   check(rows.filter((row) => row.selected).map((row) => row.path).join() === chosen.path, 'selecting ' + chosen.path + ' did not mark its row alone');
+  const chosenName = chosen.path.slice(chosen.path.lastIndexOf(SEP) + 1);
+  check(await evaluate(`(document.getElementById('tree-details') || {}).textContent`) === chosenName, 'selecting ' + chosen.path + ' does not show its full name below the tree');
   await screenshot('tree');
 
   // The flame graph: the root spans the drawing; each frame's tooltip gives
@@ -219,6 +224,7 @@ async function main() {
   if (args.mpi) await checkMpi(evaluate, screenshot);
   if (args.roofline) await checkRoofline(evaluate, screenshot);
   if (args.timeline) await checkTimeline(evaluate, screenshot);
+  if (args.viewports) await checkLayout(browser, evaluate, screenshot);
 
   // The run: configuration and the suggested filter.
   await evaluate(`document.getElementById('tab-run').click()`);
@@ -342,6 +348,99 @@ async function checkMpi(evaluate, screenshot) {
   check(bars === job.ranks, 'wall time: ' + bars + ' bars for ' + job.ranks + ' ranks');
   const regions = await evaluate(`document.querySelectorAll('#rank-regions g.bar').length`);
   check(regions === Math.min(12, ranks.nodes.length), 'load balance: ' + regions + ' call paths');
+}
+
+// The page at each window size of --viewports (e.g. 1400x900,1024x768),
+// made for long C++ names: the page is no wider than the window; every
+// number cell of the call tree's rows in the window lies inside it, and the
+// names column keeps room; each name shown is its full name (the label's
+// title, which the rows' paths compare with profile.json) or that name
+// folded: shorter, with an ellipsis. The flame graph's labels fit in their
+// frames and begin as the tree shows the name; with --mpi the load
+// balance's labels lie inside the chart left of the bars, begin as the tree
+// shows the name and have the full name in their tooltip. The run's tables
+// of throttled and filtered regions show each name whole or folded, with
+// the full name as its title. Prints the names shown ("tree name: ...",
+// "run name: ...", "balance name: ...") for the test to check.
+async function checkLayout(browser, evaluate, screenshot) {
+  const folded = (text, full) => text === full || (text.length < full.length && text.includes('\u2026'));
+  for (const size of args.viewports.split(',')) {
+    const [width, height] = size.split('x').map(Number);
+    console.log('layout ' + size + ':');
+    await browser.page('Emulation.setDeviceMetricsOverride', { width, height, deviceScaleFactor: 1, mobile: false });
+    await evaluate(`document.getElementById('tab-tree').click()`);
+    const tree = await evaluate(`(() => {
+      const cells = [];
+      const names = [];
+      for (const tr of document.querySelectorAll('#call-tree tbody tr')) {
+        if (tr.getBoundingClientRect().top >= innerHeight) break;
+        for (const td of tr.querySelectorAll('td.num')) {
+          const box = td.getBoundingClientRect();
+          cells.push({ key: td.getAttribute('data-key'), left: box.left, right: box.right });
+        }
+        const label = tr.querySelector('.label');
+        names.push({ node: tr.getAttribute('data-node'), text: label.textContent, title: label.title,
+          cell: tr.querySelector('td.name').getBoundingClientRect().width });
+      }
+      return { viewport: document.documentElement.clientWidth,
+        page: document.documentElement.scrollWidth, cells, names };
+    })()`);
+    check(tree.viewport === width, size + ': the window is ' + tree.viewport + ' pixels wide');
+    check(tree.page <= tree.viewport, size + ': the page is ' + tree.page + ' pixels wide, the window ' + tree.viewport);
+    check(tree.cells.length > 0 && tree.names.length > 1, size + ': no rows of the call tree in the window');
+    for (const cell of tree.cells) {
+      check(cell.left >= 0 && cell.right <= tree.viewport, size + ': a ' + cell.key + ' cell spans ' +
+        cell.left + ' to ' + cell.right + ', outside the window of ' + tree.viewport);
+    }
+    const shownName = new Map();
+    for (const name of tree.names) {
+      shownName.set(name.title, name.text);
+      check(name.title !== '' && folded(name.text, name.title), size + ': the tree shows "' + name.text + '" for "' + name.title + '"');
+      check(name.cell >= 200, size + ': the name of ' + name.title + ' has ' + name.cell + ' pixels');
+      console.log('tree name: ' + name.text);
+    }
+    await screenshot('layout-' + size + '-tree');
+
+    await evaluate(`document.getElementById('tab-run').click()`);
+    const regions = await evaluate(`[...document.querySelectorAll('#throttled tr > td:first-child, #filtered tr > td:first-child')]
+      .map((td) => ({ text: td.textContent, title: td.title }))`);
+    for (const region of regions) {
+      check(region.title !== '' && folded(region.text, region.title), size + ': the run shows "' + region.text + '" for "' + region.title + '"');
+      console.log('run name: ' + region.text);
+    }
+
+    await evaluate(`document.getElementById('tab-flame').click()`);
+    const frames = await evaluate(`[...document.querySelectorAll('#flame-graph g.frame')].filter((g) => g.querySelector('text')).map((g) => ({
+      name: g.querySelector('title').textContent, text: g.querySelector('text').textContent,
+      fits: g.querySelector('text').getComputedTextLength() <= Number(g.querySelector('rect').getAttribute('width')) - 3 }))`);
+    for (const frame of frames) {
+      const full = frame.name.slice(0, frame.name.lastIndexOf(' ('));
+      const shown = shownName.has(full) ? shownName.get(full) : full;
+      const start = frame.text.replace(/(\.\.|\u2026)$/, '');
+      check(frame.fits, size + ': the flame graph label "' + frame.text + '" is wider than its frame');
+      check(full === 'all' || shown.startsWith(start), size + ': the flame graph shows "' + frame.text + '" for "' + shown + '"');
+    }
+
+    if (!args.mpi) continue;
+    await evaluate(`document.getElementById('tab-mpi').click()`);
+    const bars = await evaluate(`[...document.querySelectorAll('#rank-regions g.bar')].map((g) => {
+      const text = g.querySelector('text');
+      const box = text.getBBox();
+      return { tip: g.querySelector('title').textContent, text: text.textContent, left: box.x,
+        right: box.x + box.width, bar: Number(g.querySelector('rect').getAttribute('x')) };
+    })`);
+    check(bars.length > 0, size + ': no call path in the load balance');
+    for (const bar of bars) {
+      const full = bar.tip.slice(0, bar.tip.lastIndexOf(': min '));
+      const shown = shownName.has(full) ? shownName.get(full) : full;
+      const start = bar.text.replace(/\u2026$/, '');
+      check(bar.left >= 0 && bar.right <= bar.bar, size + ': the load balance label "' + bar.text + '" spans ' +
+        bar.left + ' to ' + bar.right + ', outside 0 to ' + bar.bar);
+      check(start.length >= Math.min(8, shown.length) && shown.startsWith(start), size + ': the load balance shows "' + bar.text + '" for "' + shown + '"');
+      console.log('balance name: ' + bar.text);
+    }
+    await screenshot('layout-' + size + '-mpi');
+  }
 }
 
 // The roofline view (--roofline LIST, the output of `sextant roofline

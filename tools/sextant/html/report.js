@@ -5,7 +5,8 @@
 // #sextant-data, made by format/pictures/HtmlReportData.cpp and described in
 // docs/output-formats.md). Plain JavaScript without libraries: it builds
 // its views from the data, every name put into the page as text, never as
-// markup:
+// markup, long names folded (foldedName: `ns::Foo<…>::bar(…)`) with the
+// full name as the tooltip:
 //  - the call tree: expand and collapse, sort by any column (with the
 //    spread over threads and ranks where the data has it);
 //  - the flame graph: frames laid out as the SVG export lays them out
@@ -76,6 +77,93 @@
   }
   function grouped(v) {
     return String(Math.round(v)).replace(/\B(?=(\d{3})+(?!\d))/g, ',');
+  }
+
+  // ---- names as shown ------------------------------------------------------
+  // A name longer than foldFrom characters is shown with its template
+  // arguments and parameter lists folded, `ns::Foo<…>::bar<…>(…) const`;
+  // the full name stays in the title (tooltip) of what shows it and in the
+  // details line of the view. A '<' or '(' is folded with what it encloses
+  // when it follows a name (a letter, digit, '_', '\'', '>', ')' or ']'):
+  // "(anonymous namespace)" and a name's leading "(...)" are kept, as are
+  // the symbol of an operator (`operator<<(…)`, `operator()(…)`) and a
+  // bracket that does not close. Every view folds names with this one
+  // function; fittedText() then cuts what is still too wide. Names longer
+  // than foldUpTo characters are only cut: finding the closing brackets
+  // could take quadratic time on a hostile name.
+  const foldFrom = 48;
+  const foldUpTo = 4096;
+  const foldable = /[A-Za-z0-9_'>)\]]/;
+  const operatorSymbol =
+    /^(\(\)|\[\]|<=>|<<=|>>=|->\*|<<|>>|->|&&|\|\||\+\+|--|[+\-*\/%^&|~!=<>,]=?)/;
+  // The index of the bracket that closes the one at Open, or -1. Inside
+  // parentheses only parentheses count ('<' and '>' may be comparisons
+  // there); inside angle brackets both kinds do.
+  function closingBracket(name, open) {
+    const stack = [];
+    for (let k = open; k < name.length; ++k) {
+      const c = name[k];
+      const top = stack[stack.length - 1];
+      if (c === '(') stack.push(c);
+      else if (c === '<' && top !== '(') stack.push(c);
+      else if (c === ')' || (c === '>' && top === '<' && name[k - 1] !== '-')) {
+        if ((c === ')') !== (top === '(')) return -1;
+        stack.pop();
+        if (stack.length === 0) return k;
+      }
+    }
+    return -1;
+  }
+  function foldedName(name) {
+    if (name.length <= foldFrom || name.length > foldUpTo) return name;
+    let out = '';
+    let afterOperator = false; // the symbol of an operator ends a name
+    for (let k = 0; k < name.length;) {
+      const c = name[k];
+      if (out.endsWith('operator') && !/[A-Za-z0-9_]/.test(out.charAt(out.length - 9))) {
+        const symbol = operatorSymbol.exec(name.slice(k, k + 3));
+        if (symbol) {
+          out += symbol[0];
+          k += symbol[0].length;
+          afterOperator = true;
+          continue;
+        }
+      }
+      const folds = (c === '<' || c === '(') && (afterOperator || foldable.test(out.charAt(out.length - 1)));
+      const end = folds ? closingBracket(name, k) : -1;
+      afterOperator = false;
+      if (end > k + 1) {
+        out += c + '\u2026' + name[end];
+        k = end + 1;
+      } else {
+        out += c;
+        ++k;
+      }
+    }
+    return out;
+  }
+  const shownNames = [];
+  const shownNameOf = (i) => {
+    const n = nodes[i][1];
+    if (shownNames[n] === undefined) shownNames[n] = foldedName(data.names[n]);
+    return shownNames[n];
+  };
+  // Text cut at its end, with an ellipsis, to at most Width pixels in Font;
+  // '' when not even its first character and the ellipsis fit.
+  const measure = document.createElement('canvas').getContext('2d');
+  function fittedText(text, width, font) {
+    measure.font = font;
+    if (measure.measureText(text).width <= width) return text;
+    let fits = 0;
+    let over = text.length;
+    while (over - fits > 1) {
+      const middle = (fits + over) >> 1;
+      if (measure.measureText(text.slice(0, middle) + '\u2026').width <= width) fits = middle;
+      else over = middle;
+    }
+    // Not between the two halves of a surrogate pair.
+    if (fits > 0 && /[\ud800-\udbff]/.test(text[fits - 1])) --fits;
+    return fits === 0 ? '' : text.slice(0, fits) + '\u2026';
   }
 
   // ---- page skeleton -------------------------------------------------------
@@ -152,7 +240,12 @@
 
   treeSection.appendChild(element('p', { class: 'note' },
     'Click a column to sort the children of every call path by it (again ' +
-    'to reverse), a triangle to expand or collapse, a name to select it.'));
+    'to reverse), a triangle to expand or collapse, a name to select it ' +
+    '(its full name then shows below; long names are shown folded, the ' +
+    'full name is the tooltip).'));
+  // The full name of the call path selected.
+  const treeDetails = element('div', { id: 'tree-details' }, ' ');
+  treeSection.appendChild(treeDetails);
   const treeTable = element('table', { class: 'tree', id: 'call-tree' });
   const headRow = element('tr');
   for (const column of columns) {
@@ -232,7 +325,7 @@
     const swatch = element('span', { class: 'swatch' });
     swatch.style.background = colourOf(i);
     name.appendChild(swatch);
-    const label = element('span', { class: 'label' }, nameOf(i));
+    const label = element('span', { class: 'label', title: nameOf(i) }, shownNameOf(i));
     label.addEventListener('click', () => selectNode(i));
     name.appendChild(label);
     tr.appendChild(name);
@@ -247,6 +340,7 @@
 
   function selectNode(i) {
     selected = i;
+    treeDetails.textContent = nameOf(i);
     // Every call path on the way to it is expanded.
     for (let p = nodes[i][0]; p >= 0; p = nodes[p][0]) expanded[p] = 1;
     renderTree();
@@ -284,6 +378,7 @@
   flameSection.appendChild(flameBox);
 
   const frameHeight = 16;
+  const frameFont = '12px sans-serif'; // as report.css sets it
   const minWidth = 0.1; // pixels, as the SVG export and flamegraph.pl
   let flameMetric = flameMetrics[0];
   let sums = null; // the value of each call path and everything below it
@@ -357,10 +452,10 @@
       g.appendChild(svgElement('rect', { x: left.toFixed(2), y: String(y),
         width: w.toFixed(2), height: String(frameHeight - 1), rx: '2',
         fill: isMatch ? '#e600e6' : i < 0 ? '#d0d0d0' : colourOf(i) }));
-      const fits = Math.floor((w - 6) / 7);
-      if (fits >= 3) {
+      const label = w >= 27 ? fittedText(i < 0 ? name : shownNameOf(i), w - 6, frameFont) : '';
+      if (label !== '') {
         const text = svgElement('text', { x: (left + 3).toFixed(2), y: String(y + frameHeight - 4.5) });
-        text.textContent = name.length <= fits ? name : name.slice(0, fits - 2) + '..';
+        text.textContent = label;
         g.appendChild(text);
       }
       g.addEventListener('click', () => {
@@ -682,7 +777,9 @@
   }
 
   // Horizontal bars: rows of [label, value, min, max, tooltip]; min and max
-  // (a whisker) may be null.
+  // (a whisker) may be null. A label is cut at its end to fit left of the
+  // bars (the tooltip has it whole).
+  const barFont = '14px sans-serif'; // as report.css sets it
   function drawBars(box, id, rows, unit) {
     const labelWidth = 260;
     const barWidth = 480;
@@ -699,7 +796,7 @@
       title.textContent = tip;
       g.appendChild(title);
       const text = svgElement('text', { x: String(labelWidth - 6), y: String(y + 13), 'text-anchor': 'end' });
-      text.textContent = label.length > 36 ? label.slice(0, 34) + '..' : label;
+      text.textContent = fittedText(label, labelWidth - 12, barFont);
       g.appendChild(text);
       g.appendChild(svgElement('rect', { x: String(labelWidth), y: String(y + 2),
         width: (value * scale).toFixed(2), height: String(rowHeight - 6), fill: '#4a7fb5' }));
@@ -762,7 +859,7 @@
       top.sort((a, b) => rows[b][2] - rows[a][2] || a - b);
       drawBars(balance, 'rank-regions', top.slice(0, 12).map((i) => {
         const [min, mean, max, imbalance, minAt, maxAt] = rows[i];
-        return [nameOf(i), mean, min, max, nameOf(i) + ': min ' + min.toFixed(6) + ' s (rank ' +
+        return [shownNameOf(i), mean, min, max, nameOf(i) + ': min ' + min.toFixed(6) + ' s (rank ' +
           minAt + '), mean ' + mean.toFixed(6) + ' s, max ' + max.toFixed(6) + ' s (rank ' + maxAt +
           '), max/mean ' + (imbalance === null ? '-' : imbalance.toFixed(2))];
       }), 's');
@@ -816,7 +913,9 @@
     table.appendChild(tr);
     for (const row of rows) {
       const line = element('tr');
-      for (const cell of row) line.appendChild(element('td', {}, cell));
+      // The region's name folded, whole in its tooltip.
+      line.appendChild(element('td', { class: 'region', title: row[0] }, foldedName(row[0])));
+      for (const cell of row.slice(1)) line.appendChild(element('td', {}, cell));
       table.appendChild(line);
     }
     runSection.appendChild(table);
