@@ -80,34 +80,68 @@ std::string renderGeneratedFilter(const Experiment &E,
          " us inclusive time per visit\n";
   Out += "# (--min-visits, --max-time-per-visit), and every region the "
          "runtime throttled.\n";
-  Out += "# Use it when compiling (clang -mllvm -sextant-filter=FILE) or at "
-         "run time (SEXTANT_FILTER=FILE).\n";
-  Out += "SCOREP_REGION_NAMES_BEGIN\n";
+  Out += "# Two blocks, by where their rules act:\n"
+         "# 1. Functions the compiler instrumented: recompile with this file "
+         "(clang -mllvm\n"
+         "#    -sextant-filter=FILE, sextant-cc --sextant-filter=FILE) and "
+         "they lose their\n"
+         "#    hooks; or run with SEXTANT_FILTER=FILE, without recompiling. "
+         "GCC builds\n"
+         "#    (-finstrument-functions) read no filter when compiling: run "
+         "with SEXTANT_FILTER=FILE.\n"
+         "# 2. Regions the runtime creates (OpenMP constructs, MPI functions, "
+         "wrapped library\n"
+         "#    functions): no recompile removes them; run with "
+         "SEXTANT_FILTER=FILE.\n"
+         "# The whole file serves both: the compiler never sees a region of "
+         "block 2, and the\n"
+         "# runtime applies both blocks.\n";
+
   std::set<std::string> Written;
-  size_t Rules = 0, LeftOutRules = 0;
-  for (const RegionScore &Score : Scores) {
-    if (!Score.ExcludedByFilter || !Written.insert(Score.Mangled).second)
-      continue;
-    std::string Why = std::to_string(Score.Visits) + " visits, " +
-                      formatFixed(Score.inclusivePerVisit() * 1e6, 3) +
-                      " us inclusive per visit";
-    if (Score.Throttled)
-      Why += ", throttled by the runtime";
-    if (!filterPatternCanHold(Score.Mangled)) {
-      Out += "  # left out (" + Why + "): " + messageText(Score.Mangled) +
-             " holds a line break or NUL, which a filter line cannot hold\n";
-      if (LeftOut)
-        LeftOut->push_back(Score.Mangled);
-      ++LeftOutRules;
-      continue;
+  auto RenderBlock = [&](bool CompileTime, const char *Title,
+                         const char *None) {
+    Out += "SCOREP_REGION_NAMES_BEGIN\n";
+    Out += Title;
+    size_t Lines = 0;
+    for (const RegionScore &Score : Scores) {
+      if (!Score.ExcludedByFilter ||
+          compileTimeFilterApplies(Score.Origin) != CompileTime ||
+          !Written.insert(Score.Mangled).second)
+        continue;
+      std::string Why = std::to_string(Score.Visits) + " visits, " +
+                        formatFixed(Score.inclusivePerVisit() * 1e6, 3) +
+                        " us inclusive per visit";
+      if (Score.Throttled)
+        Why += ", throttled by the runtime";
+      ++Lines;
+      if (!filterPatternCanHold(Score.Mangled)) {
+        Out += "  # left out (" + Why + "): " + messageText(Score.Mangled) +
+               " holds a line break or NUL, which a filter line cannot "
+               "hold\n";
+        if (LeftOut)
+          LeftOut->push_back(Score.Mangled);
+        continue;
+      }
+      std::string What = commentText(Score.Name);
+      if (!CompileTime)
+        What += std::string(" (") + regionOriginText(Score.Origin) + ")";
+      Out += "  # " + What + ": " + Why + "\n";
+      Out += "  EXCLUDE MANGLED " + escapeFilterPattern(Score.Mangled) + "\n";
     }
-    Out += "  # " + commentText(Score.Name) + ": " + Why + "\n";
-    Out += "  EXCLUDE MANGLED " + escapeFilterPattern(Score.Mangled) + "\n";
-    ++Rules;
-  }
-  if (Rules == 0 && LeftOutRules == 0)
-    Out += "  # No region met the thresholds: this filter excludes nothing.\n";
-  Out += "SCOREP_REGION_NAMES_END\n";
+    if (Lines == 0)
+      Out += None;
+    Out += "SCOREP_REGION_NAMES_END\n";
+  };
+  RenderBlock(true,
+              "  # 1. At compile time and at run time: functions the "
+              "compiler instrumented.\n",
+              "  # None: no function the compiler instrumented met the "
+              "thresholds.\n");
+  RenderBlock(false,
+              "  # 2. Only at run time (SEXTANT_FILTER=FILE): regions the "
+              "runtime creates.\n",
+              "  # None: no region the runtime creates met the "
+              "thresholds.\n");
   return Out;
 }
 

@@ -4,7 +4,13 @@
 // format, one `EXCLUDE MANGLED <linkage name>` rule per excluded region
 // (linkage names have no blanks, display names of C++ functions do), the
 // display name and the figures that decided in a comment above each rule,
-// and a header comment with the command, the date and the thresholds.
+// and a header comment with the command, the date, the thresholds and what
+// to do with each of the two blocks: the first holds the rules for functions
+// the compiler instrumented, which act at compile time (recompile with the
+// filter) and at run time; the second the rules for regions the runtime
+// creates (RegionOrigin.h), which only the runtime filter (SEXTANT_FILTER)
+// can apply. Both blocks are always there, so one file serves the compiler
+// and the runtime alike.
 // A linkage name that no filter line can hold (a line break or a NUL in it,
 // which an asm label can put there) gets no rule: a comment says it was left
 // out, and the caller warns.
@@ -23,7 +29,8 @@ namespace sextant {
 namespace tool {
 
 /// The filter text excluding every score with ExcludedByFilter set whose
-/// linkage name filterPatternCanHold(). CommandWords is the command line
+/// linkage name filterPatternCanHold(), in the block its origin says.
+/// CommandWords is the command line
 /// that made it, Date when. The linkage names left out are appended to
 /// LeftOut when it is given.
 std::string renderGeneratedFilter(const format::Experiment &E,

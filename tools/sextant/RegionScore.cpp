@@ -65,13 +65,13 @@ std::vector<RegionScore> scoreRegions(const Experiment &E,
       Score.Name = Region->Name;
       Score.Mangled = Region->Mangled.empty() ? Region->Name : Region->Mangled;
       Score.Throttled = Region->Throttled.has_value();
-      Score.User = Region->Flags.User;
+      Score.Origin = regionOrigin(Region->Flags);
     }
     bool ManyShortVisits =
         Score.Visits >= Thresholds.MinVisits &&
         Score.inclusivePerVisit() <= Thresholds.MaxTimePerVisit;
-    Score.ExcludedByFilter =
-        !Score.User && (Score.Throttled || ManyShortVisits);
+    Score.ExcludedByFilter = Score.Origin != RegionOrigin::UserRegion &&
+                             (Score.Throttled || ManyShortVisits);
     Scores.push_back(std::move(Score));
   }
   std::sort(Scores.begin(), Scores.end(),

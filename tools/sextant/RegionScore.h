@@ -11,6 +11,7 @@
 #ifndef SEXTANT_TOOLS_REGIONSCORE_H
 #define SEXTANT_TOOLS_REGIONSCORE_H
 
+#include "RegionOrigin.h"
 #include "format/reader/ExperimentReader.h"
 
 #include <optional>
@@ -58,7 +59,9 @@ struct RegionScore {
   double OverheadSeconds = 0;
   double TraceBytes = 0;
   bool Throttled = false;
-  bool User = false;
+  /// Who measures the region: whether a recompile with the filter can
+  /// remove it, or only the runtime filter.
+  RegionOrigin Origin = RegionOrigin::CompiledFunction;
   bool ExcludedByFilter = false;
 
   double inclusivePerVisit() const {

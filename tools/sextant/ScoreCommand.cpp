@@ -63,10 +63,13 @@ const char ScoreUsage[] =
     "    the runtime throttled (regions of the user API are never excluded).\n"
     "    Each rule is 'EXCLUDE MANGLED <linkage name>' with the display name\n"
     "    in a comment above it; a header comment records the command, the\n"
-    "    date and the thresholds. Recompile with\n"
-    "    'clang -mllvm -sextant-filter=FILE' (or run with "
-    "SEXTANT_FILTER=FILE)\n"
-    "    and those regions are gone.\n"
+    "    date and the thresholds. The rules stand in two blocks. The first\n"
+    "    excludes functions the compiler instrumented: recompile with\n"
+    "    'clang -mllvm -sextant-filter=FILE' and they are gone (or run with\n"
+    "    SEXTANT_FILTER=FILE). The second excludes regions the runtime\n"
+    "    creates (OpenMP constructs, MPI functions, wrapped library\n"
+    "    functions), which no recompile removes: run with\n"
+    "    SEXTANT_FILTER=FILE.\n"
     "\n"
     "OPTIONS\n";
 
@@ -255,13 +258,21 @@ int runScoreCommand(int Argc, char **Argv) {
     return Line.failure(Inside);
   if (!writeOutputFile(OutputFile, Filter, ExistingOutput::Replace, Error))
     return Line.failure(Error);
-  size_t Excluded = 0;
-  for (const RegionScore &Score : Scores)
-    Excluded += Score.ExcludedByFilter && filterPatternCanHold(Score.Mangled);
+  size_t Excluded = 0, RunTimeOnly = 0;
+  for (const RegionScore &Score : Scores) {
+    bool Rule = Score.ExcludedByFilter && filterPatternCanHold(Score.Mangled);
+    Excluded += Rule;
+    RunTimeOnly += Rule && !compileTimeFilterApplies(Score.Origin);
+  }
+  std::string RunTimeNote;
+  if (RunTimeOnly > 0)
+    RunTimeNote = "; " + std::to_string(RunTimeOnly) +
+                  " of them only at run time, with SEXTANT_FILTER";
   std::fprintf(stderr,
                "sextant score: wrote %s (%zu of %zu regions "
-               "excluded)\n",
-               OutputFile.c_str(), Excluded, Scores.size());
+               "excluded%s)\n",
+               OutputFile.c_str(), Excluded, Scores.size(),
+               RunTimeNote.c_str());
   return ExitSuccess;
 }
 

@@ -931,7 +931,9 @@
   runSection.appendChild(element('p', { class: 'note' },
     'The filter `sextant score -g` writes for this experiment with its default ' +
     'thresholds: save it as a file and use it when compiling (clang -mllvm ' +
-    '-sextant-filter=FILE) or at run time (SEXTANT_FILTER=FILE).'));
+    '-sextant-filter=FILE) or at run time (SEXTANT_FILTER=FILE). Its second ' +
+    'block (OpenMP constructs, MPI functions, wrapped library functions) acts ' +
+    'only at run time: no recompile removes those regions.'));
   const copy = element('button', { id: 'copy-filter' }, 'Copy');
   const copied = element('span', { class: 'note' });
   runSection.append(copy, copied);
