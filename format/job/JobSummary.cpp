@@ -78,7 +78,9 @@ std::string regionTable(const JobSummaryInput &In) {
 
 std::string functionTable(const JobMpi &Mpi) {
   std::string S = "\nMPI functions (calls and bytes summed over ranks; "
-                  "min/max calls per rank)\n";
+                  "min/max calls per rank)\n"
+                  "(every call is counted, also after the function's region "
+                  "was throttled, when its visits above stop counting)\n";
   S += "       calls  min calls  max calls    bytes sent  bytes received  "
        "function\n";
   for (const auto &[Name, Fields] : Mpi.Functions) {
