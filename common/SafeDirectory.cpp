@@ -335,6 +335,34 @@ bool SafeDirectory::removeFile(std::string_view Name) const {
   return ::unlinkat(Descriptor, std::string(Name).c_str(), 0) == 0;
 }
 
+bool SafeDirectory::moveInto(const SafeDirectory &NewParent,
+                             std::string_view Name, std::string &Error) {
+  std::string Entry(Name);
+  int Errno = 0;
+  int Parent = -1;
+  struct stat Status;
+  if (!stillValid() || !NewParent.stillValid())
+    Errno = EBADF;
+  else if ((Parent = ::openat(Descriptor, "..", DirectoryFlags)) < 0)
+    Errno = errno;
+  else if (::fstatat(Parent, Entry.c_str(), &Status, AT_SYMLINK_NOFOLLOW) != 0)
+    Errno = errno;
+  else if (Status.st_dev != Device || Status.st_ino != Inode)
+    Errno = ENOENT; // the name no longer holds this directory
+  else if (::renameat2(Parent, Entry.c_str(), NewParent.Descriptor,
+                       Entry.c_str(), RENAME_NOREPLACE) != 0)
+    Errno = errno;
+  if (Parent >= 0)
+    ::close(Parent);
+  if (Errno != 0) {
+    Error = "cannot move '" + Path + "' into '" + NewParent.path() +
+            "': " + std::strerror(Errno);
+    return false;
+  }
+  Path = NewParent.pathOf(Name);
+  return true;
+}
+
 bool SafeDirectory::contains(std::string_view Name) const {
   struct stat Status;
   return Descriptor >= 0 && ::fstatat(Descriptor, std::string(Name).c_str(),

@@ -109,6 +109,16 @@ public:
   void removeRegularFiles(std::string_view Prefix,
                           std::string_view Suffix) const;
 
+  /// Moves this directory, the entry Name of the directory that holds it,
+  /// into NewParent under the same name (renameat2 with RENAME_NOREPLACE:
+  /// nothing is replaced). The entry is checked to be this very directory
+  /// (never a symbolic link or another directory put in its place); the
+  /// descriptor stays valid and path() becomes NewParent.pathOf(Name).
+  /// False with Error ("cannot move '<path>' into '<new parent>':
+  /// <strerror>") and nothing moved on failure (EXDEV: another file system).
+  bool moveInto(const SafeDirectory &NewParent, std::string_view Name,
+                std::string &Error);
+
 private:
   bool adopt(int Opened, std::string Name, std::string &Error);
 

@@ -126,7 +126,8 @@ char *renderRankFile(void *) {
     char Host[HostNameSize] = {};
     ::gethostname(Host, sizeof(Host) - 1);
     nlohmann::json Functions = nlohmann::json::array();
-    for (unsigned I = 0; I < WrapperCount; ++I) {
+    // With SEXTANT_ENABLE=0 no call is measured: none is listed.
+    for (unsigned I = 0; S.Measuring && I < WrapperCount; ++I) {
       uint64_t Calls = CallCounts[I].load(std::memory_order_relaxed);
       const FunctionBytes &B = A.Bytes[I];
       uint64_t Sent = B.Sent.load(std::memory_order_relaxed);
@@ -310,8 +311,10 @@ const char *getVariable(const char *Name) { return std::getenv(Name); }
 
 __attribute__((constructor)) void startAdapter() {
   Session &S = session();
-  // Per-rank directories also with SEXTANT_ENABLE=0, so that the ranks'
-  // (empty) experiments do not overwrite each other.
+  // With SEXTANT_ENABLE=0 too the ranks' (empty) experiments go into one
+  // job directory, with the same collective calls at MPI_Init and
+  // MPI_Finalize (a job whose ranks disagree must not hang); only the MPI
+  // accounting is left out (mpi.json lists no function).
   LauncherRank Launcher = launcherRank(&getVariable);
   if (Launcher.Rank >= 0) {
     S.Rank = Launcher.Rank;
@@ -320,12 +323,11 @@ __attribute__((constructor)) void startAdapter() {
     __sextant_adapter_set_rank(S.Rank, S.Size);
   }
   S.Measuring = __sextant_adapter_measuring() != 0;
-  if (!S.Measuring)
-    return;
   __sextant_adapter_expect_job(); // snapshots wait for MPI_Init's directory
   __sextant_adapter_add_output("mpi.json", &renderRankFile, nullptr);
   __sextant_adapter_set_fatal_hook(&onFatalSignal);
-  S.Tools = findOtherTools();
+  if (S.Measuring)
+    S.Tools = findOtherTools();
 }
 
 /// At exit without MPI_Finalize (main returned, exit() was called): the
@@ -334,7 +336,7 @@ __attribute__((constructor)) void startAdapter() {
 /// theirs. Runs before libsextant's own destructor.
 __attribute__((destructor)) void endAdapter() {
   Session &S = session();
-  if (!S.Measuring || !S.Initialized || S.Finalized)
+  if (!S.Initialized || S.Finalized)
     return;
   accounting().Active.store(false);
   int Expected = NotEnded;
@@ -353,13 +355,6 @@ void sessionAfterInit(int Result, int ProvidedThreadLevel) {
   Session &S = session();
   if (Result != MPI_SUCCESS || S.Initialized)
     return;
-  if (!S.Measuring) {
-    int Rank = 0, Size = 0;
-    PMPI_Comm_rank(MPI_COMM_WORLD, &Rank);
-    PMPI_Comm_size(MPI_COMM_WORLD, &Size);
-    __sextant_adapter_set_rank(Rank, Size);
-    return;
-  }
   Accounting &A = accounting();
   PMPI_Comm_rank(MPI_COMM_WORLD, &A.WorldRank);
   PMPI_Comm_size(MPI_COMM_WORLD, &A.WorldSize);
@@ -416,13 +411,15 @@ void sessionAfterInit(int Result, int ProvidedThreadLevel) {
         synchronizeClocks(S.Private, S.Rank, S.Size, "MPI_Init"));
   }
   A.Tracing.store(__sextant_adapter_tracing() != 0);
-  // Libraries loaded since start-up may wrap MPI too.
-  S.Tools = findOtherTools();
+  // Libraries loaded since start-up may wrap MPI too (measuring only: the
+  // tools are told in mpi.json).
+  if (S.Measuring)
+    S.Tools = findOtherTools();
   if (S.Rank == 0)
     for (const OtherTool &T : S.Tools)
       printWarning(describeOtherTool(T));
   S.Initialized = true;
-  A.Active.store(true);
+  A.Active.store(S.Measuring);
 }
 
 namespace {
@@ -440,6 +437,10 @@ void writeJobView(const Session &S) {
     if (!format::writeCombinedFiles(S.Base, Combined, Error))
       printWarning("cannot write the combined view of the MPI job into '" +
                    S.Base + "': " + Error);
+    else
+      __sextant_adapter_note(("MPI job of " + std::to_string(S.Size) +
+                              " rank(s) written to " + S.Base)
+                                 .c_str());
   } catch (const std::exception &Error) {
     printWarning(std::string("cannot combine the ranks' profiles: ") +
                  Error.what());
@@ -470,8 +471,6 @@ void sessionAfterFinalize() {}
 
 void sessionBeforeAbort(int ErrorCode) {
   Session &S = session();
-  if (!S.Measuring)
-    return;
   S.AbortCode = ErrorCode;
   int Expected = NotEnded;
   S.EndedBy.compare_exchange_strong(Expected, EndedByAbort);

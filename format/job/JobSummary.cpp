@@ -214,7 +214,9 @@ std::string functionTable(const JobSummaryInput &In) {
   }
   ShownRows Shown = showRows(Keys, In.Tables);
   std::string S = "\nMPI functions (calls and bytes summed over ranks; "
-                  "min/max calls per rank)\n";
+                  "min/max calls per rank)\n"
+                  "(every call is counted, also after the function's region "
+                  "was throttled, when its visits above stop counting)\n";
   S += "       calls  min calls  max calls    bytes sent  bytes received  "
        "function\n";
   for (size_t Row : Shown.Rows) {

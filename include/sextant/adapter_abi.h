@@ -100,6 +100,11 @@ int __sextant_adapter_trace_record(unsigned type,
  *  control bytes shown as \xNN. */
 void __sextant_adapter_warn(const char *text);
 
+/** Prints Text as a "sextant: " line, as __sextant_adapter_warn() does,
+ *  when the runtime prints its own final line (SEXTANT_VERBOSE at least 1):
+ *  where a job's output went. */
+void __sextant_adapter_note(const char *text);
+
 #ifdef __cplusplus
 } /* extern "C" */
 #endif

@@ -7,7 +7,6 @@
 #include "runtime/core/AdapterRegistry.h"
 
 #include "runtime/core/FatalSignals.h"
-#include "runtime/io/Diagnostics.h"
 #include "runtime/io/OutputDirectory.h"
 
 #include <cstdlib>
@@ -44,28 +43,24 @@ bool AdapterRegistry::setRank(int NewRank, int Size, std::string &Directory) {
   return true;
 }
 
-AdapterRegistry::BaseChange
-AdapterRegistry::setBaseDirectory(const std::string &Path, bool Fixed,
-                                  std::string &Directory) {
+bool AdapterRegistry::rankDirectoryIn(const std::string &Base,
+                                      std::string &Directory) {
   std::lock_guard<std::mutex> Lock(Mutex);
   if (Closed || Rank < 0)
-    return BaseChange::Refused;
-  // Whatever happens now, the directory is final.
-  Placed = true;
-  if (Path == BaseDirectory)
-    return BaseChange::Unchanged;
-  if (Fixed) {
-    printMessage(MessageKind::Warning,
-                 "tracing: rank " + std::to_string(Rank) +
-                     " keeps its start-up directory '" + BaseDirectory +
-                     "' (set SEXTANT_OUTPUT_DIR to put every rank of an "
-                     "MPI job into one directory)");
-    return BaseChange::Refused;
-  }
+    return false;
+  Directory = joinPath(Base, rankDirectoryName(Rank));
+  return true;
+}
+
+bool AdapterRegistry::setBaseDirectory(const std::string &Path,
+                                       const std::string &Directory) {
+  std::lock_guard<std::mutex> Lock(Mutex);
+  if (Closed || Rank < 0)
+    return false;
   BaseDirectory = Path;
-  OutputDirectory = joinPath(BaseDirectory, rankDirectoryName(Rank));
-  Directory = OutputDirectory;
-  return BaseChange::Moved;
+  OutputDirectory = Directory;
+  Placed = true;
+  return true;
 }
 
 std::string AdapterRegistry::baseDirectory() {

@@ -45,13 +45,14 @@ public:
   /// Sets the rank (0 <= Rank < Size) and moves the experiment into
   /// <base>/rank-<Rank>, stored into Directory; false when closed.
   bool setRank(int Rank, int Size, std::string &Directory);
-  enum class BaseChange { Refused, Unchanged, Moved };
-  /// Makes Path (absolute) the job's base directory: the experiment moves
-  /// into <Path>/rank-<r>, stored into Directory. Refused when closed,
-  /// without a rank, or (with a warning) when Fixed: trace files may be open
-  /// in the current directory already.
-  BaseChange setBaseDirectory(const std::string &Path, bool Fixed,
-                              std::string &Directory);
+  /// <Base>/rank-<r>, this rank's experiment directory in the job's
+  /// directory Base (absolute), into Directory; false when closed or
+  /// without a rank.
+  bool rankDirectoryIn(const std::string &Base, std::string &Directory);
+  /// Makes Path the job's base directory and Directory (rankDirectoryIn of
+  /// Path) the experiment directory, which is then final; false when closed
+  /// or without a rank.
+  bool setBaseDirectory(const std::string &Path, const std::string &Directory);
   /// The job's base directory, or the experiment directory without a rank.
   std::string baseDirectory();
   /// An adapter will place this process in a job later (the MPI adapter,

@@ -21,6 +21,7 @@
 
 #include <cstdlib>
 #include <cstring>
+#include <unistd.h>
 
 namespace sextant {
 namespace runtime {
@@ -48,20 +49,32 @@ bool Runtime::setBaseDirectory(const std::string &Path) noexcept {
   if (Path.empty() || Path[0] != '/')
     return false;
   try {
-    return Threads.whileOpen([&](bool NoThreadRecords) {
+    return Threads.whileOpen([&](bool) {
+      std::string Current = Adapters.baseDirectory();
       std::string Directory;
-      // Trace files may already be open in this rank's own directory.
-      bool Fixed = Tracing.enabled() && !NoThreadRecords;
-      switch (Adapters.setBaseDirectory(Path, Fixed, Directory)) {
-      case AdapterRegistry::BaseChange::Refused:
+      if (!Adapters.rankDirectoryIn(Path, Directory))
         return false;
-      case AdapterRegistry::BaseChange::Unchanged:
-        return true;
-      case AdapterRegistry::BaseChange::Moved:
-        Output.moveTo(Directory);
+      if (Path == Current) {
+        Adapters.notePlaced();
         return true;
       }
-      return false;
+      // Trace files may be open in this rank's start-up directory already:
+      // they move along into the job's directory.
+      std::string Error;
+      if (!Output.moveWithTrace(Directory, Error)) {
+        Adapters.notePlaced();
+        printMessage(MessageKind::Warning,
+                     "tracing: this rank keeps its start-up directory '" +
+                         messageText(Current) +
+                         "', apart from the job's: " + messageText(Error));
+        return false;
+      }
+      Adapters.setBaseDirectory(Path, Directory);
+      // The start-up directory of the default name is this process's own:
+      // removed when the trace leaving it left it empty.
+      if (Options.OutputDir.empty())
+        ::rmdir(Current.c_str());
+      return true;
     });
   } catch (...) {
     return false;
@@ -115,6 +128,21 @@ bool Runtime::finalizeNow() noexcept {
   finalize();
   return WroteMeasurement.exchange(false); // reported once
 }
+
+namespace {
+/// A message of an adapter: one line, control bytes shown as \xNN.
+void printAdapterMessage(MessageKind Kind, const char *Text) {
+  if (!Text)
+    return;
+  std::string Line;
+  try {
+    appendEscaped(Line, Text);
+  } catch (...) {
+    return; // out of memory for the message
+  }
+  printMessage(Kind, Line);
+}
+} // namespace
 
 } // namespace runtime
 } // namespace sextant
@@ -210,15 +238,13 @@ __sextant_adapter_trace_record(unsigned Type, const unsigned long long *Fields,
 }
 
 SEXTANT_EXPORT void __sextant_adapter_warn(const char *Text) {
-  if (!Text)
-    return;
-  std::string Line;
-  try {
-    sextant::appendEscaped(Line, Text);
-  } catch (...) {
-    return; // out of memory for the message
-  }
-  printMessage(MessageKind::Warning, Line);
+  printAdapterMessage(MessageKind::Warning, Text);
+}
+
+SEXTANT_EXPORT void __sextant_adapter_note(const char *Text) {
+  Runtime *Self = Runtime::existing();
+  if (Self && Self->options().Verbose >= 1)
+    printAdapterMessage(MessageKind::Note, Text);
 }
 
 } // extern "C"

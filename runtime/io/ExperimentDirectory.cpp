@@ -113,6 +113,23 @@ void ExperimentDirectory::moveTo(std::string Path) {
   reset(std::move(Path), /*Claim=*/false, Program, Pid, /*KeepTrace=*/true);
 }
 
+bool ExperimentDirectory::moveWithTrace(std::string Path, std::string &Error) {
+  std::lock_guard<std::mutex> Lock(Mutex);
+  if (Trace.isOpen()) {
+    SafeDirectory Destination;
+    if (!Destination.open(Path, /*Create=*/true, Error))
+      return false;
+    std::string Holder = Trace.path().substr(0, Trace.path().rfind('/'));
+    if (!Trace.moveInto(Destination, format::files::TraceDirectory, Error))
+      return false;
+    // Only an empty directory is removed, never through a symbolic link.
+    if (!Holder.empty())
+      ::rmdir(Holder.c_str());
+  }
+  reset(std::move(Path), /*Claim=*/false, Program, Pid, /*KeepTrace=*/true);
+  return true;
+}
+
 void ExperimentDirectory::restartInChild(std::string Path,
                                          std::string ProgramName,
                                          long ProcessId) {

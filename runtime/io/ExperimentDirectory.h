@@ -63,6 +63,12 @@ public:
   /// MPI rank's): not claimed. A trace directory opened already stays
   /// where it is, with the trace files this process created in it.
   void moveTo(std::string Path);
+  /// The experiment moves to Path, as moveTo(), and a trace directory
+  /// opened already moves along with the files in it (renamed into Path,
+  /// SafeDirectory::moveInto); the directory that held it is removed when
+  /// that leaves it empty. False with Error, and nothing moved, when the
+  /// trace directory cannot move.
+  bool moveWithTrace(std::string Path, std::string &Error);
 
   /// The directory written into: the claimed one once claimed, else the
   /// requested one.

@@ -51,6 +51,11 @@ TEST_CASE("the summary of a job with a missing rank", "[summary]") {
   CHECK(S.find("Point-to-point matrix: incomplete (ranks are missing)\n") !=
         std::string::npos);
   CHECK(S.find("One-sided") == std::string::npos);
+  // Why an MPI function's calls can exceed its region's visits.
+  CHECK(S.find("MPI functions (calls and bytes summed over ranks; min/max "
+               "calls per rank)\n(every call is counted, also after the "
+               "function's region was throttled, when its visits above stop "
+               "counting)\n") != std::string::npos);
 
   Traffic Put;
   Put.MessagesSent = 1;

@@ -263,3 +263,67 @@ TEST_CASE("processes claiming at once never share a directory",
   for (const std::string &Directory : Directories)
     CHECK(Directory.rfind("error", 0) == std::string::npos);
 }
+
+TEST_CASE("a directory moves with its descriptor, never onto another",
+          "[SafeDirectory]") {
+  ScratchDirectory Scratch("safe-move");
+  std::string Error;
+  SafeDirectory Old, New, Trace;
+  REQUIRE(Old.open(Scratch.path() + "/old", true, Error));
+  REQUIRE(New.open(Scratch.path() + "/new", true, Error));
+  REQUIRE(Trace.openChild(Old, "trace", true, Error));
+  int File = Trace.createFile("a", 0600, Error);
+  REQUIRE(File >= 0);
+  ::close(File);
+  REQUIRE(Trace.moveInto(New, "trace", Error));
+  CHECK(Trace.path() == Scratch.path() + "/new/trace");
+  CHECK(exists(Scratch.path() + "/new/trace/a"));
+  CHECK_FALSE(exists(Scratch.path() + "/old/trace"));
+  // The descriptor followed: a new file goes into the moved directory.
+  File = Trace.createFile("b", 0600, Error);
+  REQUIRE(File >= 0);
+  ::close(File);
+  CHECK(exists(Scratch.path() + "/new/trace/b"));
+
+  // An existing entry of that name is never replaced.
+  SafeDirectory Other;
+  REQUIRE(Other.open(Scratch.path() + "/other", true, Error));
+  REQUIRE(::mkdir((Scratch.path() + "/other/trace").c_str(), 0700) == 0);
+  CHECK_FALSE(Trace.moveInto(Other, "trace", Error));
+  CHECK(Error == "cannot move '" + Scratch.path() + "/new/trace' into '" +
+                     Scratch.path() + "/other': File exists");
+  CHECK(exists(Scratch.path() + "/new/trace/a"));
+
+  // A name that no longer holds this directory (a symbolic link put in its
+  // place) is not moved.
+  REQUIRE(::rename((Scratch.path() + "/new/trace").c_str(),
+                   (Scratch.path() + "/new/hidden").c_str()) == 0);
+  REQUIRE(::symlink("hidden", (Scratch.path() + "/new/trace").c_str()) == 0);
+  CHECK_FALSE(Trace.moveInto(Old, "trace", Error));
+  CHECK_THAT(Error, Catch::Contains("No such file or directory"));
+  CHECK_FALSE(exists(Scratch.path() + "/old/trace"));
+}
+
+TEST_CASE("an MPI rank's trace directory moves into the job's",
+          "[ExperimentDirectory]") {
+  ScratchDirectory Scratch("safe-move-trace");
+  std::string Error;
+  ExperimentDirectory Output;
+  Output.request(Scratch.path() + "/start/rank-1", /*Claim=*/false, "app", 42);
+  int File = Output.createFile(ExperimentDirectory::Place::Trace,
+                               "thread-0.trace", Error);
+  REQUIRE(File >= 0);
+  REQUIRE(Output.moveWithTrace(Scratch.path() + "/job/rank-1", Error));
+  // The open file went along; the emptied start-up directory is gone.
+  CHECK(::write(File, "x", 1) == 1);
+  ::close(File);
+  CHECK(exists(Scratch.path() + "/job/rank-1/trace/thread-0.trace"));
+  CHECK_FALSE(exists(Scratch.path() + "/start/rank-1"));
+  CHECK(Output.path() == Scratch.path() + "/job/rank-1");
+  File = Output.openFile(ExperimentDirectory::Place::Trace, "thread-0.trace",
+                         O_RDONLY);
+  CHECK(File >= 0);
+  ::close(File);
+  CHECK(Output.writeFile("profile.json", "[]", Error));
+  CHECK(exists(Scratch.path() + "/job/rank-1/profile.json"));
+}
