@@ -116,6 +116,12 @@ void ExperimentDirectory::moveTo(std::string Path) {
 bool ExperimentDirectory::moveWithTrace(std::string Path, std::string &Error) {
   std::lock_guard<std::mutex> Lock(Mutex);
   if (Trace.isOpen()) {
+    if (!TraceCreated) {
+      Error = "its trace directory '" + Trace.path() +
+              "' was there before this process started tracing (another run "
+              "shares it)";
+      return false;
+    }
     SafeDirectory Destination;
     if (!Destination.open(Path, /*Create=*/true, Error))
       return false;
@@ -146,6 +152,7 @@ void ExperimentDirectory::reset(std::string Path, bool ClaimIt,
   Top.close();
   if (!KeepTrace || !Trace.isOpen()) {
     Trace.close();
+    TraceCreated = false;
     TraceFailure.clear();
     TraceErrno = 0;
   }
@@ -190,7 +197,7 @@ const SafeDirectory *ExperimentDirectory::open(Place Where, std::string &Error,
   }
   if (Failure.empty() && Where == Place::Trace && !Trace.isOpen()) {
     if (Trace.openChild(Top, format::files::TraceDirectory, /*Create=*/true,
-                        TraceFailure))
+                        TraceFailure, &TraceCreated))
       TraceFailure.clear();
     else
       TraceErrno = Trace.failureErrno();

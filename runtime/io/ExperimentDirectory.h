@@ -67,7 +67,8 @@ public:
   /// opened already moves along with the files in it (renamed into Path,
   /// SafeDirectory::moveInto); the directory that held it is removed when
   /// that leaves it empty. False with Error, and nothing moved, when the
-  /// trace directory cannot move.
+  /// trace directory cannot move or was not made by this process (another
+  /// run shares it: its files stay where they are).
   bool moveWithTrace(std::string Path, std::string &Error);
 
   /// The directory written into: the claimed one once claimed, else the
@@ -127,6 +128,8 @@ private:
   long Pid = 0;
   SafeDirectory Top;
   SafeDirectory Trace;
+  /// Whether this process made Trace (moveWithTrace moves no other).
+  bool TraceCreated = false;
   std::string Taken;
   /// Why the experiment directory, or its trace/, was refused by a
   /// directory rule (kept: every later file gets it without trying again),

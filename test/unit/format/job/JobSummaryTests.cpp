@@ -121,7 +121,16 @@ std::string tables(const CrossRankTableOptions &Tables) {
 std::vector<std::string> rowNames(const std::string &Text,
                                   const std::string &Title) {
   std::vector<std::string> Names;
-  size_t Line = Text.find('\n', Text.find('\n', Text.find(Title)) + 1) + 1;
+  // The rows follow the column titles, whose last is "region" or "function".
+  size_t Line = Text.find(Title);
+  while (Line < Text.size()) {
+    size_t End = Text.find('\n', Line);
+    std::string Row = Text.substr(Line, End - Line);
+    Line = End + 1;
+    if (Row.size() > 8 && (Row.compare(Row.size() - 8, 8, "  region") == 0 ||
+                           Row.compare(Row.size() - 8, 8, "function") == 0))
+      break;
+  }
   while (Line < Text.size() && Text[Line] != '\n') {
     size_t End = Text.find('\n', Line);
     std::string Row = Text.substr(Line, End - Line);
