@@ -10,6 +10,7 @@
 
 #include "format/profile/CallTreeView.h"
 #include "format/profile/FlatProfile.h"
+#include "format/schema/ExperimentSchema.h"
 #include "format/schema/JsonWriter.h"
 
 #include "common/ShellQuoting.h"
@@ -87,6 +88,8 @@ std::string header(const ExperimentMetadata &M,
   if (M.EventPairCostSeconds && *M.EventPairCostSeconds > 0)
     Out += "event cost: " + formatFixed(*M.EventPairCostSeconds * 1e9, 1) +
            " ns per enter+exit pair (measured at start-up)\n";
+  if (M.Instrumentation)
+    Out += "instrument: " + describeInstrumentation(*M.Instrumentation) + "\n";
   if (!M.Enabled)
     Out += "enabled:    no (SEXTANT_ENABLE=0): no region was armed, nothing "
            "was recorded\n";
@@ -216,6 +219,28 @@ std::string describeSnapshot(double SnapshotSeconds) {
   return "the profile as it was " + formatFixed(SnapshotSeconds, 1) +
          " s after the start (SEXTANT_SNAPSHOT); the process did not write "
          "its final profile";
+}
+
+std::string describeInstrumentation(const std::vector<std::string> &Modes) {
+  namespace modes = instrumentation_modes;
+  if (Modes.empty())
+    return "none (no instrumented function and no user region called the "
+           "runtime)";
+  std::string Out;
+  for (const std::string &Mode : Modes) {
+    if (!Out.empty())
+      Out += ", ";
+    if (Mode == modes::Plugin)
+      Out += "Sextant's compiler plugin";
+    else if (Mode == modes::FinstrumentFunctions)
+      Out += "-finstrument-functions (GCC's mode: functions measured through "
+             "__cyg_profile_func_enter/exit, not Sextant's plugin)";
+    else if (Mode == modes::UserApi)
+      Out += "the user API (sextant_region_begin/end)";
+    else
+      Out += Mode;
+  }
+  return Out;
 }
 
 std::string renderSummaryText(const ExperimentMetadata &Metadata,

@@ -33,6 +33,13 @@ namespace format {
 /// not write its final profile".
 std::string describeSnapshot(double SnapshotSeconds);
 
+/// How the program's code called the runtime (experiment.json
+/// "instrumentation"), for every view's header: "Sextant's compiler
+/// plugin", "-finstrument-functions (GCC's mode: ...)", "the user API
+/// (sextant_region_begin/end)", joined by ", "; a mode this version does
+/// not know as it is written; "none (...)" when the list is empty.
+std::string describeInstrumentation(const std::vector<std::string> &Modes);
+
 std::string renderSummaryText(const ExperimentMetadata &Metadata,
                               const std::vector<RegionRecord> &Regions,
                               const CallPathProfile &Profile);

@@ -206,6 +206,11 @@ void readMetadata(const std::string &Directory, ExperimentMetadata &Out) {
   readOptional(Top, k::ClockCalibration, Out.ClockCalibration);
   readOptional(Top, k::EventPairCost, Out.EventPairCostSeconds);
   readOptional(Top, k::Enabled, Out.Enabled);
+  // Older experiments lack it: no value then.
+  if (Top.has(k::Instrumentation) &&
+      !Top.member(k::Instrumentation, "").isNull())
+    Out.Instrumentation = readStrings(
+        Top.member(k::Instrumentation, "an array of instrumentation modes"));
   Out.Threads = Top.member(k::Threads, "a number of threads").asUnsigned();
   readOptional(Top, k::ThreadsNotMerged, Out.ThreadsNotMerged);
   readOptional(Top, k::RegionsRegistered, Out.RegionsRegistered);

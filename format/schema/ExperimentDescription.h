@@ -139,6 +139,11 @@ struct ExperimentMetadata {
   /// measured).
   std::optional<double> EventPairCostSeconds;
   bool Enabled = true; ///< SEXTANT_ENABLE
+  /// How the program's code called the runtime (instrumentation_modes in
+  /// ExperimentSchema.h: "plugin", "finstrument-functions", "api"), in
+  /// that order; empty when nothing did. No value: an experiment written
+  /// before the runtime recorded it.
+  std::optional<std::vector<std::string>> Instrumentation;
   uint64_t Threads = 0;
   uint64_t ThreadsNotMerged = 0;
   uint64_t RegionsRegistered = 0;

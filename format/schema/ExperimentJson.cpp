@@ -151,6 +151,15 @@ std::string renderExperimentJson(const ExperimentMetadata &M) {
   optionalFixed(Json, k::EventPairCost, M.EventPairCostSeconds,
                 EventCostDecimals);
   Json.memberBool(k::Enabled, M.Enabled);
+  Json.key(k::Instrumentation);
+  if (M.Instrumentation) {
+    Json.beginArray();
+    for (const std::string &Mode : *M.Instrumentation)
+      Json.string(Mode);
+    Json.endArray();
+  } else {
+    Json.null();
+  }
   Json.memberUnsigned(k::Threads, M.Threads);
   Json.memberUnsigned(k::ThreadsNotMerged, M.ThreadsNotMerged);
   Json.memberUnsigned(k::RegionsRegistered, M.RegionsRegistered);

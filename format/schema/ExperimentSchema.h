@@ -211,6 +211,7 @@ constexpr char ClockTicksPerSecond[] = "clock_ticks_per_second";
 constexpr char ClockCalibration[] = "clock_calibration";
 constexpr char EventPairCost[] = "event_pair_cost_seconds";
 constexpr char Enabled[] = "enabled";
+constexpr char Instrumentation[] = "instrumentation";
 constexpr char Threads[] = "threads";
 constexpr char ThreadsNotMerged[] = "threads_not_merged";
 constexpr char RegionsRegistered[] = "regions_registered";
@@ -289,6 +290,19 @@ constexpr char Throttled[] = "throttled";
 constexpr char AfterSeconds[] = "after_seconds";
 constexpr char MeanVisitSeconds[] = "mean_visit_seconds";
 } // namespace region_keys
+
+/// The modes of experiment.json "instrumentation": the ways the program's
+/// code called the runtime during the run, in this order.
+namespace instrumentation_modes {
+/// Code instrumented by Sextant's LLVM plugin (__sextant_region_register,
+/// include/sextant/instrumentation_abi.h).
+constexpr char Plugin[] = "plugin";
+/// Code compiled with -finstrument-functions (GCC's mode, the wrappers'
+/// with GCC): the hooks __cyg_profile_func_enter/exit.
+constexpr char FinstrumentFunctions[] = "finstrument-functions";
+/// The user API (sextant_region_begin/end, include/sextant/sextant.h).
+constexpr char UserApi[] = "api";
+} // namespace instrumentation_modes
 
 /// experiment.json metrics.measured[].accumulation (MetricAccumulation).
 constexpr char AccumulationSum[] = "sum";

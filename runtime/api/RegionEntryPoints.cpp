@@ -61,8 +61,14 @@ registerDescriptor(const sextant_region_descriptor *Descriptor) {
     return SEXTANT_FILTERED; // not stored: a later call registers it
   RuntimeCallScope Scope;
   try {
-    if (Runtime *Instance = Runtime::instance())
+    if (Runtime *Instance = Runtime::instance()) {
+      // The adapters (MPI, wrapped libraries) register through here too,
+      // with the flags of their kind; every other caller is plugin code.
+      if (!(Descriptor->flags & (SEXTANT_REGION_MPI | SEXTANT_REGION_LIBRARY |
+                                 SEXTANT_REGION_OPENMP | SEXTANT_REGION_USER)))
+        Instance->noteInstrumentation(InstrumentedByPlugin);
       return Instance->registerRegion(*Descriptor);
+    }
   } catch (...) {
     // Out of memory: this call is not measured; a later call retries.
   }

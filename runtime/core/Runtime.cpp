@@ -513,6 +513,7 @@ void Runtime::describeRun(ExperimentInfo &Info, Ticks EndTicks,
   Info.FilterFile = Options.FilterFile;
   Info.FilterLoaded = FilterLoaded;
   Info.Enabled = measuring();
+  Info.Instrumentation = Instrumentation.load(std::memory_order_relaxed);
   Info.EventPairCostSeconds = EventPairCostSeconds;
   Info.Throttle = Options.Throttle;
   Info.Pauses = Pauses.load(std::memory_order_relaxed);

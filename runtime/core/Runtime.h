@@ -94,6 +94,14 @@ public:
                           const void *CodeAddress = nullptr,
                           uint32_t *RegionId = nullptr);
 
+  /// Notes that the program's code called the runtime in the way Bit
+  /// (InstrumentationBits, ExperimentInfo.h): at registrations only, never
+  /// on the path of an event.
+  void noteInstrumentation(InstrumentationBits Bit) noexcept {
+    if (!(Instrumentation.load(std::memory_order_relaxed) & Bit))
+      Instrumentation.fetch_or(Bit, std::memory_order_relaxed);
+  }
+
   /// Called at the end of the run with the regions about to be written, so
   /// that an adapter that registered regions before it knew their names
   /// (the -finstrument-functions hooks) names them. Set once by the adapter;
@@ -301,6 +309,9 @@ private:
   /// Loader name of a module -> absolute path reported in the output.
   std::unordered_map<std::string, std::string> ModulePaths;
   std::atomic<uint64_t> RegionsRejected{0};
+  /// InstrumentationBits noted so far; a child made by fork() keeps its
+  /// parent's (its code is the same).
+  std::atomic<uint32_t> Instrumentation{0};
   std::atomic<RegionNamer> Namer{nullptr};
   std::atomic<bool> AbiWarningPrinted{false};
 

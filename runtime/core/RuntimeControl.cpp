@@ -82,6 +82,7 @@ UserRegion *Runtime::userRegion(std::string_view Name) noexcept {
 }
 
 uint32_t Runtime::registerUserRegion(UserRegion &Region) noexcept {
+  noteInstrumentation(InstrumentedByUserApi);
   try {
     return registerRegion(Region.Descriptor, /*RuntimeOwned=*/true);
   } catch (...) {

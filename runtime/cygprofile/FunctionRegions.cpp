@@ -134,7 +134,10 @@ uint32_t registerFunction(void *Function, uintptr_t ReturnAddress,
     return SEXTANT_FILTERED; // not stored: a later call registers it
   RuntimeCallScope Scope;
   Runtime *Instance = Runtime::instance();
-  if (!Instance || !tableReady(*Instance))
+  if (!Instance)
+    return SEXTANT_FILTERED;
+  Instance->noteInstrumentation(InstrumentedByCygProfileHooks);
+  if (!tableReady(*Instance))
     return SEXTANT_FILTERED;
   Entry = FunctionAddresses.Table.insert(reinterpret_cast<uintptr_t>(Function));
   if (!Entry)

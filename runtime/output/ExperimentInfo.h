@@ -25,6 +25,17 @@ namespace runtime {
 
 struct ProfileMetrics;
 
+/// The ways the program's code calls the runtime, as bits of
+/// ExperimentInfo::Instrumentation (experiment.json "instrumentation").
+enum InstrumentationBits : uint32_t {
+  /// Code instrumented by the plugin called __sextant_region_register.
+  InstrumentedByPlugin = 1u << 0,
+  /// -finstrument-functions code called __cyg_profile_func_enter.
+  InstrumentedByCygProfileHooks = 1u << 1,
+  /// The user API registered a region (sextant_region_begin).
+  InstrumentedByUserApi = 1u << 2,
+};
+
 struct ExperimentInfo {
   std::string SextantVersion;
   std::string ProgramPath;            ///< absolute path of the executable
@@ -49,6 +60,8 @@ struct ExperimentInfo {
   bool FilterLoaded = false;
   /// SEXTANT_ENABLE: false when every region was disarmed from the start.
   bool Enabled = true;
+  /// InstrumentationBits of the ways the program's code called the runtime.
+  uint32_t Instrumentation = 0;
   /// Cost of one armed enter+exit pair in profile mode, measured at
   /// start-up; 0 when not measured.
   double EventPairCostSeconds = 0;

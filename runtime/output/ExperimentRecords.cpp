@@ -67,6 +67,20 @@ format::MetricsRecord metricsRecord(const ProfileMetrics &Metrics) {
   return Record;
 }
 
+/// The modes of experiment.json "instrumentation" of Bits
+/// (InstrumentationBits), in the order of ExperimentSchema.h.
+std::vector<std::string> instrumentationModes(uint32_t Bits) {
+  namespace modes = format::instrumentation_modes;
+  std::vector<std::string> Modes;
+  if (Bits & InstrumentedByPlugin)
+    Modes.push_back(modes::Plugin);
+  if (Bits & InstrumentedByCygProfileHooks)
+    Modes.push_back(modes::FinstrumentFunctions);
+  if (Bits & InstrumentedByUserApi)
+    Modes.push_back(modes::UserApi);
+  return Modes;
+}
+
 } // namespace
 
 format::RegionRecord regionRecord(const RegionInfo &Region) {
@@ -126,6 +140,7 @@ experimentRecord(const ExperimentInfo &Info,
   M.ClockCalibration = Info.Clock.Calibration;
   M.EventPairCostSeconds = Info.EventPairCostSeconds;
   M.Enabled = Info.Enabled;
+  M.Instrumentation = instrumentationModes(Info.Instrumentation);
   M.Threads = Info.ThreadsSeen;
   M.ThreadsNotMerged = Info.ThreadsNotMerged;
   M.RegionsRegistered = Regions.size();

@@ -16,6 +16,7 @@
 #include "common/ShellQuoting.h"
 #include "tools/sextant-wrapper/ArgumentClassification.h"
 #include "tools/sextant-wrapper/CompilerIdentity.h"
+#include "tools/sextant-wrapper/GccModeNote.h"
 #include "tools/sextant-wrapper/InstallLayout.h"
 #include "tools/sextant-wrapper/MpiFlavour.h"
 #include "tools/sextant-wrapper/ResponseFiles.h"
@@ -61,6 +62,13 @@ Personality personalityFor(const std::string &Argv0) {
             SEXTANT_WRAPPER_DEFAULT_FC, "Fortran"};
   return {Language::C, "sextant-cc", "SEXTANT_CC", SEXTANT_WRAPPER_DEFAULT_CC,
           "C"};
+}
+
+/// MPICH's option for Lang's compiler without '-' and '=' (-cxx=).
+const char *mpiCompilerOption(Language Lang) {
+  return Lang == Language::Cxx       ? "cxx"
+         : Lang == Language::Fortran ? "fc"
+                                     : "cc";
 }
 
 const char *ProgramName = "sextant-cc";
@@ -236,12 +244,15 @@ void printHelp(const Personality &P) {
       "Everything else (-E, -M, -fsyntax-only, --version, -v, configure\n"
       "probes) runs unchanged. COMPILER is the first argument when it is a\n"
       "command (on PATH or a path): %s mpicc.mpich app.c\n"
+      "When COMPILER runs GCC though you did not name GCC (mpicc.mpich runs\n"
+      "gcc), link lines print a note that says how to get the plugin.\n"
       "\n"
       "Environment:\n"
       "  %s                the compiler (when no COMPILER is given)\n"
       "  SEXTANT_FILTER_FILE         compile-time filter file\n"
       "  SEXTANT_WRAPPER_DISABLE=1   run the compiler unchanged\n"
       "  SEXTANT_WRAPPER_VERBOSE=1   print the command before running it\n"
+      "                              (and that note on every line)\n"
       "  SEXTANT_WRAPPER_LTO=compile instrument -flto code at compile time\n"
       "                              (for gold or bfd links); default: link\n"
       "See docs/sextant-cc.md (share/doc/sextant/sextant-cc.md).\n",
@@ -366,5 +377,26 @@ int main(int Argc, char **Argv) {
     fail(Command.Error);
   for (const std::string &Warning : Command.Warnings)
     std::fprintf(stderr, "%s: warning: %s\n", ProgramName, Warning.c_str());
+  // Once per build rather than once per file: on link lines, and with
+  // SEXTANT_WRAPPER_VERBOSE on every line (GccModeNote.h).
+  if (Summary.Kind != LineKind::Compile || envSet("SEXTANT_WRAPPER_VERBOSE")) {
+    GccModeSituation Situation;
+    Situation.WrapperName = P.Name;
+    Situation.Compiler = Compiler;
+    Situation.Underlying =
+        Settings.MpiWrapper ? firstWord(ShowOutput) : Compiler;
+    Situation.Identity = Settings.Identity;
+    Situation.MpiWrapper = Settings.MpiWrapper;
+    Situation.Mpi = Mpi;
+    Situation.MpiCompilerChosen = !Summary.MpiWrapperOptions.empty();
+    for (const std::string &Variable : mpiCompilerVariables())
+      if (const char *Value = std::getenv(Variable.c_str()))
+        Situation.MpiCompilerChosen |= *Value != '\0';
+    Situation.MpiCompilerOption = mpiCompilerOption(P.Lang);
+    Situation.PluginCompiler = P.DefaultCompiler;
+    std::string Note = gccModeNote(Situation);
+    if (!Note.empty())
+      std::fprintf(stderr, "%s: note: %s\n", ProgramName, Note.c_str());
+  }
   execute(Command.Args);
 }

@@ -417,6 +417,8 @@ std::string renderHeader(const Experiment &E) {
          plural(M.Threads, "thread", "threads") + ", clock " + M.Clock + "\n";
   if (M.SnapshotSeconds)
     Out += "snapshot:    " + describeSnapshot(*M.SnapshotSeconds) + "\n";
+  if (M.Instrumentation)
+    Out += "instrument:  " + describeInstrumentation(*M.Instrumentation) + "\n";
   Out += "regions:     " + std::to_string(E.Regions.size()) + " registered, " +
          std::to_string(Filtered) + " filtered, " + std::to_string(Throttled) +
          " throttled\n";

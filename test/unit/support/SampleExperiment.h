@@ -39,6 +39,7 @@ inline format::ExperimentMetadata sampleExperimentMetadata() {
   M.ClockCalibration = "TSC against CLOCK_MONOTONIC over 1.000 ms";
   M.EventPairCostSeconds = 25.5e-9;
   M.Enabled = false;
+  M.Instrumentation = {"finstrument-functions", "api"};
   M.Threads = 4;
   M.ThreadsNotMerged = 1;
   M.RegionsRegistered = 2;
@@ -135,6 +136,7 @@ inline void checkSameMetadata(const format::ExperimentMetadata &A,
   CHECK(A.ClockCalibration == B.ClockCalibration);
   CHECK(A.EventPairCostSeconds == B.EventPairCostSeconds);
   CHECK(A.Enabled == B.Enabled);
+  CHECK(A.Instrumentation == B.Instrumentation);
   CHECK(A.Threads == B.Threads);
   CHECK(A.ThreadsNotMerged == B.ThreadsNotMerged);
   CHECK(A.RegionsRegistered == B.RegionsRegistered);

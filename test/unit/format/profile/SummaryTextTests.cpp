@@ -172,6 +172,29 @@ TEST_CASE("the summary reports the trace, a fatal signal, a fork and "
         std::string::npos);
 }
 
+TEST_CASE("the summary says how the program's code called the runtime",
+          "[SummaryText]") {
+  ExperimentMetadata M = runMetadata();
+  // An experiment of an older runtime: no line.
+  CHECK(renderSummaryText(M, {}, {}).find("instrument:") == std::string::npos);
+  M.Instrumentation = {"finstrument-functions", "api"};
+  std::string Summary = renderSummaryText(M, {}, {});
+  INFO(Summary);
+  CHECK(Summary.find("instrument: -finstrument-functions (GCC's mode: "
+                     "functions measured through "
+                     "__cyg_profile_func_enter/exit, not Sextant's plugin), "
+                     "the user API (sextant_region_begin/end)\n") !=
+        std::string::npos);
+  M.Instrumentation = {"plugin", "later-mode"};
+  CHECK(renderSummaryText(M, {}, {}).find(
+            "instrument: Sextant's compiler plugin, later-mode\n") !=
+        std::string::npos);
+  M.Instrumentation.emplace();
+  CHECK(renderSummaryText(M, {}, {}).find(
+            "instrument: none (no instrumented function and no user region "
+            "called the runtime)\n") != std::string::npos);
+}
+
 TEST_CASE("the summary of the files read back is the summary written",
           "[SummaryText]") {
   // Times that the files round: the writer renders the summary from what

@@ -56,9 +56,9 @@ TEST_CASE("members without a value are null and read back empty",
   std::string Json = renderExperimentJson(Written);
   nlohmann::json Parsed = nlohmann::json::parse(Json);
   for (const char *Member :
-       {"clock_calibration", "event_pair_cost_seconds", "runtime_filter",
-        "ended_by_signal", "snapshot_seconds", "forked_from_pid", "mpi_rank",
-        "mpi_ranks", "trace", "metrics"}) {
+       {"clock_calibration", "event_pair_cost_seconds", "instrumentation",
+        "runtime_filter", "ended_by_signal", "snapshot_seconds",
+        "forked_from_pid", "mpi_rank", "mpi_ranks", "trace", "metrics"}) {
     INFO(Member);
     CHECK(Parsed.at(Member).is_null());
   }
@@ -93,6 +93,7 @@ TEST_CASE("experiment.json has its members in the documented order",
                                          "clock_calibration",
                                          "event_pair_cost_seconds",
                                          "enabled",
+                                         "instrumentation",
                                          "threads",
                                          "threads_not_merged",
                                          "regions_registered",
@@ -122,6 +123,34 @@ TEST_CASE("experiment.json has its members in the documented order",
   CHECK(Parsed["trace"]["bytes_per_event"] == 2.5);
   CHECK(Parsed["metrics"]["measured"][2]["accumulation"] == "maximum");
   CHECK(Parsed["metrics"]["derived"][0]["name"] == "IPC");
+}
+
+TEST_CASE("an experiment without instrumentation modes reads back without "
+          "them, an empty list as empty",
+          "[ExperimentJson]") {
+  ScratchDirectory Directory("experiment-json-instrumentation");
+  // A run whose code never called the runtime: an empty list, not null.
+  ExperimentMetadata Written = sampleExperimentMetadata();
+  Written.Instrumentation.emplace();
+  CHECK(nlohmann::json::parse(renderExperimentJson(Written))
+            .at("instrumentation") == nlohmann::json::array());
+  ExperimentMetadata Read = writeAndRead(Written, Directory);
+  REQUIRE(Read.Instrumentation.has_value());
+  CHECK(Read.Instrumentation->empty());
+  // Experiments written before the runtime recorded the modes lack the key.
+  nlohmann::ordered_json Older = nlohmann::ordered_json::parse(
+      renderExperimentJson(sampleExperimentMetadata()));
+  Older.erase("instrumentation");
+  Directory.write(files::Experiment, Older.dump(2));
+  std::string Error;
+  REQUIRE(readExperimentMetadata(Directory.path(), Read, Error));
+  CHECK_FALSE(Read.Instrumentation.has_value());
+  // Anything but an array of strings is an error that names the member.
+  nlohmann::ordered_json Bad = Older;
+  Bad["instrumentation"] = "plugin";
+  Directory.write(files::Experiment, Bad.dump(2));
+  CHECK_FALSE(readExperimentMetadata(Directory.path(), Read, Error));
+  CHECK(Error.find("instrumentation") != std::string::npos);
 }
 
 TEST_CASE("roundAsWritten gives the numbers a reader gets back",
@@ -163,6 +192,10 @@ TEST_CASE("experiment.json keeps its byte layout", "[ExperimentJson]") {
   "clock_calibration": "TSC against CLOCK_MONOTONIC over 1.000 ms",
   "event_pair_cost_seconds": 0.000000025500,
   "enabled": false,
+  "instrumentation": [
+    "finstrument-functions",
+    "api"
+  ],
   "threads": 4,
   "threads_not_merged": 1,
   "regions_registered": 2,

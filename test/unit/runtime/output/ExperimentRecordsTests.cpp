@@ -79,6 +79,19 @@ TEST_CASE("experiment.json records the run", "[ExperimentRecords]") {
   CHECK(experimentJson(NoFilter, {})["runtime_filter"].is_null());
 }
 
+TEST_CASE("experiment.json lists the ways the code called the runtime",
+          "[ExperimentRecords]") {
+  ExperimentInfo Info = sampleExperimentInfo();
+  Info.Instrumentation = 0;
+  CHECK(experimentJson(Info, {})["instrumentation"] == nlohmann::json::array());
+  Info.Instrumentation = InstrumentedByUserApi | InstrumentedByPlugin;
+  CHECK(experimentJson(Info, {})["instrumentation"] ==
+        nlohmann::json{"plugin", "api"});
+  Info.Instrumentation = InstrumentedByCygProfileHooks;
+  CHECK(experimentJson(Info, {})["instrumentation"] ==
+        nlohmann::json{"finstrument-functions"});
+}
+
 TEST_CASE("regions.json lists every region with its filter decision",
           "[ExperimentRecords]") {
   nlohmann::json Json = regionsJson(filteredRegions());
