@@ -31,6 +31,7 @@ must be well-formed XML.
 """
 
 import json
+import math
 import re
 import sys
 import xml.etree.ElementTree as ET
@@ -171,6 +172,15 @@ def check_roofline(svg_path, table_path):
     print("roofline ok: %d points" % len(points))
 
 
+def whole_microseconds(seconds):
+    """Seconds as whole microseconds, halves rounded away from zero as
+    sextant does (std::round), not to even as Python's round() does: a value
+    of 2088.5 us is 2089 in both."""
+    micro = max(0.0, seconds) * 1e6
+    whole = math.floor(micro)
+    return int(whole) + (1 if micro - whole >= 0.5 else 0)
+
+
 def print_folded(profile_path, metric):
     with open(profile_path) as f:
         profile = json.load(f)
@@ -178,7 +188,7 @@ def print_folded(profile_path, metric):
     while stack:
         node, prefix = stack.pop()
         frames = prefix + [node["frame"]["name"].replace(";", ":")]
-        value = round(max(0.0, node["metrics"].get(metric) or 0.0) * 1e6)
+        value = whole_microseconds(node["metrics"].get(metric) or 0.0)
         if value:
             print("%s %d" % (";".join(frames), value))
         stack.extend((child, frames) for child in reversed(node.get("children", [])))
