@@ -92,9 +92,17 @@ CombinedFiles finishJob(PartialJob &&Partial, int RankCount,
                           Partial.Regions,
                           Partial.Times,
                           Mpi};
-  Out.Summary = jobSummary(Summary);
   Summary.Tables = Tables;
   Out.CrossRankView = crossRankTables(Summary);
+  // summary.txt's tables are complete: the view's when Tables asks for
+  // nothing else (the MPI adapter, sextant combine), made once.
+  Out.Summary = jobSummaryHeader(Summary) + "\n";
+  if (Tables.complete()) {
+    Out.Summary += Out.CrossRankView;
+  } else {
+    Summary.Tables = {};
+    Out.Summary += crossRankTables(Summary);
+  }
   return Out;
 }
 

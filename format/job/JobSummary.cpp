@@ -356,6 +356,10 @@ std::string crossRankTables(const JobSummaryInput &Input) {
          matrices(Input.Mpi);
 }
 
+std::string jobSummaryHeader(const JobSummaryInput &Input) {
+  return header(Input);
+}
+
 std::string jobSummary(const JobSummaryInput &Input) {
   return header(Input) + "\n" + crossRankTables(Input);
 }

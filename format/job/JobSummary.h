@@ -46,6 +46,11 @@ struct CrossRankTableOptions {
   /// Hides a row whose largest inclusive time on one rank ("incl max") is
   /// below this (an MPI function: its region's).
   double MinTime = 0;
+
+  /// Whether these are summary.txt's tables: default order, every row.
+  bool complete() const {
+    return Sort == Order::Default && Top == 0 && MinTime <= 0;
+  }
 };
 
 struct JobSummaryInput {
@@ -81,8 +86,13 @@ struct MatrixView {
 /// up to 16 ranks, beyond as the 20 pairs with the most First.
 std::string matrixText(const MatrixView &View, const SparseMatrix &Rows);
 
-/// The job's summary.txt.
+/// The job's summary.txt (its tables as Input.Tables asks; complete by
+/// default): jobSummaryHeader(), a blank line and crossRankTables().
 std::string jobSummary(const JobSummaryInput &Input);
+
+/// The header of the job's summary.txt: program, ranks, directory, wall
+/// times and problems.
+std::string jobSummaryHeader(const JobSummaryInput &Input);
 
 /// The cross-rank part of the job's summary.txt alone, from "Regions across
 /// ranks" on (sextant report --ranks), its tables as Input.Tables asks.
