@@ -17,8 +17,9 @@
 //
 // <file> and <line> come from the construct's code address (OMPT's
 // codeptr_ra) through CodeSymbolizer, the line table (so a construct in an
-// inlined function names its own source line); without debug information
-// the construct is named after the enclosing function; see
+// inlined function names its own source line, and a call site of line 0
+// the next line of its function, CodeSymbolizer.h); without debug
+// information the construct is named after the enclosing function; see
 // openMPRegionName. A construct the program reaches through a tail call
 // (a barrier ending a parallel region's body) has no call site left on the
 // stack: it has no location ("omp barrier").

@@ -418,6 +418,22 @@ const LineRow *rowForAddress(const std::vector<LineRow> &Rows,
   return Row.EndSequence ? nullptr : &Row;
 }
 
+const LineRow *rowWithLineForAddress(const std::vector<LineRow> &Rows,
+                                     uint64_t Address, uint64_t FunctionEnd) {
+  const LineRow *Row = rowForAddress(Rows, Address);
+  if (!Row || Row->Line != 0)
+    return Row;
+  for (const LineRow *Next = Row + 1;
+       Next != Rows.data() + Rows.size() && Next->Address < FunctionEnd;
+       ++Next) {
+    if (Next->EndSequence)
+      return nullptr;
+    if (Next->Line != 0)
+      return Next;
+  }
+  return nullptr;
+}
+
 std::string sourceFunctionName(std::string_view Symbol) {
   size_t Cut = Symbol.size();
   for (std::string_view Marker : OutliningMarkers) {
@@ -796,11 +812,16 @@ CodeLocation CodeSymbolizer::locateReturnAddress(const void *ReturnAddress) {
       Location.Function = sourceFunctionName(Symbol);
     Location.Symbol = Symbol;
   } else {
+    // Without the function's extent, no row after the address's is used.
+    uint64_t FunctionEnd = FileAddress + 1;
     if (const Module::Symbol *Symbol = Found.symbolAt(FileAddress)) {
       Location.Function = sourceFunctionName(Symbol->Name);
       Location.Symbol = Symbol->Name;
+      if (Symbol->Size != 0)
+        FunctionEnd = Symbol->Address + Symbol->Size;
     }
-    if (const LineRow *Row = rowForAddress(Found.Lines, FileAddress)) {
+    if (const LineRow *Row =
+            rowWithLineForAddress(Found.Lines, FileAddress, FunctionEnd)) {
       Location.Line = Row->Line;
       if (Row->File < Found.Files.size())
         Location.File = Found.Files[Row->File];

@@ -87,6 +87,15 @@ void sortLineRows(std::vector<LineRow> &Rows);
 const LineRow *rowForAddress(const std::vector<LineRow> &Rows,
                              uint64_t Address);
 
+/// The row that names the source line of the code at Address in sorted
+/// Rows: the row of Address itself, or, when that row has line 0 (code the
+/// compiler left without a source position: flang 19 gives none to the
+/// OpenMP runtime calls it makes for a worksharing construct), the first
+/// row after it in the same sequence, below FunctionEnd (the end of the
+/// function holding Address), that has a line. Null when there is none.
+const LineRow *rowWithLineForAddress(const std::vector<LineRow> &Rows,
+                                     uint64_t Address, uint64_t FunctionEnd);
+
 /// Path without its directories.
 std::string baseName(std::string_view Path);
 

@@ -60,6 +60,7 @@ namespace {
   X(dwfl_module_info)                                                          \
   X(dwfl_module_getdwarf)                                                      \
   X(dwfl_module_addrname)                                                      \
+  X(dwfl_module_addrinfo)                                                      \
   X(dwfl_build_id_find_debuginfo)                                              \
   X(dwfl_standard_find_debuginfo)                                              \
   X(dwfl_offline_section_address)                                              \
@@ -67,6 +68,10 @@ namespace {
   X(dwarf_offdie)                                                              \
   X(dwarf_ranges)                                                              \
   X(dwarf_getsrc_die)                                                          \
+  X(dwarf_getsrclines)                                                         \
+  X(dwarf_onesrcline)                                                          \
+  X(dwarf_lineaddr)                                                            \
+  X(dwarf_lineendsequence)                                                     \
   X(dwarf_lineno)                                                              \
   X(dwarf_linesrc)
 
@@ -285,6 +290,57 @@ void LibdwModule::indexUnits() {
       [](const UnitRange &A, const UnitRange &B) { return A.Begin < B.Begin; });
 }
 
+namespace {
+
+/// As rowWithLineForAddress (CodeSymbolizer.h): the first row after the
+/// one of Address (a DWARF address; FileAddress the same in the module) in
+/// its sequence and function that has a line; null when none.
+Dwarf_Line *rowWithLineAfter(Dwfl_Module *Module, uint64_t DwarfBias,
+                             Dwarf_Die *Unit, uint64_t Address,
+                             uint64_t FileAddress) {
+  GElf_Off Offset = 0;
+  GElf_Sym Symbol;
+  if (!Libdw.dwfl_module_addrinfo(Module, FileAddress, &Offset, &Symbol,
+                                  nullptr, nullptr, nullptr) ||
+      Symbol.st_size == 0)
+    return nullptr;
+  uint64_t FunctionEnd = FileAddress - Offset + Symbol.st_size - DwarfBias;
+  Dwarf_Lines *Lines = nullptr;
+  size_t Count = 0;
+  if (Libdw.dwarf_getsrclines(Unit, &Lines, &Count) != 0)
+    return nullptr;
+  // The rows are sorted by address: start after the last one at or
+  // before Address.
+  size_t Low = 0, High = Count;
+  while (Low < High) {
+    size_t Middle = Low + (High - Low) / 2;
+    Dwarf_Addr RowAddress = 0;
+    Dwarf_Line *Row = Libdw.dwarf_onesrcline(Lines, Middle);
+    if (!Row || Libdw.dwarf_lineaddr(Row, &RowAddress) != 0)
+      return nullptr;
+    if (RowAddress <= Address)
+      Low = Middle + 1;
+    else
+      High = Middle;
+  }
+  for (size_t Index = Low; Index < Count; ++Index) {
+    Dwarf_Line *Row = Libdw.dwarf_onesrcline(Lines, Index);
+    Dwarf_Addr RowAddress = 0;
+    bool EndSequence = false;
+    int Number = 0;
+    if (!Row || Libdw.dwarf_lineaddr(Row, &RowAddress) != 0 ||
+        RowAddress >= FunctionEnd ||
+        Libdw.dwarf_lineendsequence(Row, &EndSequence) != 0 || EndSequence ||
+        Libdw.dwarf_lineno(Row, &Number) != 0)
+      return nullptr;
+    if (Number > 0)
+      return Row;
+  }
+  return nullptr;
+}
+
+} // namespace
+
 void LibdwModule::locate(uint64_t FileAddress, std::string &Symbol,
                          std::string &File, uint32_t &Line) const {
   if (const char *Name = Libdw.dwfl_module_addrname(Dwfl->Module, FileAddress))
@@ -301,7 +357,12 @@ void LibdwModule::locate(uint64_t FileAddress, std::string &Symbol,
     return;
   Dwarf_Line *Row = Libdw.dwarf_getsrc_die(&Unit, Address);
   int Number = 0;
-  if (!Row || Libdw.dwarf_lineno(Row, &Number) != 0 || Number <= 0)
+  if (!Row || Libdw.dwarf_lineno(Row, &Number) != 0 || Number < 0)
+    return;
+  if (Number == 0 && !(Row = rowWithLineAfter(Dwfl->Module, DwarfBias, &Unit,
+                                              Address, FileAddress)))
+    return;
+  if (Libdw.dwarf_lineno(Row, &Number) != 0 || Number <= 0)
     return;
   Line = static_cast<uint32_t>(Number);
   if (const char *Source = Libdw.dwarf_linesrc(Row, nullptr, nullptr))

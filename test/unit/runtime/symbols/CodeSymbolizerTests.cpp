@@ -181,6 +181,38 @@ TEST_CASE("DWARF 4 and 5 line programs", "[CodeSymbolizer]") {
   CHECK(Rows.size() >= 3);
 }
 
+TEST_CASE("a call site without a line takes the next line of its function",
+          "[CodeSymbolizer]") {
+  // A flang 19 outlined body: its first rows (the runtime calls of a
+  // worksharing construct) have line 0, the loop's rows lines 8 and 9; a
+  // second function follows in the same sequence, and a separate sequence
+  // has nothing but line 0.
+  std::vector<LineRow> Rows = {{0x1000, 0}, {0x1010, 0},
+                               {0x1080, 8}, {0x1090, 9},
+                               {0x10c0, 0}, {0x1100, 0},
+                               {0x1120, 3}, {0x1140, 0, LineRow::NoFile, true},
+                               {0x2000, 0}, {0x2010, 0, LineRow::NoFile, true}};
+  auto LineAt = [&](uint64_t Address, uint64_t FunctionEnd) -> uint32_t {
+    const LineRow *Row = rowWithLineForAddress(Rows, Address, FunctionEnd);
+    return Row ? Row->Line : 0;
+  };
+  const uint64_t FirstEnd = 0x1100; // the outlined body ends here
+  CHECK(LineAt(0x1004, FirstEnd) == 8);
+  CHECK(LineAt(0x1012, FirstEnd) == 8);
+  CHECK(LineAt(0x1094, FirstEnd) == 9);
+  // Line 0 after the loop: no line of the function follows; the next
+  // function's line 3 is not taken.
+  CHECK(LineAt(0x10c4, FirstEnd) == 0);
+  CHECK(LineAt(0x1104, 0x1140) == 3);
+  // Nothing but line 0 up to the end of the sequence, even when the
+  // function's extent would go further.
+  CHECK(LineAt(0x2004, 0x3000) == 0);
+  // Without the function's extent (Address + 1), only the address's row.
+  CHECK(LineAt(0x1004, 0x1005) == 0);
+  CHECK(LineAt(0x1084, 0x1085) == 8);
+  CHECK(LineAt(0xfff, FirstEnd) == 0);
+}
+
 namespace {
 __attribute__((noinline)) const void *returnAddressOfCall() {
   const void *Address = __builtin_return_address(0);
