@@ -15,10 +15,11 @@
 #include "OtherTools.h"
 
 #include "format/job/CrossRankMpi.h"
-#include "format/schema/ExperimentSchema.h"
 #include "format/job/JobCombiner.h"
 #include "format/job/JobDirectory.h"
 #include "format/job/JsonDocument.h"
+#include "format/job/MpiSessionCosts.h"
+#include "format/schema/ExperimentSchema.h"
 #include "sextant/adapter_abi.h"
 
 #include <mpi.h>
@@ -67,6 +68,11 @@ struct Session {
   std::string Base;        // the job's directory after MPI_Init
   std::vector<OtherTool> Tools;
   int FlushPipe[2] = {-1, -1};
+  /// This rank's time in the adapter's phases at MPI_Init and
+  /// MPI_Finalize (format/job/MpiSessionCosts.h).
+  double InitSetupSeconds = 0;
+  double FinalizeSyncSeconds = 0;
+  double RankWriteSeconds = 0;
   /// The clock synchronisations with rank 0 (ClockSync.h); Points is
   /// only appended to by the thread in MPI_Init and MPI_Finalize, before
   /// the measurement is written.
@@ -94,6 +100,13 @@ const char *endedByName(int Reason) {
   default:
     return nullptr;
   }
+}
+
+/// Seconds on a steady clock, to time the adapter's phases.
+double steadySeconds() {
+  timespec Now;
+  clock_gettime(CLOCK_MONOTONIC, &Now);
+  return static_cast<double>(Now.tv_sec) + 1e-9 * Now.tv_nsec;
 }
 
 Session &session() {
@@ -355,6 +368,7 @@ void sessionAfterInit(int Result, int ProvidedThreadLevel) {
   Session &S = session();
   if (Result != MPI_SUCCESS || S.Initialized)
     return;
+  double Start = steadySeconds();
   Accounting &A = accounting();
   PMPI_Comm_rank(MPI_COMM_WORLD, &A.WorldRank);
   PMPI_Comm_size(MPI_COMM_WORLD, &A.WorldSize);
@@ -419,6 +433,7 @@ void sessionAfterInit(int Result, int ProvidedThreadLevel) {
     for (const OtherTool &T : S.Tools)
       printWarning(describeOtherTool(T));
   S.Initialized = true;
+  S.InitSetupSeconds = steadySeconds() - Start;
   A.Active.store(S.Measuring);
 }
 
@@ -427,10 +442,27 @@ namespace {
 /// The job's view reduced over the private communicator (JobReduction.h),
 /// written into the base directory by rank 0, which prints its problems.
 void writeJobView(const Session &S) {
+  double Start = steadySeconds();
+  // Each phase's largest time over the ranks, and its rank, at rank 0.
+  struct TimeAndRank {
+    double Seconds;
+    int Rank;
+  };
+  TimeAndRank Mine[3] = {{S.InitSetupSeconds, S.Rank},
+                         {S.FinalizeSyncSeconds, S.Rank},
+                         {S.RankWriteSeconds, S.Rank}};
+  TimeAndRank Largest[3] = {};
+  PMPI_Reduce(Mine, Largest, 3, MPI_DOUBLE_INT, MPI_MAXLOC, 0, S.Private);
   try {
     format::CombinedFiles Combined;
     if (!reduceJobView(S.Private, S.Rank, S.Size, S.Base, Combined))
       return;
+    format::MpiSessionCosts Costs;
+    Costs.InitSetup = {Largest[0].Seconds, Largest[0].Rank};
+    Costs.FinalizeSync = {Largest[1].Seconds, Largest[1].Rank};
+    Costs.RankWrite = {Largest[2].Seconds, Largest[2].Rank};
+    Costs.JobCombine = {steadySeconds() - Start, S.Rank};
+    Combined.Summary += format::mpiSessionCostsText(Costs);
     for (const std::string &Problem : Combined.Problems)
       printWarning(Problem);
     std::string Error;
@@ -455,12 +487,16 @@ void sessionBeforeFinalize() {
     return;
   S.Finalized = true;
   accounting().Active.store(false);
+  double Start = steadySeconds();
   if (S.Private != MPI_COMM_NULL)
     S.Sync.Points.push_back(
         synchronizeClocks(S.Private, S.Rank, S.Size, "MPI_Finalize"));
+  double Synchronized = steadySeconds();
+  S.FinalizeSyncSeconds = Synchronized - Start;
   int Expected = NotEnded;
   S.EndedBy.compare_exchange_strong(Expected, EndedByFinalize);
   __sextant_adapter_finalize(); // writes rank-<r>/, mpi.json included
+  S.RankWriteSeconds = steadySeconds() - Synchronized;
   if (S.Private == MPI_COMM_NULL)
     return;
   writeJobView(S);

@@ -1,0 +1,55 @@
+//===- format/job/MpiSessionCosts.h - Sextant's time at MPI start and end -===//
+//
+// Part of Sextant. A short MPI job pays a fixed time for being measured,
+// most of it at MPI_Init and MPI_Finalize, where the PMPI adapter
+// (mpi/MpiSession.cpp) sets up the job and then writes and combines it.
+// The adapter measures each phase on every rank, and rank 0 ends the job's
+// summary.txt with them (the largest time over the ranks and its rank):
+//
+//   Sextant's fixed time at MPI_Init and MPI_Finalize (seconds, the
+//   largest over the ranks)
+//       seconds  rank  phase
+//      0.017200     1  set-up in MPI_Init (...)
+//      ...
+//
+// Only the adapter at MPI_Finalize knows these times: `sextant combine`
+// writes a summary.txt without them.
+//
+//===----------------------------------------------------------------------===//
+
+#ifndef SEXTANT_FORMAT_JOB_MPISESSIONCOSTS_H
+#define SEXTANT_FORMAT_JOB_MPISESSIONCOSTS_H
+
+#include <string>
+
+namespace sextant {
+namespace format {
+
+struct MpiSessionCosts {
+  /// One phase: the largest time any rank spent in it, and that rank.
+  struct Phase {
+    double Seconds = 0;
+    int Rank = 0;
+  };
+  /// After the MPI library's own MPI_Init: the adapter's private
+  /// communicator, the job directory's broadcast, the ranks' hosts and
+  /// pids, the first clock synchronization (inside MPI_Init's region).
+  Phase InitSetup;
+  /// At MPI_Finalize, after the measurement ended: the second clock
+  /// synchronization.
+  Phase FinalizeSync;
+  /// Writing the rank's own experiment (rank-<r>/).
+  Phase RankWrite;
+  /// Combining the job's view over the ranks, up to rank 0's rendering of
+  /// it (rank 0; writing the job's files follows).
+  Phase JobCombine;
+};
+
+/// The section of the job's summary.txt that lists Costs, starting with a
+/// blank line.
+std::string mpiSessionCostsText(const MpiSessionCosts &Costs);
+
+} // namespace format
+} // namespace sextant
+
+#endif // SEXTANT_FORMAT_JOB_MPISESSIONCOSTS_H
