@@ -3,7 +3,8 @@
 ! Part of Sextant's test programs. Each rank passes 10 doubles around the
 ! ring ROUNDS times (MPI_Sendrecv to rank + 1, from rank - 1) and sums a
 ! value over the ranks with MPI_Allreduce. Uses MPICH's mpif.h (MPICH's
-! mpi.mod is a gfortran module that flang cannot read).
+! mpi.mod is a gfortran module that flang cannot read; `use mpi` with
+! Sextant's module for flang: fortran_use_mpi.f90).
 program ring
   implicit none
   include 'mpif.h'

@@ -26,10 +26,13 @@ InstallLayout findInstallLayout() {
   char Resolved[PATH_MAX];
   std::string Executable =
       ::realpath("/proc/self/exe", Resolved) ? Resolved : "/proc/self/exe";
-  Layout.Prefix = parentDirectory(parentDirectory(Executable));
+  Layout.BinDir = parentDirectory(Executable);
+  Layout.Prefix = parentDirectory(Layout.BinDir);
   Layout.LibDir = Layout.Prefix + "/" + SEXTANT_WRAPPER_LIBDIR;
   Layout.IncludeDir = Layout.Prefix + "/" + SEXTANT_WRAPPER_INCLUDEDIR;
   Layout.PluginPath = Layout.LibDir + "/SextantPlugin.so";
+  Layout.FlangModuleRoot =
+      Layout.Prefix + "/" + SEXTANT_WRAPPER_FLANG_MODULE_DIR;
   return Layout;
 }
 

@@ -5,6 +5,7 @@
 //===----------------------------------------------------------------------===//
 
 #include "tools/sextant-wrapper/WrappedCommand.h"
+#include "tools/sextant-wrapper/FlangMpi.h"
 
 namespace sextant {
 namespace wrapper {
@@ -52,13 +53,16 @@ static size_t runtimeInsertionPoint(const std::vector<std::string> &Args,
   return Args.size();
 }
 
-WrappedCommand buildWrappedCommand(const std::vector<std::string> &Args,
+WrappedCommand buildWrappedCommand(const std::vector<std::string> &GivenArgs,
                                    const ArgumentSummary &Summary,
                                    const WrapperSettings &Settings) {
   WrappedCommand Result;
   Result.Args.push_back(Settings.Compiler);
   bool Gcc = Settings.Identity.Family == CompilerFamily::Gcc;
   bool Fortran = Settings.Identity.Family == CompilerFamily::Flang;
+  // flang-new-19 stops at the gfortran options MPICH's mpifort adds.
+  std::vector<std::string> Args =
+      Fortran ? withoutGfortranOnlyMpiOptions(GivenArgs) : GivenArgs;
   bool Compile = isCompileKind(Summary.Kind);
   bool Link = isLinkKind(Summary.Kind);
   if (!Compile && !Link) {
@@ -85,6 +89,9 @@ WrappedCommand buildWrappedCommand(const std::vector<std::string> &Args,
           pluginCompileOptions(Settings.PluginPath, Fortran);
       Result.Args.insert(Result.Args.end(), Plugin.begin(), Plugin.end());
     }
+    // Before the user's -I options: flang takes the first mpi.mod it finds.
+    if (Fortran && !Settings.FlangMpiModuleDir.empty())
+      Result.Args.push_back("-I" + Settings.FlangMpiModuleDir);
     if (!Summary.HasDebugOption)
       Result.Args.push_back("-g");
     if (Gcc && !Settings.FilterFile.empty())

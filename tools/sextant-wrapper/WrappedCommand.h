@@ -7,7 +7,9 @@
 //    -finstrument-functions-after-inlining, as the toolchain file), with
 //    flang-new-19 `-Xflang -load -Xflang <plugin> -fpass-plugin=<plugin>`,
 //    with GCC -finstrument-functions; -g when no -g* option is given; the
-//    compile-time filter (-mllvm -sextant-filter=); with -flto, the deferral
+//    compile-time filter (-mllvm -sextant-filter=); with flang and a known
+//    MPI, -I<directory of Sextant's mpi module for flang> (FlangMpi.h);
+//    with -flto, the deferral
 //    of the instrumentation to the link (-mllvm -sextant-lto=link) unless
 //    LTO instruments at compile time (SEXTANT_WRAPPER_LTO=compile, or a
 //    -fuse-ld= other than lld on the line);
@@ -19,7 +21,8 @@
 //    the plugin loaded at the link (-fuse-ld=lld
 //    -Wl,--load-pass-plugin=<plugin>);
 //  - every other line is passed on unchanged, as is every argument the user
-//    gave, in its place.
+//    gave, in its place, except on flang lines the gfortran options that
+//    MPICH's mpifort adds and flang rejects (FlangMpi.h).
 //
 //===----------------------------------------------------------------------===//
 
@@ -52,6 +55,9 @@ struct WrapperSettings {
   bool MpiAdapterAvailable = true;
   /// Absolute path of the compile-time filter; empty: none.
   std::string FilterFile;
+  /// flang: the directory of Sextant's mpi module for the line's MPI, put
+  /// first on the include path; empty: none (unknown MPI, none installed).
+  std::string FlangMpiModuleDir;
   /// -flto: instrument at the link (lld loads the plugin), not at compile.
   bool LtoAtLink = true;
 };

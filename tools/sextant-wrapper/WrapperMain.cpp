@@ -16,6 +16,7 @@
 #include "common/ShellQuoting.h"
 #include "tools/sextant-wrapper/ArgumentClassification.h"
 #include "tools/sextant-wrapper/CompilerIdentity.h"
+#include "tools/sextant-wrapper/FlangMpi.h"
 #include "tools/sextant-wrapper/GccModeNote.h"
 #include "tools/sextant-wrapper/InstallLayout.h"
 #include "tools/sextant-wrapper/MpiFlavour.h"
@@ -23,12 +24,16 @@
 #include "tools/sextant-wrapper/WrappedCommand.h"
 #include "tools/sextant-wrapper/WrapperConfiguration.h"
 
+#include <algorithm>
+#include <cctype>
 #include <cerrno>
 #include <climits>
 #include <cstdio>
 #include <cstdlib>
 #include <cstring>
 #include <fcntl.h>
+#include <fstream>
+#include <sstream>
 #include <string>
 #include <sys/stat.h>
 #include <sys/wait.h>
@@ -241,6 +246,10 @@ void printHelp(const Personality &P) {
       "    the MPI that is not the default's), and with -flto the plugin at\n"
       "    the link\n"
       "    (-fuse-ld=lld -Wl,--load-pass-plugin=<plugin>).\n"
+      "With flang and a known MPI, compile lines get -I<the mpi module\n"
+      "Sextant built for flang> first, and lines run with flang lose the\n"
+      "gfortran-only options of MPICH's mpifort (mpifort.mpich\n"
+      "-fc=sextant-fortran works).\n"
       "Everything else (-E, -M, -fsyntax-only, --version, -v, configure\n"
       "probes) runs unchanged. COMPILER is the first argument when it is a\n"
       "command (on PATH or a path): %s mpicc.mpich app.c\n"
@@ -258,6 +267,97 @@ void printHelp(const Personality &P) {
       "See docs/sextant-cc.md (share/doc/sextant/sextant-cc.md).\n",
       P.Name, P.Description, P.CompilerVariable, P.DefaultCompiler, P.Name,
       P.CompilerVariable);
+}
+
+bool isFortranSource(const std::string &Path) {
+  size_t Dot = Path.rfind('.');
+  if (Dot == std::string::npos || Path.find('/', Dot) != std::string::npos)
+    return false;
+  std::string Extension = Path.substr(Dot + 1);
+  for (char &C : Extension)
+    C = static_cast<char>(std::tolower(static_cast<unsigned char>(C)));
+  for (const char *Fortran : {"f", "for", "ftn", "f90", "f95", "f03", "f08"})
+    if (Extension == Fortran)
+      return true;
+  return false;
+}
+
+/// flang and MPI (FlangMpi.h): the directory of Sextant's mpi module for
+/// the line's MPI, when installed, into Settings; notes about the sources
+/// on Args whose `use mpi` or `use mpi_f08` flang cannot compile.
+void prepareFlangMpi(const std::vector<std::string> &Args, MpiFlavour Mpi,
+                     const InstallLayout &Layout, WrapperSettings &Settings) {
+  std::string Directory = flangMpiModuleDirectory(Layout.FlangModuleRoot, Mpi);
+  bool Installed = !Directory.empty() && pathExists(Directory + "/mpi.mod");
+  if (Installed)
+    Settings.FlangMpiModuleDir = Directory;
+  for (const std::string &Arg : Args) {
+    if (Arg.empty() || Arg[0] == '-' || !isFortranSource(Arg))
+      continue;
+    std::ifstream Source(Arg);
+    if (!Source)
+      continue;
+    std::ostringstream Text;
+    Text << Source.rdbuf();
+    MpiModuleUses Uses = mpiModuleUsesOf(Text.str());
+    if (Uses.Mpi && Mpi == MpiFlavour::Unknown)
+      std::fprintf(
+          stderr,
+          "%s: note: %s uses the mpi module, but the line does not say which "
+          "MPI it uses, so the wrapper cannot give flang Sextant's mpi module "
+          "(the MPI's own mpi.mod is gfortran's): give the MPI's include "
+          "directory (e.g. -I/usr/include/x86_64-linux-gnu/mpich) or its "
+          "compiler wrapper as the first argument (%s mpifort.mpich ...)\n",
+          ProgramName, Arg.c_str(), ProgramName);
+    else if (Uses.Mpi && !Installed)
+      std::fprintf(
+          stderr,
+          "%s: note: %s uses the mpi module, and this Sextant has no mpi "
+          "module for flang and %s (%s/mpi.mod: it is built when "
+          "flang-new-19 and the MPI's mpif.h are found when Sextant is "
+          "built); the MPI's own mpi.mod is gfortran's: write include "
+          "'mpif.h' instead of use mpi, or compile with gfortran "
+          "(SEXTANT_FC=gfortran)\n",
+          ProgramName, Arg.c_str(), mpiFlavourTitle(Mpi), Directory.c_str());
+    if (Uses.MpiF08)
+      std::fprintf(
+          stderr,
+          "%s: note: %s uses mpi_f08, which flang-new-19 cannot use: the "
+          "MPI's mpi_f08 module is gfortran's, and Sextant provides flang "
+          "only the mpi module (from mpif.h); write use mpi instead, or "
+          "compile with gfortran (SEXTANT_FC=gfortran)\n",
+          ProgramName, Arg.c_str());
+  }
+}
+
+[[noreturn]] void execute(const std::vector<std::string> &Args);
+
+/// `sextant-fortran mpifort.mpich` where mpifort runs flang: mpifort adds
+/// gfortran options that flang rejects (FlangMpi.h), so mpifort runs
+/// sextant-fortran in flang's place (-fc=<this sextant-fortran>, flang in
+/// SEXTANT_FC), which leaves them out and instruments. Returns when this
+/// is not the case.
+void delegateToMpichFortranWrapper(const std::vector<std::string> &UserArgs,
+                                   const std::string &ShowOutput,
+                                   MpiFlavour Mpi, const InstallLayout &Layout,
+                                   const WrapperSettings &Settings) {
+  std::vector<std::string> Shown = splitWords(ShowOutput);
+  if (Mpi != MpiFlavour::Mpich ||
+      Settings.Identity.Family != CompilerFamily::Flang ||
+      std::none_of(Shown.begin(), Shown.end(), isGfortranOnlyMpiOption))
+    return;
+  std::string Self = Layout.BinDir + "/sextant-fortran";
+  if (!pathExists(Self))
+    return;
+  std::vector<std::string> Command = {Settings.Compiler, "-fc=" + Self};
+  for (const std::string &Arg : UserArgs)
+    if (Arg.compare(0, 4, "-fc=") != 0 && Arg.compare(0, 5, "-f90=") != 0 &&
+        Arg.compare(0, 5, "-f77=") != 0)
+      Command.push_back(Arg);
+  ::setenv("SEXTANT_FC", Shown.front().c_str(), 1);
+  if (!Settings.FilterFile.empty())
+    ::setenv("SEXTANT_FILTER_FILE", Settings.FilterFile.c_str(), 1);
+  execute(Command);
 }
 
 [[noreturn]] void execute(const std::vector<std::string> &Args) {
@@ -311,6 +411,11 @@ int main(int Argc, char **Argv) {
     else
       UserArgs.push_back(Arg);
   }
+  // flang-new-19 stops at the gfortran options of MPICH's mpifort (run as
+  // mpifort.mpich -fc=sextant-fortran): they are left out on every line.
+  if (Compiler.substr(Compiler.rfind('/') + 1).find("flang") !=
+      std::string::npos)
+    UserArgs = withoutGfortranOnlyMpiOptions(UserArgs);
   std::vector<std::string> Plain = {Compiler};
   Plain.insert(Plain.end(), UserArgs.begin(), UserArgs.end());
   if (envSet("SEXTANT_WRAPPER_DISABLE"))
@@ -371,6 +476,12 @@ int main(int Argc, char **Argv) {
     if (Settings.FilterFile.empty())
       fail("the compile-time filter file '" + Filter + "' does not exist");
   }
+
+  if (P.Lang == Language::Fortran && Settings.MpiWrapper)
+    delegateToMpichFortranWrapper(UserArgs, ShowOutput, Mpi, Layout, Settings);
+  if (Settings.Identity.Family == CompilerFamily::Flang &&
+      Summary.Kind != LineKind::Link)
+    prepareFlangMpi(Expanded.Args, Mpi, Layout, Settings);
 
   WrappedCommand Command = buildWrappedCommand(UserArgs, Summary, Settings);
   if (!Command.Error.empty())

@@ -65,6 +65,25 @@ TEST_CASE("flang compile lines load the plugin through -Xflang", "[wrapper]") {
               "-g", "-c", "m.f90"});
 }
 
+TEST_CASE("flang lines with MPI: the mpi module first, no gfortran options",
+          "[wrapper]") {
+  WrapperSettings Flang = settingsFor("flang-new-19", CompilerFamily::Flang);
+  Flang.FlangMpiModuleDir = "/s/lib/sextant/fortran/flang-19/mpich";
+  // As mpifort.mpich -fc=sextant-fortran runs it.
+  CHECK(wrap({"-O2", "-fallow-argument-mismatch", "-c", "m.f90",
+              "-I/usr/include/x86_64-linux-gnu/mpich"},
+             Flang)
+            .Args == Words{"flang-new-19", "-Xflang", "-load", "-Xflang",
+                           "/s/lib/SextantPlugin.so",
+                           "-fpass-plugin=/s/lib/SextantPlugin.so",
+                           "-I/s/lib/sextant/fortran/flang-19/mpich", "-g",
+                           "-O2", "-c", "m.f90",
+                           "-I/usr/include/x86_64-linux-gnu/mpich"});
+  // Link lines get no -I.
+  CHECK(wrap({"m.o", "-lmpich", "-o", "m"}, Flang).Args ==
+        concat({{"flang-new-19", "m.o"}, MpiRuntime, {"-lmpich", "-o", "m"}}));
+}
+
 TEST_CASE("GCC compile lines get -finstrument-functions", "[wrapper]") {
   WrapperSettings Gcc = settingsFor("gcc", CompilerFamily::Gcc);
   CHECK(wrap({"-c", "a.c"}, Gcc).Args ==
