@@ -2,11 +2,14 @@
 """Check the part of a trace that `sextant export --format=chrome` selected.
 
 Usage:
-  check_trace_selection.py window FULL_JSON
+  check_trace_selection.py window FULL_JSON [us|ms|s]
       prints "--from=Aus --to=Bus": the middle third of the span of the
-      trace's region events, in whole microseconds.
-  check_trace_selection.py check SELECTED_JSON FULL_JSON [--from=US]
-      [--to=US] [--min-duration=US] [--tids=T,T] [--pids=P,P]
+      trace's region events, in whole microseconds (ms: "--from=A.Bms
+      --to=C.Dms", tenths of milliseconds; s: "--from=A.BCDE --to=...",
+      seconds without a unit).
+  check_trace_selection.py check SELECTED_JSON FULL_JSON [--from=TIME]
+      [--to=TIME] [--min-duration=TIME] [--tids=T,T] [--pids=P,P]
+      (TIME as sextant takes it: seconds, or with a unit ns, us, ms, s)
       computes, from the complete export FULL_JSON, the frames the selection
       keeps (frames that overlap [from, to], clipped to it, at least
       min-duration long over their whole duration, on the threads and
@@ -66,18 +69,32 @@ def frames(events, tids=None, pids=None):
     return result
 
 
-def window(full):
+def window(full, unit):
     spans = [(f[3], f[4]) for f in frames(load(full))]
     first = min(s for s, _ in spans)
     last = max(e for _, e in spans)
     third = (last - first) / 3
-    print("--from=%dus --to=%dus" % (int(first + third), int(first + 2 * third)))
+    low, high = first + third, first + 2 * third
+    if unit == "us":
+        print("--from=%dus --to=%dus" % (int(low), int(high)))
+    elif unit == "ms":
+        print("--from=%.1fms --to=%.1fms" % (low / 1e3, high / 1e3))
+    else:
+        print("--from=%.4f --to=%.4f" % (low / 1e6, high / 1e6))
+
+
+def microseconds(text):
+    """A time of sextant's options (seconds, or with a unit) in us."""
+    for suffix, scale in (("ns", 1e-3), ("us", 1.0), ("ms", 1e3), ("s", 1e6)):
+        if text.endswith(suffix):
+            return float(text[:-len(suffix)]) * scale
+    return float(text) * 1e6
 
 
 def check(selected, full, options):
-    low = float(options.get("from", "-inf"))
-    high = float(options.get("to", "inf"))
-    minimum = float(options.get("min-duration", "0"))
+    low = microseconds(options["from"]) if "from" in options else float("-inf")
+    high = microseconds(options["to"]) if "to" in options else float("inf")
+    minimum = microseconds(options.get("min-duration", "0"))
     tids = pids = None
     if "tids" in options:
         tids = {int(t) for t in options["tids"].split(",")}
@@ -184,7 +201,7 @@ def main():
         return 2
     command = sys.argv[1]
     if command == "window":
-        window(sys.argv[2])
+        window(sys.argv[2], sys.argv[3] if len(sys.argv) > 3 else "us")
     elif command == "check":
         options = {}
         for arg in sys.argv[4:]:
