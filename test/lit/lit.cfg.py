@@ -72,7 +72,8 @@ for helper in ("profile_paths", "thread_paths", "experiment_check", "mpi_check",
                "check_metric", "check_chrome_trace", "region_modules",
                "compare_folded", "add_flop_metrics", "deep_profile",
                "check_job_trace", "check_job_profile", "check_hatchet",
-               "check_svg", "check_option_docs", "hostile_job"):
+               "check_svg", "check_option_docs", "hostile_job",
+               "check_trace_selection"):
     config.substitutions.append(("%" + helper, "python3 " + os.path.join(
         config.test_source_root, "lib", helper + ".py")))
 # python/sextant_reader, run from the source tree by the python3 on PATH.

@@ -17,6 +17,7 @@
 
 #include "ChromeTraceExport.h"
 
+#include "SelectedEvents.h"
 #include "TraceInput.h"
 
 #include "common/NumberRange.h"
@@ -72,34 +73,84 @@ std::vector<std::string> regionNames(const Process &P) {
   return Names;
 }
 
+/// The flow of a message record (the number of the thread's message
+/// records seen so far in Messages): its id, or -1 when the record is not
+/// one end of a matched message.
+int64_t flowOf(const trace::TraceRecord &Record, const FlowIds *Flows,
+               size_t &Messages) {
+  if (Record.Type != uint32_t(trace::RecordType::MessageSent) &&
+      Record.Type != uint32_t(trace::RecordType::MessageReceived))
+    return -1;
+  size_t Index = Messages++;
+  return Flows && Index < Flows->size() ? (*Flows)[Index] : -1;
+}
+
+/// The measured bytes per event of the Chrome JSON, without the event's
+/// name, for the estimate of the output's size: the mean over the events
+/// of the exports of the test apps (a region's "B" or "E" is 75 to 85
+/// bytes plus its name's, a flow end about 110 and a counter's sample
+/// about 85 plus its track's name), the thread's metadata about 250.
+constexpr uint64_t FrameEventBytes = 72;
+constexpr uint64_t FlowEventBytes = 110;
+constexpr uint64_t CounterEventBytes = 85;
+constexpr uint64_t ThreadMetadataBytes = 250;
+
+/// Counts the events EventWriter writes and their bytes, for the estimate.
+class EventCounter {
+public:
+  EventCounter(const std::vector<std::string> &Names, const FlowIds *Flows,
+               ChromeTraceEstimate &Estimate)
+      : Names(Names), Flows(Flows), Estimate(Estimate) {}
+
+  void enterAt(uint32_t Region, double) { frameEvent(Region); }
+  void exitAt(uint32_t Region, double) { frameEvent(Region); }
+  void recordAt(const trace::TraceRecord &Record, double, bool Inside) {
+    if (flowOf(Record, Flows, Messages) >= 0 && Inside) {
+      ++Estimate.Events;
+      Estimate.Bytes += FlowEventBytes;
+    }
+  }
+  void afterChunk(const Process &, const TraceFile &, const trace::Chunk &) {}
+
+private:
+  void frameEvent(uint32_t Region) {
+    ++Estimate.Events;
+    Estimate.Bytes +=
+        FrameEventBytes + (Region < Names.size() ? Names[Region].size() : 17);
+  }
+
+  const std::vector<std::string> &Names;
+  const FlowIds *Flows;
+  ChromeTraceEstimate &Estimate;
+  size_t Messages = 0;
+};
+
 /// Writes the events of one thread.
 class EventWriter {
 public:
-  EventWriter(std::FILE *Out, std::string &Text, const Process &P,
+  EventWriter(std::FILE *Out, std::string &Text,
               const std::vector<std::string> &Names, int64_t Pid, uint32_t Tid,
               const FlowIds *Flows)
-      : Out(Out), Text(Text), Names(Names), Clock(P.Clock), Flows(Flows) {
+      : Out(Out), Text(Text), Names(Names), Flows(Flows) {
     Ids = ",\"pid\":" + std::to_string(Pid) +
           ",\"tid\":" + std::to_string(Tid) + ",\"ts\":";
   }
 
-  void enter(uint32_t Region, uint64_t Ticks) { event('B', Region, Ticks); }
-  void exit(uint32_t Region, uint64_t Ticks) { event('E', Region, Ticks); }
+  void enterAt(uint32_t Region, double Time) { event('B', Region, Time); }
+  void exitAt(uint32_t Region, double Time) { event('E', Region, Time); }
 
   /// A message record: a flow event when it is one end of a matched
-  /// message.
-  void record(const trace::TraceRecord &Record, uint64_t Ticks) {
+  /// message and lies in the window.
+  void recordAt(const trace::TraceRecord &Record, double Time, bool Inside) {
+    int64_t Flow = flowOf(Record, Flows, Messages);
+    if (Flow < 0 || !Inside)
+      return;
     bool Send = Record.Type == uint32_t(trace::RecordType::MessageSent);
-    if (!Send && Record.Type != uint32_t(trace::RecordType::MessageReceived))
-      return;
-    size_t Index = Messages++;
-    if (!Flows || Index >= Flows->size() || (*Flows)[Index] < 0)
-      return;
     Text += Send ? ",\n{\"ph\":\"s\"" : ",\n{\"ph\":\"f\",\"bp\":\"e\"";
     Text += Ids;
-    Text += chromeTime(Clock.nanoseconds(Ticks));
+    Text += chromeTime(Time);
     Text += ",\"name\":\"MPI message\",\"cat\":\"mpi\",\"id\":";
-    Text += std::to_string((*Flows)[Index]);
+    Text += std::to_string(Flow);
     if (Send) {
       Text +=
           ",\"args\":{\"to\":" + std::to_string(int64_t(Record.field(1)) - 1);
@@ -115,12 +166,12 @@ public:
   }
 
 private:
-  void event(char Phase, uint32_t Region, uint64_t Ticks) {
+  void event(char Phase, uint32_t Region, double Time) {
     Text += ",\n{\"ph\":\"";
     Text += Phase;
     Text += '"';
     Text += Ids;
-    Text += chromeTime(Clock.nanoseconds(Ticks));
+    Text += chromeTime(Time);
     Text += ",\"name\":";
     Text += Region < Names.size() ? Names[Region] : "\"<unknown region>\"";
     Text += ",\"cat\":\"region\"}";
@@ -129,18 +180,19 @@ private:
   std::FILE *Out;
   std::string &Text;
   const std::vector<std::string> &Names;
-  const ClockAlignment &Clock;
   const FlowIds *Flows;
   std::string Ids;
   size_t Messages = 0;
 };
 
 /// The counter tracks of File's thread from trace/thread-<index>.metrics
-/// (SEXTANT_METRICS): per sample, one "C" event of every metric with its
-/// cumulative reading in its own track, "<metric> (thread <index>)".
-/// Nothing when the file does not exist.
+/// (SEXTANT_METRICS): per sample in the window, one "C" event of every
+/// metric with its cumulative reading in its own track, "<metric> (thread
+/// <index>)". Nothing when the file does not exist. With Estimate, the
+/// events are only counted there.
 void appendCounterTracks(const TraceFile &File, const Process &P, int64_t Pid,
-                         std::string &Text) {
+                         const ExportSelection &Selection, std::string &Text,
+                         ChromeTraceEstimate *Estimate = nullptr) {
   trace::MetricSamples Samples;
   if (!readThreadMetrics(File, Samples))
     return;
@@ -152,7 +204,16 @@ void appendCounterTracks(const TraceFile &File, const Process &P, int64_t Pid,
     Names.push_back(
         jsonString(Name + " (thread " + std::to_string(File.Index) + ")"));
   for (size_t I = 0; I < Samples.Ticks.size(); ++I) {
-    std::string Time = chromeTime(P.Clock.nanoseconds(Samples.Ticks[I]));
+    double Nanoseconds = P.Clock.nanoseconds(Samples.Ticks[I]);
+    if (Nanoseconds < Selection.From || Nanoseconds > Selection.To)
+      continue;
+    if (Estimate) {
+      Estimate->Events += Width;
+      for (const std::string &Name : Names)
+        Estimate->Bytes += CounterEventBytes + Name.size();
+      continue;
+    }
+    std::string Time = chromeTime(Nanoseconds);
     for (size_t K = 0; K < Width; ++K)
       Text += ",\n{\"ph\":\"C\"" + Ids + Names[K] +
               ",\"cat\":\"metric\",\"ts\":" + Time + ",\"args\":{\"value\":" +
@@ -160,10 +221,27 @@ void appendCounterTracks(const TraceFile &File, const Process &P, int64_t Pid,
   }
 }
 
+/// The events of every thread of P that the selection keeps, counted into
+/// Estimate (read quietly: the export's pass reports the problems).
+void estimateProcess(TraceReading &Reading, const Process &P,
+                     const ExportSelection &Selection,
+                     ChromeTraceEstimate &Estimate) {
+  std::vector<std::string> Names = regionNames(P);
+  std::string Unused;
+  for (size_t I = 0; I < P.Files.size(); ++I) {
+    Estimate.Bytes += ThreadMetadataBytes;
+    EventCounter Counter(Names, P.Rank >= 0 ? &P.Flows[I] : nullptr, Estimate);
+    SelectedEvents<EventCounter> Selected(Counter, P.Clock, Selection);
+    if (Reading.replay(P, P.Files[I], Selected, false))
+      appendCounterTracks(P.Files[I], P, 0, Selection, Unused, &Estimate);
+  }
+}
+
 /// Writes the metadata and the events of every thread of P; the first
 /// process of the file has no comma before it.
 void writeProcess(std::FILE *Out, TraceReading &Reading, const Process &P,
-                  const std::string &ProcessName, bool First,
+                  const std::string &ProcessName,
+                  const ExportSelection &Selection, bool First,
                   std::string &Text) {
   int64_t ChromePid = P.Rank >= 0 ? P.Rank : P.Metadata.Pid;
   std::string Pid = std::to_string(ChromePid);
@@ -183,11 +261,12 @@ void writeProcess(std::FILE *Out, TraceReading &Reading, const Process &P,
             ",\"args\":{\"name\":" + jsonString(threadName(File)) + "}}";
     Text += ",\n{\"ph\":\"M\",\"name\":\"thread_sort_index\",\"pid\":" + Pid +
             ",\"tid\":" + Tid + ",\"args\":{\"sort_index\":" + Tid + "}}";
-    EventWriter Writer(Out, Text, P, Names, ChromePid, File.Index,
+    EventWriter Writer(Out, Text, Names, ChromePid, File.Index,
                        P.Rank >= 0 ? &P.Flows[I] : nullptr);
-    if (!Reading.replay(P, File, Writer, true))
+    SelectedEvents<EventWriter> Selected(Writer, P.Clock, Selection);
+    if (!Reading.replay(P, File, Selected, true))
       continue;
-    appendCounterTracks(File, P, ChromePid, Text);
+    appendCounterTracks(File, P, ChromePid, Selection, Text);
     emit(Out, Text);
   }
 }
@@ -221,9 +300,20 @@ std::string jobHeader(const TraceInput &In) {
          "},\n\"traceEvents\":[\n";
 }
 
-void convert(const std::string &Directory, std::FILE *Out, bool ShowProgress) {
+void convert(const std::string &Directory, const ExportSelection &Selection,
+             const ChromeTraceOutput &Open, bool ShowProgress) {
   TraceReading Reading(ShowProgress);
-  TraceInput In = readTraceInput(Directory, Reading);
+  TraceInput In = readTraceInput(Directory, Reading, Selection);
+  ChromeTraceEstimate Estimate;
+  for (const Process &P : In.Processes)
+    for (const TraceFile &File : P.Files)
+      Reading.addToTotal(File.Size);
+  for (const Process &P : In.Processes)
+    estimateProcess(Reading, P, Selection, Estimate);
+  std::string Error;
+  std::FILE *Out = Open(Estimate, Error);
+  if (!Out)
+    throw InputError(Error);
   std::string Text =
       In.Job ? jobHeader(In) : processHeader(In.Processes.front());
   size_t FileCount = 0;
@@ -232,7 +322,8 @@ void convert(const std::string &Directory, std::FILE *Out, bool ShowProgress) {
         !In.Job ? programName(P.Metadata)
                 : "rank " + std::to_string(P.Rank) +
                       (P.Host.empty() ? std::string() : " (" + P.Host + ")");
-    writeProcess(Out, Reading, P, Name, &P == &In.Processes.front(), Text);
+    writeProcess(Out, Reading, P, Name, Selection, &P == &In.Processes.front(),
+                 Text);
     FileCount += P.Files.size();
   }
   Text += "\n]}\n";
@@ -249,10 +340,13 @@ bool isJobTraceDirectory(const std::string &Directory) {
   return !jobRanks(Directory).empty();
 }
 
-bool exportChromeTrace(const std::string &ExperimentDir, std::FILE *Out,
-                       bool ShowProgress, std::string &Error) {
-  return catchExportErrors(ExperimentDir, Error,
-                           [&] { convert(ExperimentDir, Out, ShowProgress); });
+bool exportChromeTrace(const std::string &ExperimentDir,
+                       const ExportSelection &Selection,
+                       const ChromeTraceOutput &Open, bool ShowProgress,
+                       std::string &Error) {
+  return catchExportErrors(ExperimentDir, Error, [&] {
+    convert(ExperimentDir, Selection, Open, ShowProgress);
+  });
 }
 
 } // namespace tool

@@ -264,6 +264,11 @@ void warnRunningCommand(const std::string &Message) {
                Message.c_str());
 }
 
+void noteRunningCommand(const std::string &Message) {
+  std::fprintf(stderr, "%s: note: %s\n", runningCommand().c_str(),
+               Message.c_str());
+}
+
 bool parseUnsignedValue(const std::string &Text, uint64_t &Value) {
   if (Text.empty() || Text.size() > 20)
     return false;

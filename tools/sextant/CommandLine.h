@@ -128,6 +128,9 @@ const std::string &runningCommand();
 void setRunningCommand(std::string Command);
 /// Prints "<runningCommand()>: warning: MESSAGE" on standard error.
 void warnRunningCommand(const std::string &Message);
+/// Prints "<runningCommand()>: note: MESSAGE" on standard error: something
+/// the user asked for, said so that it is not mistaken for a problem.
+void noteRunningCommand(const std::string &Message);
 
 /// A decimal integer without sign; false on anything else or overflow.
 bool parseUnsignedValue(const std::string &Text, uint64_t &Value);

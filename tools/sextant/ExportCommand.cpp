@@ -8,23 +8,26 @@
 // JSON (by exportHatchet), or pictures: the flame graph and an MPI job's
 // communication matrix as SVG (SvgExport.h), the roofline of a profile with
 // FLOP metrics (format/pictures/RooflineSvg.h). Long exports show their
-// progress on standard error.
+// progress on standard error. The trace exports take a selection
+// (ExportSelection.h: --from/--to, --ranks, --threads, --min-duration), and
+// the Chrome export refuses to write more than --max-size, estimated first.
 //
 //===----------------------------------------------------------------------===//
 
 #include "ChromeTraceExport.h"
 #include "CommandLine.h"
+#include "ExportSelection.h"
 #include "HatchetExport.h"
 #include "HtmlReport.h"
 #include "Otf2Export.h"
 #include "ProgressMeter.h"
 #include "Subcommands.h"
 #include "SvgExport.h"
-#include "format/reader/ExperimentReader.h"
-#include "format/schema/ExperimentSchema.h"
-#include "format/profile/FoldedStacks.h"
 #include "common/OutputFile.h"
 #include "format/pictures/RooflineSvg.h"
+#include "format/profile/FoldedStacks.h"
+#include "format/reader/ExperimentReader.h"
+#include "format/schema/ExperimentSchema.h"
 
 #include <cerrno>
 #include <cstdio>
@@ -45,10 +48,13 @@ const char ExportUsage[] =
     "SYNOPSIS\n"
     "    sextant export --format=folded [--metric=time|visits] [-o FILE]\n"
     "                   [--progress|--no-progress] DIR\n"
-    "    sextant export --format=chrome [-o FILE] [--progress|--no-progress]\n"
-    "                   DIR\n"
-    "    sextant export --format=otf2 -o ARCHIVE_DIR [--force]\n"
+    "    sextant export --format=chrome [-o FILE] [SELECTION] "
+    "[--max-size=SIZE]\n"
     "                   [--progress|--no-progress] DIR\n"
+    "    sextant export --format=otf2 -o ARCHIVE_DIR [--force] [SELECTION]\n"
+    "                   [--progress|--no-progress] DIR\n"
+    "    SELECTION: [--from=TIME] [--to=TIME] [--ranks=LIST] [--threads=LIST]\n"
+    "               [--min-duration=TIME]\n"
     "    sextant export --format=hatchet [-o FILE [--force]] DIR\n"
     "    sextant export --format=svg-flamegraph [--metric=METRIC] [-o FILE]\n"
     "                   DIR\n"
@@ -72,6 +78,21 @@ const char ExportUsage[] =
     "    rank, every rank's events on rank 0's clock (synchronised at\n"
     "    MPI_Init and MPI_Finalize), and each point-to-point message a flow\n"
     "    from its send to its receive.\n"
+    "\n"
+    "    Before it writes, the Chrome export counts the events it will write\n"
+    "    and estimates the file's size from them; above --max-size (default\n"
+    "    512M) it refuses and writes nothing, above half of it it warns;\n"
+    "    --progress prints the estimate. chrome://tracing cannot open more\n"
+    "    than about 512 MiB of JSON, the Perfetto UI in a browser is limited\n"
+    "    by the browser's memory (Perfetto documents 2 GB as typical; a JSON\n"
+    "    trace takes more in memory than on disk); a larger trace opens with\n"
+    "    `trace_processor --httpd FILE` and ui.perfetto.dev, or as OTF2 in\n"
+    "    Vampir. SELECTION exports less (chrome and otf2): a time window\n"
+    "    (--from/--to: frames that overlap it are clipped to it, records and\n"
+    "    samples outside it left out), some ranks of a job (--ranks: the\n"
+    "    messages with a rank left out have no flow, a note counts them) or\n"
+    "    threads (--threads, thread indices as tid), the frames of at least\n"
+    "    --min-duration (shorter ones are left out with what they call).\n"
     "\n"
     "    --format=otf2 writes the same trace (of a process or of a whole MPI\n"
     "    job, on the same time base) as an OTF2 archive, which Vampir and\n"
@@ -114,7 +135,9 @@ const char ExportUsage[] =
 const char ExportNotes[] =
     "\n"
     "EXIT STATUS\n"
-    "    0 success, 1 DIR is not a readable experiment (or has no trace),\n"
+    "    0 success, 1 DIR is not a readable experiment (or has no trace,\n"
+    "    or lacks a rank or thread of --ranks or --threads), the Chrome\n"
+    "    export would be larger than --max-size,\n"
     "    FILE or ARCHIVE_DIR cannot be written or is refused (not a regular\n"
     "    file, or inside DIR; FILE is then left as it was), ARCHIVE_DIR is\n"
     "    not empty (without --force) or not an archive of sextant export\n"
@@ -125,6 +148,8 @@ const char ExportNotes[] =
     "    sextant export --format=folded --metric=visits -o run1.folded run1\n"
     "    sextant export --format=chrome -o run1.trace.json run1\n"
     "    sextant export --format=chrome -o job.trace.json jobdir\n"
+    "    sextant export --format=chrome --from=1.5s --to=2s --ranks=0-3\n"
+    "                   --min-duration=10us -o part.json jobdir\n"
     "    sextant export --format=otf2 -o job-otf2 jobdir\n"
     "    sextant export --format=hatchet -o job.hatchet.json jobdir\n"
     "    sextant export --format=svg-flamegraph -o run1.svg run1\n"
@@ -235,8 +260,46 @@ int exportSvg(const CommandLine &Line, const std::string &Directory,
   return writeSvg(Line, flameGraphSvg(E, Chosen), OutputPath);
 }
 
+/// The options that select part of a trace, and the Chrome export's size
+/// limit.
+struct TraceOptions {
+  ExportSelection Selection;
+  uint64_t MaxSize = DefaultMaxExportBytes;
+  /// Which of them were given, for the usage errors.
+  std::vector<std::string> Given;
+  bool MaxSizeGiven = false;
+};
+
+/// Checks the estimate of a Chrome export against --max-size: false with
+/// the message in Error above it; a warning above half of it, a note with
+/// --progress.
+bool checkChromeSize(const ChromeTraceEstimate &Estimate, uint64_t MaxSize,
+                     bool ShowProgress, const CommandLine &Line,
+                     std::string &Error) {
+  std::string Size = "about " + byteSizeText(Estimate.Bytes) +
+                     " of Chrome JSON (" + countText(Estimate.Events) +
+                     " events)";
+  if (MaxSize != 0 && Estimate.Bytes > MaxSize) {
+    Error = "the export would write " + Size + ", more than the limit of " +
+            byteSizeText(MaxSize) +
+            " (--max-size, default 512M); export less with --from/--to, "
+            "--ranks, --threads or --min-duration, or raise --max-size (0: "
+            "no limit)";
+    return false;
+  }
+  if (MaxSize != 0 && Estimate.Bytes > MaxSize / 2)
+    Line.warning("writing " + Size + ", more than half of the limit of " +
+                 byteSizeText(MaxSize) +
+                 " (--max-size); a viewer in a browser may fail to open it "
+                 "(see sextant export --help)");
+  else if (ShowProgress)
+    noteRunningCommand("writing " + Size);
+  return true;
+}
+
 int exportChrome(const CommandLine &Line, const std::string &Directory,
-                 const std::string &OutputPath, ProgressMeter &Meter) {
+                 const std::string &OutputPath, const TraceOptions &Options,
+                 ProgressMeter &Meter) {
   // The directory's own files are checked first, with the same messages as
   // every other command.
   ExperimentMetadata Metadata;
@@ -249,7 +312,15 @@ int exportChrome(const CommandLine &Line, const std::string &Directory,
     return Line.failure(Error);
   bool ShowProgress = Meter.active();
   Meter.finish(); // the exporter prints its own progress
-  if (!exportChromeTrace(Directory, Output.stream(), ShowProgress, Error)) {
+  auto Open = [&](const ChromeTraceEstimate &Estimate,
+                  std::string &Refusal) -> std::FILE * {
+    if (!checkChromeSize(Estimate, Options.MaxSize, ShowProgress, Line,
+                         Refusal))
+      return nullptr;
+    return Output.stream();
+  };
+  if (!exportChromeTrace(Directory, Options.Selection, Open, ShowProgress,
+                         Error)) {
     Output.discard();
     return Line.failure(Error);
   }
@@ -260,7 +331,7 @@ int exportChrome(const CommandLine &Line, const std::string &Directory,
 
 int exportOtf2(const CommandLine &Line, const std::string &Directory,
                const std::string &ArchiveDir, bool Force,
-               ProgressMeter &Meter) {
+               const ExportSelection &Selection, ProgressMeter &Meter) {
   ExperimentMetadata Metadata;
   std::string Error;
   if (!isJobTraceDirectory(Directory) &&
@@ -269,18 +340,50 @@ int exportOtf2(const CommandLine &Line, const std::string &Directory,
 #ifdef SEXTANT_HAVE_OTF2
   bool ShowProgress = Meter.active();
   Meter.finish(); // the exporter prints its own progress
-  if (!exportOtf2Trace(Directory, ArchiveDir, Force, ShowProgress, Error))
+  if (!exportOtf2Trace(Directory, ArchiveDir, Force, Selection, ShowProgress,
+                       Error))
     return Line.failure(Error);
   return ExitSuccess;
 #else
   (void)ArchiveDir;
   (void)Force;
+  (void)Selection;
   (void)Meter;
   return Line.failure(
       "this build of sextant has no OTF2 support (the OTF2 library was not "
       "found when it was configured; Debian: apt-get install "
       "libotf2-trace-dev, then configure and build again)");
 #endif
+}
+
+/// The option of TraceOptions that sets a time of the selection.
+OptionAction setTraceTime(TraceOptions &Options, const char *Name,
+                          double &Target) {
+  return [&Options, Name, &Target](const std::string &Value,
+                                   std::string &Error) {
+    double Seconds = 0;
+    if (!parseSecondsValue(Value, Seconds)) {
+      Error = "expected a non-negative time (seconds, or with a unit: 1.5s, "
+              "200ms, 50us, 100ns), got '" +
+              Value + "'";
+      return false;
+    }
+    Target = Seconds * 1e9;
+    Options.Given.push_back(Name);
+    return true;
+  };
+}
+
+/// The option of TraceOptions that sets a list of ranks or threads.
+OptionAction setIndexList(TraceOptions &Options, const char *Name,
+                          std::vector<uint32_t> &Target) {
+  return
+      [&Options, Name, &Target](const std::string &Value, std::string &Error) {
+        if (!parseIndexList(Value, Target, Error))
+          return false;
+        Options.Given.push_back(Name);
+        return true;
+      };
 }
 
 bool parseExportFormat(const std::string &Value, ExportFormat &Format,
@@ -308,6 +411,7 @@ int runExportCommand(int Argc, char **Argv) {
   FoldedMetric Metric = FoldedMetric::ExclusiveMicroseconds;
   bool MetricGiven = false, Progress = false, NoProgress = false, Force = false;
   std::string OutputPath, MetricName, PeaksPath, Library;
+  TraceOptions Trace;
   CommandLine Line("sextant export", {ExportUsage, 24, ExportNotes});
   Line.addOptions({
       {"format", 0, "FORMAT",
@@ -345,7 +449,44 @@ int runExportCommand(int Argc, char **Argv) {
        "archive of sextant export; hatchet: replace a\n"
        "FILE that exists (refused otherwise)",
        setFlag(Force)},
-      {"progress", 0, nullptr, "show progress on standard error",
+      {"from", 0, "TIME",
+       "chrome, otf2: export from TIME on (seconds\n"
+       "since the start of the measurement, or with a\n"
+       "unit: 1.5s, 200ms, 50us); frames that overlap\n"
+       "the window are clipped to it",
+       setTraceTime(Trace, "--from", Trace.Selection.From)},
+      {"to", 0, "TIME", "chrome, otf2: export up to TIME (as --from)",
+       setTraceTime(Trace, "--to", Trace.Selection.To)},
+      {"ranks", 0, "LIST",
+       "chrome, otf2: the ranks of an MPI job to\n"
+       "export, e.g. 0,2-3 (default: all)",
+       setIndexList(Trace, "--ranks", Trace.Selection.Ranks)},
+      {"threads", 0, "LIST",
+       "chrome, otf2: the threads (indices, as tid) to\n"
+       "export, e.g. 0-1 (default: all)",
+       setIndexList(Trace, "--threads", Trace.Selection.Threads)},
+      {"min-duration", 0, "TIME",
+       "chrome, otf2: leave out the frames shorter than\n"
+       "TIME (as --from) and what they call; their\n"
+       "time stays in their caller",
+       setTraceTime(Trace, "--min-duration", Trace.Selection.MinDuration)},
+      {"max-size", 0, "SIZE",
+       "chrome: refuse to write more than SIZE bytes\n"
+       "(estimated before writing; K, M, G: KiB, MiB,\n"
+       "GiB; 0: no limit; default 512M)",
+       [&Trace](const std::string &Value, std::string &Error) {
+         if (!parseByteSize(Value, Trace.MaxSize)) {
+           Error = "expected a size in bytes, optionally with K, M or G "
+                   "(e.g. 200M), got '" +
+                   Value + "'";
+           return false;
+         }
+         Trace.MaxSizeGiven = true;
+         return true;
+       }},
+      {"progress", 0, nullptr,
+       "show progress on standard error (chrome: also\n"
+       "the estimated size)",
        setFlag(Progress)},
       {"no-progress", 0, nullptr,
        "never show progress (default: shown when\n"
@@ -385,6 +526,15 @@ int runExportCommand(int Argc, char **Argv) {
                            "--format=hatchet only");
   if (Format == ExportFormat::Otf2 && OutputPath.empty())
     return Line.usageError("--format=otf2 needs -o ARCHIVE_DIR");
+  if (!Trace.Given.empty() && Format != ExportFormat::Chrome &&
+      Format != ExportFormat::Otf2)
+    return Line.usageError(Trace.Given.front() +
+                           " applies to --format=chrome and --format=otf2 "
+                           "only");
+  if (Trace.MaxSizeGiven && Format != ExportFormat::Chrome)
+    return Line.usageError("--max-size applies to --format=chrome only");
+  if (Trace.Selection.To <= Trace.Selection.From)
+    return Line.usageError("--to must be later than --from");
   if (Progress && NoProgress)
     return Line.usageError("--progress and --no-progress exclude each other");
   if (Line.positional().size() != 1)
@@ -415,8 +565,9 @@ int runExportCommand(int Argc, char **Argv) {
   if (Format == ExportFormat::Folded)
     return exportFolded(Line, Directory, Metric, OutputPath, Meter);
   if (Format == ExportFormat::Otf2)
-    return exportOtf2(Line, Directory, OutputPath, Force, Meter);
-  return exportChrome(Line, Directory, OutputPath, Meter);
+    return exportOtf2(Line, Directory, OutputPath, Force, Trace.Selection,
+                      Meter);
+  return exportChrome(Line, Directory, OutputPath, Trace, Meter);
 }
 
 } // namespace tool

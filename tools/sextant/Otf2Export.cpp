@@ -20,6 +20,7 @@
 #include "Otf2Export.h"
 
 #include "Otf2Mapping.h"
+#include "SelectedEvents.h"
 #include "SextantVersion.h"
 #include "TraceInput.h"
 #include "common/AtomicFile.h"
@@ -324,9 +325,10 @@ public:
   /// (a job's export: the partners are in the archive).
   EventWriter(OTF2_EvtWriter *Writer, const std::string &Archive,
               const Process &P, const std::vector<OTF2_RegionRef> &Regions,
-              Definitions &Defs, double Shift, bool Messages)
+              Definitions &Defs, double Shift, bool Messages,
+              const ExportSelection &Selection)
       : Writer(Writer), Archive(Archive), P(P), Regions(Regions), Defs(Defs),
-        Shift(Shift), Messages(Messages) {}
+        Shift(Shift), Messages(Messages), Selection(Selection) {}
 
   /// The thread's metric samples, written in time order with the events.
   void setMetrics(trace::MetricSamples &&S) {
@@ -344,29 +346,35 @@ public:
       Class = Defs.metricClass(Samples.Names);
   }
 
-  void enter(uint32_t Region, uint64_t Ticks) {
+  void enterAt(uint32_t Region, double Nanoseconds) {
     if (Region >= Regions.size())
       return; // TraceReading::replay rejects the chunk
-    uint64_t Time = timestamp(Ticks);
+    uint64_t Time = timestamp(Nanoseconds);
     check(OTF2_EvtWriter_Enter(Writer, nullptr, Time, Regions[Region]), Archive,
           "an enter event");
   }
-  void exit(uint32_t Region, uint64_t Ticks) {
+  void exitAt(uint32_t Region, double Nanoseconds) {
     if (Region >= Regions.size())
       return;
-    uint64_t Time = timestamp(Ticks);
+    uint64_t Time = timestamp(Nanoseconds);
     check(OTF2_EvtWriter_Leave(Writer, nullptr, Time, Regions[Region]), Archive,
           "a leave event");
   }
-  void record(const trace::TraceRecord &Record, uint64_t Ticks) {
+  void recordAt(const trace::TraceRecord &Record, double Nanoseconds,
+                bool Inside) {
     bool Send = Record.Type == uint32_t(trace::RecordType::MessageSent);
-    if (!Messages ||
+    if (!Messages || !Inside ||
         (!Send && Record.Type != uint32_t(trace::RecordType::MessageReceived)))
       return;
-    uint64_t Time = timestamp(Ticks);
+    uint64_t Time = timestamp(Nanoseconds);
     uint32_t Partner = Record.field(1) == 0 || Record.field(1) > UINT32_MAX
                            ? OTF2_UNDEFINED_UINT32
                            : uint32_t(Record.field(1) - 1);
+    // As in the Chrome export, a message with a rank --ranks leaves out is
+    // not written: its other end is not in the archive.
+    if (Partner != OTF2_UNDEFINED_UINT32 &&
+        !Selection.rankSelected(int(Partner)))
+      return;
     OTF2_CommRef Comm = Defs.communicator(Record.field(0));
     uint32_t Tag = uint32_t(Record.field(2));
     check(Send ? OTF2_EvtWriter_MpiSend(Writer, nullptr, Time, Partner, Comm,
@@ -381,8 +389,8 @@ public:
   void finish() { metricsUntil(UINT64_MAX); }
 
 private:
-  uint64_t timestamp(uint64_t Ticks) {
-    uint64_t Time = otf2Timestamp(P.Clock.nanoseconds(Ticks), Shift);
+  uint64_t timestamp(double Nanoseconds) {
+    uint64_t Time = otf2Timestamp(Nanoseconds, Shift);
     // The alignment is monotonic; rounding keeps it so, but never go back.
     if (Time < Last)
       Time = Last;
@@ -398,10 +406,12 @@ private:
     std::vector<OTF2_Type> Types(Width, OTF2_TYPE_UINT64);
     std::vector<OTF2_MetricValue> Values(Width);
     for (; NextSample < Samples.Ticks.size(); ++NextSample) {
-      uint64_t SampleTime =
-          otf2Timestamp(P.Clock.nanoseconds(Samples.Ticks[NextSample]), Shift);
+      double Nanoseconds = P.Clock.nanoseconds(Samples.Ticks[NextSample]);
+      uint64_t SampleTime = otf2Timestamp(Nanoseconds, Shift);
       if (SampleTime > Time)
         break;
+      if (Nanoseconds < Selection.From || Nanoseconds > Selection.To)
+        continue;
       if (SampleTime < Last)
         SampleTime = Last;
       Last = SampleTime;
@@ -422,6 +432,7 @@ private:
   Definitions &Defs;
   double Shift;
   bool Messages;
+  const ExportSelection &Selection;
   uint64_t Last = 0;
   trace::MetricSamples Samples;
   size_t Width = 0;  ///< metrics exported per sample
@@ -462,9 +473,9 @@ double timeShift(const TraceInput &In) {
 /// Writes the archive into Temporary; the messages name ArchiveDir.
 void writeArchive(const std::string &ExperimentDir,
                   const std::string &Temporary, const std::string &ArchiveDir,
-                  bool ShowProgress) {
+                  const ExportSelection &Selection, bool ShowProgress) {
   TraceReading Reading(ShowProgress);
-  TraceInput In = readTraceInput(ExperimentDir, Reading);
+  TraceInput In = readTraceInput(ExperimentDir, Reading, Selection);
   OTF2_Archive *Archive = OTF2_Archive_Open(
       Temporary.c_str(), "traces", OTF2_FILEMODE_WRITE,
       OTF2_CHUNK_SIZE_EVENTS_DEFAULT, OTF2_CHUNK_SIZE_DEFINITIONS_DEFAULT,
@@ -512,11 +523,13 @@ void writeArchive(const std::string &ExperimentDir,
     for (const TraceFile &File : P.Files) {
       uint64_t Id = otf2LocationId(P.Rank, File.Index);
       OTF2_EvtWriter *Writer = EventFile(Id);
-      EventWriter Events(Writer, ArchiveDir, P, Regions, Defs, Shift, In.Job);
+      EventWriter Events(Writer, ArchiveDir, P, Regions, Defs, Shift, In.Job,
+                         Selection);
       trace::MetricSamples Samples;
       if (readThreadMetrics(File, Samples))
         Events.setMetrics(std::move(Samples));
-      if (Reading.replay(P, File, Events, true))
+      SelectedEvents<EventWriter> Selected(Events, P.Clock, Selection);
+      if (Reading.replay(P, File, Selected, true))
         Events.finish();
       uint64_t Count = 0;
       Check(OTF2_EvtWriter_GetNumberOfEvents(Writer, &Count), "event count");
@@ -539,12 +552,15 @@ void writeArchive(const std::string &ExperimentDir,
       continue;
     }
     uint64_t Id = otf2LocationId(int(Rank), 0);
+    const char *Why =
+        Selection.rankSelected(int(Rank)) ? "no trace" : "not exported";
     if (std::none_of(In.Processes.begin(), In.Processes.end(),
                      [&](const Process &P) { return P.Rank == int(Rank); }))
-      Defs.Groups.push_back(
-          {uint32_t(Rank), "rank " + std::to_string(Rank) + " (no trace)", ""});
+      Defs.Groups.push_back({uint32_t(Rank),
+                             "rank " + std::to_string(Rank) + " (" + Why + ")",
+                             ""});
     Check(OTF2_Archive_CloseEvtWriter(Archive, EventFile(Id)), "event file");
-    Defs.Locations.push_back({Id, "no trace", 0, uint32_t(Rank)});
+    Defs.Locations.push_back({Id, Why, 0, uint32_t(Rank)});
     Defs.RankLocations.push_back(Id);
   }
   Check(OTF2_Archive_CloseEvtFiles(Archive), "event files");
@@ -692,7 +708,8 @@ void install(const std::string &Temporary, const std::string &ArchiveDir,
 
 bool exportOtf2Trace(const std::string &ExperimentDir,
                      const std::string &ArchiveDir, bool Force,
-                     bool ShowProgress, std::string &Error) {
+                     const ExportSelection &Selection, bool ShowProgress,
+                     std::string &Error) {
   bool Exists = false;
   Error = archivePlaceViolation(ArchiveDir, Force, Exists);
   if (!Error.empty())
@@ -715,7 +732,8 @@ bool exportOtf2Trace(const std::string &ExperimentDir,
   LibraryMessage.clear();
   OTF2_Error_RegisterCallback(keepLibraryMessage, nullptr);
   if (catchExportErrors(ExperimentDir, Error, [&] {
-        writeArchive(ExperimentDir, Temporary, ArchiveDir, ShowProgress);
+        writeArchive(ExperimentDir, Temporary, ArchiveDir, Selection,
+                     ShowProgress);
         install(Temporary, ArchiveDir, Force);
       }))
     return true;

@@ -12,6 +12,8 @@
 #ifndef SEXTANT_TOOLS_OTF2EXPORT_H
 #define SEXTANT_TOOLS_OTF2EXPORT_H
 
+#include "ExportSelection.h"
+
 #include <string>
 
 namespace sextant {
@@ -25,11 +27,13 @@ namespace tool {
 /// one, or with Force an OTF2 archive of sextant export (its traces.otf2
 /// names Sextant as the creator); anything else is refused, left alone.
 /// Damaged trace input is handled as by the Chrome export (warnings, the
-/// intact part exported). Returns false with a message naming the file and
-/// the problem in Error.
+/// intact part exported). Only the part Selection keeps is written
+/// (SelectedEvents.h; metric samples outside the window are left out too).
+/// Returns false with a message naming the file and the problem in Error.
 bool exportOtf2Trace(const std::string &ExperimentDir,
                      const std::string &ArchiveDir, bool Force,
-                     bool ShowProgress, std::string &Error);
+                     const ExportSelection &Selection, bool ShowProgress,
+                     std::string &Error);
 
 } // namespace tool
 } // namespace sextant

@@ -156,7 +156,9 @@ struct MessageCollector {
   /// Where each end came from: process, file, record number.
   std::vector<std::array<size_t, 3>> &SendOrigins, &ReceiveOrigins;
   size_t ProcessIndex;
+  const ExportSelection &Selection;
   size_t Messages = 0;
+  uint64_t Outside = 0; ///< ends whose partner is a rank left out
 
   void enter(uint32_t, uint64_t) {}
   void exit(uint32_t, uint64_t) {}
@@ -165,16 +167,21 @@ struct MessageCollector {
     bool Send = Record.Type == uint32_t(trace::RecordType::MessageSent);
     if (!Send && Record.Type != uint32_t(trace::RecordType::MessageReceived))
       return;
+    size_t Number = Messages++;
     MessageEnd End;
     End.Rank = P.Rank;
     End.Communicator = Record.field(0);
     End.Partner = static_cast<int>(int64_t(Record.field(1)) - 1);
+    if (!Selection.rankSelected(End.Partner)) {
+      ++Outside;
+      return;
+    }
     End.Tag = Record.field(2);
     End.Bytes = Record.field(3);
     End.Time = P.Clock.nanoseconds(Ticks);
     (Send ? Sends : Receives).push_back(End);
     (Send ? SendOrigins : ReceiveOrigins)
-        .push_back({ProcessIndex, FileIndex, Messages++});
+        .push_back({ProcessIndex, FileIndex, Number});
   }
 };
 
@@ -279,21 +286,23 @@ void alignClocks(TraceInput &In) {
 
 /// The first pass over a job's traces: the messages, and which send each
 /// receive matches (Process::Flows).
-void matchJobMessages(TraceInput &In, TraceReading &Reading) {
+void matchJobMessages(TraceInput &In, TraceReading &Reading,
+                      const ExportSelection &Selection) {
   std::vector<Process> &Processes = In.Processes;
   std::vector<MessageEnd> Sends, Receives;
   std::vector<std::array<size_t, 3>> SendOrigins, ReceiveOrigins;
+  uint64_t Outside = 0;
   for (size_t I = 0; I < Processes.size(); ++I)
     for (size_t F = 0; F < Processes[I].Files.size(); ++F) {
       MessageCollector Collector{
-          Processes[I], F, Sends, Receives, SendOrigins, ReceiveOrigins, I};
+          Processes[I],   F, Sends,    Receives, SendOrigins,
+          ReceiveOrigins, I, Selection};
       Reading.replay(Processes[I], Processes[I].Files[F], Collector, false);
+      // Per file, one flow id (-1: none) per message record, by record
+      // number.
+      Processes[I].Flows[F].assign(Collector.Messages, -1);
+      Outside += Collector.Outside;
     }
-  // Per file, one flow id (-1: none) per message record, by record number.
-  for (const std::array<size_t, 3> &Origin : SendOrigins)
-    Processes[Origin[0]].Flows[Origin[1]].push_back(-1);
-  for (const std::array<size_t, 3> &Origin : ReceiveOrigins)
-    Processes[Origin[0]].Flows[Origin[1]].push_back(-1);
   MessageMatches Matches = matchMessages(Sends, Receives);
   for (size_t Id = 0; Id < Matches.Pairs.size(); ++Id) {
     const std::array<size_t, 3> &S = SendOrigins[Matches.Pairs[Id].Send];
@@ -309,6 +318,72 @@ void matchJobMessages(TraceInput &In, TraceReading &Reading) {
         " receive(s) have no matching partner in the traces (a rank "
         "is missing, its trace lost events, or its partner is "
         "unknown); they have no flow event");
+  if (Outside != 0)
+    noteRunningCommand(std::to_string(Outside) +
+                       " message end(s) have their partner in a rank that "
+                       "--ranks leaves out; they have no flow event");
+}
+
+/// Keeps the ranks Selection names, after checking that the job has them.
+void selectRanks(const std::string &Directory, TraceInput &In,
+                 const ExportSelection &Selection) {
+  if (Selection.Ranks.empty())
+    return;
+  std::vector<uint32_t> Unknown;
+  for (uint32_t Rank : Selection.Ranks)
+    if (Rank >= In.Ranks)
+      Unknown.push_back(Rank);
+  if (!Unknown.empty())
+    throw InputError(Directory + ": --ranks names rank(s) " +
+                     indexListText(Unknown) + ", but the job has " +
+                     std::to_string(In.Ranks) + " rank(s) (0-" +
+                     std::to_string(In.Ranks - 1) + ")");
+  In.Processes.erase(std::remove_if(In.Processes.begin(), In.Processes.end(),
+                                    [&](const Process &P) {
+                                      return !Selection.rankSelected(P.Rank);
+                                    }),
+                     In.Processes.end());
+  In.Unsynchronised.erase(
+      std::remove_if(In.Unsynchronised.begin(), In.Unsynchronised.end(),
+                     [&](int Rank) { return !Selection.rankSelected(Rank); }),
+      In.Unsynchronised.end());
+  if (In.Processes.empty())
+    throw InputError(Directory + ": none of the ranks " +
+                     indexListText(Selection.Ranks) + " has a readable trace");
+}
+
+/// Keeps the trace files of the threads Selection names, after checking
+/// that some process has each.
+void selectThreads(const std::string &Directory, TraceInput &In,
+                   const ExportSelection &Selection) {
+  if (Selection.Threads.empty())
+    return;
+  std::vector<uint32_t> Present;
+  for (const Process &P : In.Processes)
+    for (const TraceFile &File : P.Files)
+      Present.push_back(File.Index);
+  std::sort(Present.begin(), Present.end());
+  Present.erase(std::unique(Present.begin(), Present.end()), Present.end());
+  std::vector<uint32_t> Unknown;
+  for (uint32_t Thread : Selection.Threads)
+    if (!std::binary_search(Present.begin(), Present.end(), Thread))
+      Unknown.push_back(Thread);
+  if (!Unknown.empty())
+    throw InputError(Directory + ": --threads names thread(s) " +
+                     indexListText(Unknown) + ", but the trace" +
+                     (In.Job ? " of the ranks exported" : "") +
+                     " has thread(s) " + indexListText(Present) + " only");
+  for (Process &P : In.Processes) {
+    std::vector<TraceFile> Files;
+    std::vector<FlowIds> Flows;
+    for (size_t I = 0; I < P.Files.size(); ++I)
+      if (Selection.threadSelected(P.Files[I].Index)) {
+        Files.push_back(std::move(P.Files[I]));
+        Flows.push_back(std::move(P.Flows[I]));
+      }
+    P.Files = std::move(Files);
+    P.Flows = std::move(Flows);
+  }
 }
 
 } // namespace
@@ -342,19 +417,29 @@ std::vector<int> jobRanks(const std::string &Directory) {
   return Ranks;
 }
 
-TraceInput readTraceInput(const std::string &Directory, TraceReading &Reading) {
+TraceInput readTraceInput(const std::string &Directory, TraceReading &Reading,
+                          const ExportSelection &Selection) {
   TraceInput In;
   std::vector<int> Ranks = jobRanks(Directory);
   if (Ranks.empty()) {
+    if (!Selection.Ranks.empty())
+      throw InputError(Directory +
+                       " is not an MPI job's directory (no rank-<r>/ "
+                       "directories): --ranks applies to MPI jobs only");
     In.Processes.push_back(readProcess(Directory));
+    selectThreads(Directory, In, Selection);
     Reading.setTotal(totalBytes(In.Processes));
     return In;
   }
   In.Job = true;
   readRanks(Directory, Ranks, In);
   alignClocks(In);
-  Reading.setTotal(2 * totalBytes(In.Processes));
-  matchJobMessages(In, Reading);
+  selectRanks(Directory, In, Selection);
+  uint64_t Matching = totalBytes(In.Processes);
+  Reading.setTotal(Matching);
+  matchJobMessages(In, Reading, Selection);
+  selectThreads(Directory, In, Selection);
+  Reading.setTotal(Matching + totalBytes(In.Processes));
   return In;
 }
 

@@ -16,10 +16,11 @@
 #define SEXTANT_TOOLS_TRACEINPUT_H
 
 #include "CommandLine.h"
+#include "ExportSelection.h"
 #include "ProgressMeter.h"
 #include "format/job/ClockAlignment.h"
-#include "format/schema/ExperimentDescription.h"
 #include "format/reader/JsonInput.h"
+#include "format/schema/ExperimentDescription.h"
 #include "format/schema/MetricTraceFormat.h"
 #include "format/schema/TraceFileReader.h"
 
@@ -90,8 +91,15 @@ std::vector<int> jobRanks(const std::string &Directory);
 /// are warnings; the others throw format::InputError. A job's trace files
 /// are read once here for the messages (the first half of Reading's
 /// progress); Reading is then ready for the export's pass.
+///
+/// Only the ranks and threads of Selection are kept (an error names a rank
+/// the job does not have or a thread no process has; --ranks of a directory
+/// that is not a job's is one too). A job's messages are matched among the
+/// selected ranks, over all their threads; the ends whose partner is a rank
+/// left out are no unmatched messages (a note says how many there are).
 class TraceReading;
-TraceInput readTraceInput(const std::string &Directory, TraceReading &Reading);
+TraceInput readTraceInput(const std::string &Directory, TraceReading &Reading,
+                          const ExportSelection &Selection = {});
 
 /// The metric samples of File's thread from trace/thread-<index>.metrics
 /// (SEXTANT_METRICS); false when the file does not exist. Throws InputError
@@ -148,6 +156,8 @@ public:
 
   /// The bytes the whole export reads, for the progress.
   void setTotal(uint64_t Bytes) { TotalBytes = Bytes; }
+  /// Bytes one more pass reads (the Chrome export's estimate).
+  void addToTotal(uint64_t Bytes) { TotalBytes += Bytes; }
 
   /// Replays the File of P into H, which has enter(), exit(), optionally
   /// record() (format/schema/TraceDecoder.h) and
