@@ -42,6 +42,10 @@ constexpr FileLimit MetricFileLimit = {uint64_t(4) << 30,
                                        "a .metrics file of a trace"};
 /// Claim files (.sextant-run, .sextant-job): one or two short lines.
 constexpr FileLimit ClaimFileLimit = {4096, "a claim file"};
+/// sextant run's result file (format/schema/RunResultFile.h): a line per
+/// process that wrote an experiment.
+constexpr FileLimit RunResultFileLimit = {uint64_t(1) << 20,
+                                          "sextant run's result file"};
 /// Files read in pieces, whatever their size (trace files).
 constexpr FileLimit StreamedFileLimit = {UINT64_MAX, "a file"};
 

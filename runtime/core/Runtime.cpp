@@ -16,6 +16,7 @@
 #include "runtime/core/ProcessExit.h"
 #include "runtime/io/Diagnostics.h"
 #include "runtime/io/OutputDirectory.h"
+#include "runtime/io/RunResultReport.h"
 #include "runtime/output/ExperimentInfo.h"
 #include "runtime/output/ExperimentWriter.h"
 
@@ -578,6 +579,8 @@ void Runtime::reportFinalization(const ExperimentInfo &Info,
         std::to_string(Info.Trace.EventsDropped) + " trace event(s) in " +
             std::to_string(Info.Trace.ChunksDropped) +
             " chunk(s) could not be written (" + Info.Trace.FirstError + ")");
+  if (Written)
+    reportRunResult(Options.RunResult, Info.OutputDirectory);
   if (Written && Options.Verbose >= 1) {
     std::string Line = "profile written to ";
     appendEscaped(Line, Info.OutputDirectory); // whole: users copy it

@@ -14,9 +14,11 @@
 #include "HtmlReport.h"
 #include "ReportCommand.h"
 #include "Subcommands.h"
+#include "common/FileContents.h"
 #include "filter/FilterSet.h"
 #include "format/reader/ExperimentReader.h"
 #include "format/schema/ExperimentSchema.h"
+#include "format/schema/RunResultFile.h"
 #include "runtime/config/OptionVariables.h"
 
 #include <cerrno>
@@ -24,6 +26,7 @@
 #include <cstdlib>
 #include <cstring>
 #include <ctime>
+#include <fcntl.h>
 #include <sys/stat.h>
 #include <unistd.h>
 
@@ -337,17 +340,20 @@ OptionAction setVariableOption(Environment &Variables,
   };
 }
 
-/// --env=NAME=VALUE: any variable of Options.def.
+/// --env=NAME=VALUE: any variable of Options.def but SEXTANT_RUN_RESULT,
+/// which sextant run sets itself.
 bool setAnyVariable(Environment &Variables, const std::string &Value,
                     std::string &Error) {
   size_t Equals = Value.find('=');
   std::string Name = Value.substr(0, Equals);
   const runtime::OptionVariable *Variable =
-      runtime::findOptionVariable(Name.c_str());
+      Name == RunResultVariable ? nullptr
+                                : runtime::findOptionVariable(Name.c_str());
   if (Equals == std::string::npos || !Variable) {
     Error = "expected NAME=VALUE with NAME one of";
     for (const runtime::OptionVariable &V : runtime::OptionVariables)
-      Error += std::string(" ") + V.Name;
+      if (std::strcmp(V.Name, RunResultVariable) != 0)
+        Error += std::string(" ") + V.Name;
     Error += ", got '" + Value + "'";
     return false;
   }
@@ -511,6 +517,44 @@ std::string writtenExperiment(const std::string &Directory,
   return std::string();
 }
 
+/// The file in which the program's runtime tells where it wrote its
+/// experiment (format/schema/RunResultFile.h): made empty, mode 0600, in
+/// $TMPDIR (when absolute) or /tmp, removed when this object goes; no file
+/// (path()) empty when none could be made.
+class RunResultFile {
+public:
+  RunResultFile() {
+    const char *Temporary = std::getenv("TMPDIR");
+    std::string Directory =
+        Temporary && Temporary[0] == '/' ? Temporary : "/tmp";
+    std::string Template = Directory + "/sextant-run-XXXXXX";
+    int Descriptor = ::mkostemp(Template.data(), O_CLOEXEC);
+    if (Descriptor < 0)
+      return;
+    ::close(Descriptor);
+    Path = Template;
+  }
+  ~RunResultFile() {
+    if (!Path.empty())
+      ::unlink(Path.c_str());
+  }
+  RunResultFile(const RunResultFile &) = delete;
+  RunResultFile &operator=(const RunResultFile &) = delete;
+
+  const std::string &path() const { return Path; }
+
+  /// The experiment directory that process Pid reported; empty when none.
+  std::string directoryOf(pid_t Pid) const {
+    std::string Text, Error;
+    if (Path.empty() || !readRegularFile(Path, RunResultFileLimit, Text, Error))
+      return std::string();
+    return runResultDirectory(Text, static_cast<long>(Pid));
+  }
+
+private:
+  std::string Path;
+};
+
 } // namespace
 
 int runRunCommand(int Argc, char **Argv) {
@@ -532,6 +576,9 @@ int runRunCommand(int Argc, char **Argv) {
     return ExitFailure;
 
   ExperimentPlace Place = chooseExperimentPlace(Request.Variables, Program[0]);
+  RunResultFile Reported;
+  if (!Reported.path().empty())
+    setVariable(Request.Variables, RunResultVariable, Reported.path());
   FileStamp Before;
   if (!Place.Directory.empty())
     Before = FileStamp::of(Place.Directory + "/experiment.json");
@@ -547,8 +594,11 @@ int runRunCommand(int Argc, char **Argv) {
           ? defaultDirectoryName(Program[0], Place.StartTime, Result.Pid)
           : Place.Directory;
   noteProgramEnd(Line, Program[0], Result);
-  std::string Written =
-      writtenExperiment(Directory, Before, Program[0], Result.Pid);
+  // Where the runtime said it wrote (an MPI rank: into the job's
+  // directory), else where it was to write.
+  std::string Written = Reported.directoryOf(Result.Pid);
+  if (Written.empty() || !FileStamp::of(Written + "/experiment.json").Exists)
+    Written = writtenExperiment(Directory, Before, Program[0], Result.Pid);
   if (Written.empty()) {
     Line.warning(Program[0] + " wrote no experiment to " + Directory +
                  " (is it compiled with the Sextant plugin and linked with "
