@@ -7,18 +7,20 @@
 
 #include "format/job/MpiSessionCosts.h"
 
-#include <cstdio>
+#include "format/profile/TextLayout.h"
+#include "format/schema/JsonWriter.h"
 
 namespace sextant {
 namespace format {
 
 namespace {
 
+/// One phase as a row, laid out as the summary's other tables: the number
+/// through formatFixed, which the program's locale cannot change (the
+/// adapter renders this inside the program).
 std::string phaseLine(const MpiSessionCosts::Phase &Phase, const char *What) {
-  char Line[96];
-  std::snprintf(Line, sizeof(Line), "  %10.6f  %4d  ", Phase.Seconds,
-                Phase.Rank);
-  return Line + std::string(What) + "\n";
+  return "  " + padLeft(formatFixed(Phase.Seconds, 6), 10) + "  " +
+         padLeft(std::to_string(Phase.Rank), 4) + "  " + What + "\n";
 }
 
 } // namespace
