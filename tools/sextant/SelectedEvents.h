@@ -54,7 +54,7 @@ public:
 
   void enter(uint32_t Region, uint64_t Ticks) {
     double Time = Clock.nanoseconds(Ticks);
-    Open.push_back({Region, Time, false});
+    Open.push_back({Region, Time});
     keep(Time);
   }
   void exit(uint32_t Region, uint64_t Ticks) {
@@ -62,10 +62,12 @@ public:
     keep(Time);
     if (Open.empty())
       return;
-    bool Kept = Open.back().Kept;
+    bool WasKept = Open.size() <= Kept;
     Open.pop_back();
-    if (Kept)
+    if (WasKept) {
+      --Kept;
       H.exitAt(Region, std::min(Time, To));
+    }
   }
   void record(const trace::TraceRecord &Record, uint64_t Ticks) {
     double Time = Clock.nanoseconds(Ticks);
@@ -83,20 +85,18 @@ private:
   struct Frame {
     uint32_t Region;
     double Enter;
-    bool Kept;
   };
 
   /// Passes on the enters of the open frames that are known at Time to be
   /// kept: entered before the window's end, open after its start, and
   /// lasting at least the minimum. A frame's callers are kept whenever it
-  /// is, so the kept frames are the bottom of the stack.
+  /// is, so the kept frames are the bottom of the stack: the first Kept
+  /// of Open, and only the frames above them are looked at.
   void keep(double Time) {
-    for (Frame &F : Open) {
-      if (F.Kept)
-        continue;
+    for (; Kept < Open.size(); ++Kept) {
+      const Frame &F = Open[Kept];
       if (F.Enter >= To || Time <= From || Time - F.Enter < MinDuration)
         break;
-      F.Kept = true;
       H.enterAt(F.Region, std::max(F.Enter, From));
     }
   }
@@ -105,6 +105,9 @@ private:
   const format::ClockAlignment &Clock;
   double From, To, MinDuration;
   std::vector<Frame> Open;
+  /// How many frames at the bottom of Open are kept (their enters passed
+  /// on).
+  size_t Kept = 0;
 };
 
 } // namespace tool
