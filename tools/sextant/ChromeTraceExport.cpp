@@ -305,9 +305,7 @@ void convert(const std::string &Directory, const ExportSelection &Selection,
   TraceReading Reading(ShowProgress);
   TraceInput In = readTraceInput(Directory, Reading, Selection);
   ChromeTraceEstimate Estimate;
-  for (const Process &P : In.Processes)
-    for (const TraceFile &File : P.Files)
-      Reading.addToTotal(File.Size);
+  Reading.addToTotal(totalBytes(In.Processes)); // the estimate's pass
   for (const Process &P : In.Processes)
     estimateProcess(Reading, P, Selection, Estimate);
   std::string Error;

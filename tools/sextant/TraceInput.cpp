@@ -185,14 +185,6 @@ struct MessageCollector {
   }
 };
 
-uint64_t totalBytes(const std::vector<Process> &Processes) {
-  uint64_t Total = 0;
-  for (const Process &P : Processes)
-    for (const TraceFile &File : P.Files)
-      Total += File.Size;
-  return Total;
-}
-
 /// Reads the readable ranks of a job into In; warns about the others.
 void readRanks(const std::string &Directory, const std::vector<int> &Ranks,
                TraceInput &In) {
@@ -387,6 +379,14 @@ void selectThreads(const std::string &Directory, TraceInput &In,
 }
 
 } // namespace
+
+uint64_t totalBytes(const std::vector<Process> &Processes) {
+  uint64_t Total = 0;
+  for (const Process &P : Processes)
+    for (const TraceFile &File : P.Files)
+      Total += File.Size;
+  return Total;
+}
 
 std::string rankList(const std::vector<int> &Ranks) {
   std::string List;

@@ -85,6 +85,9 @@ std::string programName(const format::ExperimentMetadata &Metadata);
 /// one trace (rank-<r>/ directories and no trace/ of its own), else none.
 std::vector<int> jobRanks(const std::string &Directory);
 
+/// The bytes of every trace file of Processes (for the progress meter).
+uint64_t totalBytes(const std::vector<Process> &Processes);
+
 /// Reads the trace of Directory (an experiment or a job's directory).
 /// Problems that leave the rest exportable (a rank without a readable
 /// trace, missing ranks, clocks that cannot be aligned, unmatched messages)
