@@ -59,7 +59,6 @@ namespace {
   X(dwfl_report_end)                                                           \
   X(dwfl_module_info)                                                          \
   X(dwfl_module_getdwarf)                                                      \
-  X(dwfl_module_addrname)                                                      \
   X(dwfl_module_addrinfo)                                                      \
   X(dwfl_build_id_find_debuginfo)                                              \
   X(dwfl_standard_find_debuginfo)                                              \
@@ -293,18 +292,10 @@ void LibdwModule::indexUnits() {
 namespace {
 
 /// As rowWithLineForAddress (CodeSymbolizer.h): the first row after the
-/// one of Address (a DWARF address; FileAddress the same in the module) in
-/// its sequence and function that has a line; null when none.
-Dwarf_Line *rowWithLineAfter(Dwfl_Module *Module, uint64_t DwarfBias,
-                             Dwarf_Die *Unit, uint64_t Address,
-                             uint64_t FileAddress) {
-  GElf_Off Offset = 0;
-  GElf_Sym Symbol;
-  if (!Libdw.dwfl_module_addrinfo(Module, FileAddress, &Offset, &Symbol,
-                                  nullptr, nullptr, nullptr) ||
-      Symbol.st_size == 0)
-    return nullptr;
-  uint64_t FunctionEnd = FileAddress - Offset + Symbol.st_size - DwarfBias;
+/// one of Address in its sequence, below FunctionEnd (DWARF addresses),
+/// that has a line, with that line in Number; null when none.
+Dwarf_Line *rowWithLineAfter(Dwarf_Die *Unit, uint64_t Address,
+                             uint64_t FunctionEnd, int &Number) {
   Dwarf_Lines *Lines = nullptr;
   size_t Count = 0;
   if (Libdw.dwarf_getsrclines(Unit, &Lines, &Count) != 0)
@@ -327,7 +318,6 @@ Dwarf_Line *rowWithLineAfter(Dwfl_Module *Module, uint64_t DwarfBias,
     Dwarf_Line *Row = Libdw.dwarf_onesrcline(Lines, Index);
     Dwarf_Addr RowAddress = 0;
     bool EndSequence = false;
-    int Number = 0;
     if (!Row || Libdw.dwarf_lineaddr(Row, &RowAddress) != 0 ||
         RowAddress >= FunctionEnd ||
         Libdw.dwarf_lineendsequence(Row, &EndSequence) != 0 || EndSequence ||
@@ -343,7 +333,11 @@ Dwarf_Line *rowWithLineAfter(Dwfl_Module *Module, uint64_t DwarfBias,
 
 void LibdwModule::locate(uint64_t FileAddress, std::string &Symbol,
                          std::string &File, uint32_t &Line) const {
-  if (const char *Name = Libdw.dwfl_module_addrname(Dwfl->Module, FileAddress))
+  GElf_Off Offset = 0;
+  GElf_Sym Function;
+  const char *Name = Libdw.dwfl_module_addrinfo(
+      Dwfl->Module, FileAddress, &Offset, &Function, nullptr, nullptr, nullptr);
+  if (Name)
     Symbol = Name;
   uint64_t Address = FileAddress - DwarfBias;
   auto After = std::upper_bound(Units.begin(), Units.end(), Address,
@@ -359,11 +353,14 @@ void LibdwModule::locate(uint64_t FileAddress, std::string &Symbol,
   int Number = 0;
   if (!Row || Libdw.dwarf_lineno(Row, &Number) != 0 || Number < 0)
     return;
-  if (Number == 0 && !(Row = rowWithLineAfter(Dwfl->Module, DwarfBias, &Unit,
-                                              Address, FileAddress)))
-    return;
-  if (Libdw.dwarf_lineno(Row, &Number) != 0 || Number <= 0)
-    return;
+  if (Number == 0) {
+    // Without the function's extent, no row after the address's is used.
+    if (!Name || Function.st_size == 0)
+      return;
+    uint64_t FunctionEnd = Address - Offset + Function.st_size;
+    if (!(Row = rowWithLineAfter(&Unit, Address, FunctionEnd, Number)))
+      return;
+  }
   Line = static_cast<uint32_t>(Number);
   if (const char *Source = Libdw.dwarf_linesrc(Row, nullptr, nullptr))
     File = Source;
