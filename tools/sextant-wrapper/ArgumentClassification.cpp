@@ -7,6 +7,7 @@
 #include "tools/sextant-wrapper/ArgumentClassification.h"
 
 #include <algorithm>
+#include <cctype>
 #include <cstring>
 
 namespace sextant {
@@ -92,11 +93,18 @@ static bool isProbeOption(const std::string &Arg) {
          startsWith(Arg, "-showme:") || startsWith(Arg, "--help=");
 }
 
-bool isSourceFile(const std::string &Path) {
+/// The extension of Path's file name ("" when it has none).
+static std::string extensionOf(const std::string &Path) {
   size_t Dot = Path.rfind('.');
   if (Dot == std::string::npos || Path.find('/', Dot) != std::string::npos)
+    return std::string();
+  return Path.substr(Dot + 1);
+}
+
+bool isSourceFile(const std::string &Path) {
+  std::string Ext = extensionOf(Path);
+  if (Ext.empty())
     return false;
-  std::string Ext = Path.substr(Dot + 1);
   static const char *const Extensions[] = {
       "c", "i", "cc", "cp", "cxx", "cpp", "CPP", "c++", "C", "ii", "m",
       "mi", "mm", "M", "mii", "s", "S", "sx", "f", "for", "ftn", "F", "FOR",
@@ -104,6 +112,16 @@ bool isSourceFile(const std::string &Path) {
       "F03", "f08", "F08", "f18", "F18", "cu", "cl", "ll", "bc"};
   for (const char *Known : Extensions)
     if (Ext == Known)
+      return true;
+  return false;
+}
+
+bool isFortranSource(const std::string &Path) {
+  std::string Ext = extensionOf(Path);
+  for (char &C : Ext)
+    C = static_cast<char>(std::tolower(static_cast<unsigned char>(C)));
+  for (const char *Fortran : {"f", "for", "ftn", "f90", "f95", "f03", "f08"})
+    if (Ext == Fortran)
       return true;
   return false;
 }

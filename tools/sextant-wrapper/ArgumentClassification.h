@@ -66,6 +66,11 @@ ArgumentSummary classifyArguments(const std::vector<std::string> &Args);
 /// judged by its extension as GCC and clang do.
 bool isSourceFile(const std::string &Path);
 
+/// Whether Path is a Fortran source, by its extension in any case (.f,
+/// .for, .ftn, .f90, .f95, .f03, .f08): the sources sextant-fortran reads
+/// for `use mpi` (FlangMpi.h).
+bool isFortranSource(const std::string &Path);
+
 } // namespace wrapper
 } // namespace sextant
 

@@ -25,7 +25,6 @@
 #include "tools/sextant-wrapper/WrapperConfiguration.h"
 
 #include <algorithm>
-#include <cctype>
 #include <cerrno>
 #include <climits>
 #include <cstdio>
@@ -267,19 +266,6 @@ void printHelp(const Personality &P) {
       "See docs/sextant-cc.md (share/doc/sextant/sextant-cc.md).\n",
       P.Name, P.Description, P.CompilerVariable, P.DefaultCompiler, P.Name,
       P.CompilerVariable);
-}
-
-bool isFortranSource(const std::string &Path) {
-  size_t Dot = Path.rfind('.');
-  if (Dot == std::string::npos || Path.find('/', Dot) != std::string::npos)
-    return false;
-  std::string Extension = Path.substr(Dot + 1);
-  for (char &C : Extension)
-    C = static_cast<char>(std::tolower(static_cast<unsigned char>(C)));
-  for (const char *Fortran : {"f", "for", "ftn", "f90", "f95", "f03", "f08"})
-    if (Extension == Fortran)
-      return true;
-  return false;
 }
 
 /// flang and MPI (FlangMpi.h): the directory of Sextant's mpi module for
