@@ -52,9 +52,19 @@ FunctionId setCurrentFunction(FunctionId Function);
 
 class CallRegion {
 public:
-  CallRegion(const sextant_region_descriptor &Descriptor, FunctionId Id) {
+  /// Counts a call of Id (done by the constructor unless told otherwise).
+  static void count(FunctionId Id) {
     CallCounts[static_cast<unsigned>(Id)].fetch_add(1,
                                                     std::memory_order_relaxed);
+  }
+
+  /// Counts the call unless Counted (a wrapper whose hook runs outside the
+  /// region counts it before the hook, so that a hook that writes the
+  /// measurement, MPI_Finalize's, sees its own call).
+  CallRegion(const sextant_region_descriptor &Descriptor, FunctionId Id,
+             bool Counted = false) {
+    if (!Counted)
+      count(Id);
     Previous = setCurrentFunction(Id);
     Handle = __atomic_load_n(Descriptor.handle, __ATOMIC_RELAXED);
     if (Handle == SEXTANT_INVALID)

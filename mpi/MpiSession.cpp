@@ -8,9 +8,11 @@
 
 #include "MpiSession.h"
 
+#include "ClockGroups.h"
 #include "ClockSync.h"
 #include "JobReduction.h"
 #include "LauncherRank.h"
+#include "MeasurementRegion.h"
 #include "MpiAccounting.h"
 #include "OtherTools.h"
 
@@ -25,12 +27,14 @@
 #include <mpi.h>
 #include <nlohmann/json.hpp>
 
+#include <algorithm>
 #include <cerrno>
 #include <csignal>
 #include <cstdlib>
 #include <cstring>
 #include <ctime>
 #include <fcntl.h>
+#include <memory>
 #include <pthread.h>
 #include <string>
 #include <sys/stat.h>
@@ -47,11 +51,39 @@ namespace {
 int flushSignal() { return SIGRTMAX - 2; }
 
 constexpr size_t HostNameSize = 64;
+constexpr size_t BootIdSize = 40;
 
+/// What every rank tells the others at MPI_Init.
 struct Peer {
   int Pid;
   char Host[HostNameSize];
+  char BootId[BootIdSize]; ///< the kernel's boot id; empty when unknown
+  int ClockSource;         ///< __sextant_adapter_clock_source()
+  int Tracing;             ///< 1 when this rank traces
+  int SeparateHosts;       ///< 1 with SEXTANT_MPI_SEPARATE_HOSTS=1
 };
+
+/// The kernel's boot id into Id (empty when it cannot be read): processes
+/// with the same boot id run on one kernel and read the same clocks.
+void readBootId(char (&Id)[BootIdSize]) {
+  Id[0] = '\0';
+  int File = ::open("/proc/sys/kernel/random/boot_id", O_RDONLY | O_CLOEXEC);
+  if (File < 0)
+    return;
+  ssize_t Length = ::read(File, Id, BootIdSize - 1);
+  ::close(File);
+  Length = Length < 0 ? 0 : Length;
+  while (Length > 0 && (Id[Length - 1] == '\n' || Id[Length - 1] == ' '))
+    --Length;
+  Id[Length] = '\0';
+}
+
+/// SEXTANT_MPI_SEPARATE_HOSTS=1 (for tests; ignored in setuid programs):
+/// every rank counts as a host of its own for the clock synchronisation.
+bool separateHostsRequested() {
+  const char *Value = ::secure_getenv("SEXTANT_MPI_SEPARATE_HOSTS");
+  return Value && std::strcmp(Value, "1") == 0;
+}
 
 struct Session {
   bool Measuring = false;
@@ -77,6 +109,9 @@ struct Session {
   /// only appended to by the thread in MPI_Init and MPI_Finalize, before
   /// the measurement is written.
   format::ClockSync Sync;
+  /// Who synchronises with whom (ClockGroups.h); null when no rank traces,
+  /// as a profile needs no common time base.
+  std::unique_ptr<ClockPlan> Clocks;
 };
 
 enum EndReason {
@@ -107,6 +142,28 @@ double steadySeconds() {
   timespec Now;
   clock_gettime(CLOCK_MONOTONIC, &Now);
   return static_cast<double>(Now.tv_sec) + 1e-9 * Now.tv_nsec;
+}
+
+/// The clock synchronisation's plan from every rank's Peer, or null when
+/// no rank traces. Every rank computes the same from the same Peers.
+std::unique_ptr<ClockPlan> clockPlan(const std::vector<Peer> &Peers) {
+  bool AnyTracing = false, Separate = false;
+  std::vector<ClockIdentity> Identities(Peers.size());
+  for (size_t Rank = 0; Rank < Peers.size(); ++Rank) {
+    const Peer &P = Peers[Rank];
+    AnyTracing |= P.Tracing != 0;
+    Separate |= P.SeparateHosts != 0;
+    // Host names stand in for a boot id that cannot be read.
+    Identities[Rank].Kernel =
+        P.BootId[0] ? std::string("boot:") +
+                          std::string(P.BootId, strnlen(P.BootId, BootIdSize))
+                    : std::string("host:") +
+                          std::string(P.Host, strnlen(P.Host, HostNameSize));
+    Identities[Rank].Source = P.ClockSource;
+  }
+  if (!AnyTracing)
+    return nullptr;
+  return std::make_unique<ClockPlan>(Identities, Separate);
 }
 
 Session &session() {
@@ -364,10 +421,20 @@ __attribute__((destructor)) void endAdapter() {
 // MPI_Init, MPI_Finalize, MPI_Abort
 //===----------------------------------------------------------------------===//
 
+namespace {
+uint32_t InitRegionHandle = SEXTANT_INVALID;
+const sextant_region_descriptor InitRegion =
+    SEXTANT_MPI_DESCRIPTOR(InitRegionHandle, "Sextant at MPI_Init");
+uint32_t FinalizeRegionHandle = SEXTANT_INVALID;
+const sextant_region_descriptor FinalizeRegion =
+    SEXTANT_MPI_DESCRIPTOR(FinalizeRegionHandle, "Sextant at MPI_Finalize");
+} // namespace
+
 void sessionAfterInit(int Result, int ProvidedThreadLevel) {
   Session &S = session();
   if (Result != MPI_SUCCESS || S.Initialized)
     return;
+  MeasurementRegion Own(InitRegion);
   double Start = steadySeconds();
   Accounting &A = accounting();
   PMPI_Comm_rank(MPI_COMM_WORLD, &A.WorldRank);
@@ -391,11 +458,26 @@ void sessionAfterInit(int Result, int ProvidedThreadLevel) {
     // of its own when another run has it), becomes everybody's.
     if (S.Rank == 0)
       __sextant_adapter_claim_base_directory();
+    // One broadcast for the usual path; a second one for a longer path's
+    // rest (each collective costs a scheduling round on shared cores).
     std::string Base = baseDirectory();
-    long Length = static_cast<long>(Base.size());
-    PMPI_Bcast(&Length, 1, MPI_LONG, 0, S.Private);
-    Base.resize(static_cast<size_t>(Length));
-    PMPI_Bcast(Base.data(), static_cast<int>(Length), MPI_CHAR, 0, S.Private);
+    struct {
+      long Length;
+      char Start[504];
+    } Message{};
+    Message.Length = static_cast<long>(Base.size());
+    size_t Inline = std::min(Base.size(), sizeof(Message.Start));
+    std::memcpy(Message.Start, Base.data(), Inline);
+    PMPI_Bcast(&Message, sizeof(Message), MPI_BYTE, 0, S.Private);
+    size_t Length = static_cast<size_t>(Message.Length);
+    Inline = std::min(Length, sizeof(Message.Start));
+    if (S.Rank != 0) {
+      Base.assign(Message.Start, Inline);
+      Base.resize(Length);
+    }
+    if (Length > Inline)
+      PMPI_Bcast(Base.data() + Inline, static_cast<int>(Length - Inline),
+                 MPI_CHAR, 0, S.Private);
     if (S.Rank != 0)
       __sextant_adapter_set_base_directory(Base.c_str());
     S.Base = baseDirectory();
@@ -403,6 +485,10 @@ void sessionAfterInit(int Result, int ProvidedThreadLevel) {
     Peer Mine{};
     Mine.Pid = static_cast<int>(::getpid());
     ::gethostname(Mine.Host, sizeof(Mine.Host) - 1);
+    readBootId(Mine.BootId);
+    Mine.ClockSource = __sextant_adapter_clock_source();
+    Mine.Tracing = __sextant_adapter_tracing();
+    Mine.SeparateHosts = separateHostsRequested() ? 1 : 0;
     S.Peers.resize(static_cast<size_t>(S.Size));
     PMPI_Allgather(&Mine, sizeof(Peer), MPI_BYTE, S.Peers.data(), sizeof(Peer),
                    MPI_BYTE, S.Private);
@@ -420,9 +506,12 @@ void sessionAfterInit(int Result, int ProvidedThreadLevel) {
             rankDirectory(S.Base, static_cast<int>(Rank)) + "/experiment.json";
     LocalPeers = Paths;
     startFlushHelper();
-    S.Sync.RoundTrips = ClockSyncRoundTrips;
-    S.Sync.Points.push_back(
-        synchronizeClocks(S.Private, S.Rank, S.Size, "MPI_Init"));
+    S.Clocks = clockPlan(S.Peers);
+    if (S.Clocks) {
+      S.Sync.RoundTrips = ClockSyncRoundTrips;
+      S.Sync.Points.push_back(
+          synchronizeClocks(*S.Clocks, S.Private, S.Rank, "MPI_Init"));
+    }
   }
   A.Tracing.store(__sextant_adapter_tracing() != 0);
   // Libraries loaded since start-up may wrap MPI too (measuring only: the
@@ -463,6 +552,13 @@ void writeJobView(const Session &S) {
     Costs.RankWrite = {Largest[2].Seconds, Largest[2].Rank};
     Costs.JobCombine = {steadySeconds() - Start, S.Rank};
     Combined.Summary += format::mpiSessionCostsText(Costs);
+    nlohmann::json Experiment = format::parseJsonDocument(
+        Combined.Experiment);
+    if (Experiment.is_object()) {
+      Experiment[format::experiment_keys::MpiMeasurementSeconds] =
+          format::mpiSessionCostsJson(Costs);
+      Combined.Experiment = format::renderJsonDocument(Experiment, 2);
+    }
     for (const std::string &Problem : Combined.Problems)
       printWarning(Problem);
     std::string Error;
@@ -487,10 +583,12 @@ void sessionBeforeFinalize() {
     return;
   S.Finalized = true;
   accounting().Active.store(false);
+  // Open while the measurement is written: its time up to then is in it.
+  MeasurementRegion Own(FinalizeRegion);
   double Start = steadySeconds();
-  if (S.Private != MPI_COMM_NULL)
+  if (S.Private != MPI_COMM_NULL && S.Clocks)
     S.Sync.Points.push_back(
-        synchronizeClocks(S.Private, S.Rank, S.Size, "MPI_Finalize"));
+        synchronizeClocks(*S.Clocks, S.Private, S.Rank, "MPI_Finalize"));
   double Synchronized = steadySeconds();
   S.FinalizeSyncSeconds = Synchronized - Start;
   int Expected = NotEnded;

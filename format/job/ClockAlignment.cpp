@@ -16,10 +16,16 @@ using nlohmann::json;
 json clockSyncJson(const ClockSync &Sync) {
   json Points = json::array();
   for (const ClockSyncPoint &Point : Sync.Points)
-    Points.push_back({{clock_keys::At, Point.At},
-                      {clock_keys::LocalTicks, Point.LocalTicks},
-                      {clock_keys::ReferenceTicks, Point.ReferenceTicks},
-                      {clock_keys::RoundTripTicks, Point.RoundTripTicks}});
+    Points.push_back(
+        {{clock_keys::At, Point.At},
+         {clock_keys::LocalTicks, Point.LocalTicks},
+         {clock_keys::ReferenceTicks, Point.ReferenceTicks},
+         {clock_keys::RoundTripTicks, Point.RoundTripTicks},
+         {clock_keys::Hops, Point.Hops},
+         {clock_keys::SharedClockOf,
+          Point.SharedWith >= 0 ? json(Point.SharedWith) : json()},
+         {clock_keys::ErrorBoundSeconds, Point.ErrorBoundSeconds},
+         {clock_keys::ReferenceTicksPerSecond, Point.ReferenceTicksPerSecond}});
   return {{clock_keys::ReferenceRank, Sync.ReferenceRank},
           {clock_keys::RoundTrips, Sync.RoundTrips},
           {clock_keys::Points, Points}};
@@ -59,6 +65,17 @@ bool readClockSync(const json &RankMpi, ClockSync &Sync, std::string &Error) {
     Point.LocalTicks = Entry[clock_keys::LocalTicks].get<uint64_t>();
     Point.ReferenceTicks = Entry[clock_keys::ReferenceTicks].get<uint64_t>();
     Point.RoundTripTicks = Entry[clock_keys::RoundTripTicks].get<uint64_t>();
+    // Written since the tree synchronisation; older points had one pair.
+    const json &Hops = Entry.value(clock_keys::Hops, json());
+    Point.Hops = Hops.is_number_unsigned() ? Hops.get<unsigned>() : 1u;
+    const json &Shared = Entry.value(clock_keys::SharedClockOf, json());
+    Point.SharedWith = Shared.is_number_integer() ? Shared.get<int>() : -1;
+    const json &Bound = Entry.value(clock_keys::ErrorBoundSeconds, json());
+    Point.ErrorBoundSeconds = Bound.is_number() ? Bound.get<double>() : 0.0;
+    const json &Frequency =
+        Entry.value(clock_keys::ReferenceTicksPerSecond, json());
+    Point.ReferenceTicksPerSecond =
+        Frequency.is_number() ? Frequency.get<double>() : 0.0;
     Sync.Points.push_back(Point);
   }
   return true;
@@ -83,6 +100,7 @@ ClockAlignment ClockAlignment::fromSync(const ClockSync &Sync,
   if (Sync.Points.size() < 2 || !(Span > 0))
     return Result;
   double Drift = (OffsetAt(Last) - Result.Offset) / Span;
+  Result.MeasuredDrift = Drift;
   if (std::fabs(Drift) <= MaxPlausibleDrift) {
     Result.Drift = Drift;
     Result.Points = 2;

@@ -45,17 +45,30 @@ constexpr char At[] = "at";
 constexpr char LocalTicks[] = "local_ticks";
 constexpr char ReferenceTicks[] = "reference_ticks";
 constexpr char RoundTripTicks[] = "round_trip_ticks";
+constexpr char Hops[] = "hops";
+constexpr char SharedClockOf[] = "shared_clock_of";
+constexpr char ErrorBoundSeconds[] = "error_bound_seconds";
+constexpr char ReferenceTicksPerSecond[] = "reference_ticks_per_second";
 } // namespace clock_keys
 
 /// One synchronisation: this rank's clock read LocalTicks when the
-/// reference rank's read ReferenceTicks (the midpoint of the best
-/// ping-pong, whose round trip took RoundTripTicks of the reference clock:
-/// the uncertainty is half of it).
+/// reference rank's read ReferenceTicks. Found through Hops pairs of
+/// ping-pongs (mpi/ClockSync.h: 0 for rank 0 and the ranks that share a
+/// clock with it), whose best round trips add up to RoundTripTicks of the
+/// reference clock: the uncertainty is half of it, ErrorBoundSeconds. A
+/// rank that shares its clock with another one (same kernel, same clock
+/// source) took that rank's point: SharedWith (-1: its own).
 struct ClockSyncPoint {
   std::string At; ///< "MPI_Init" or "MPI_Finalize"
   uint64_t LocalTicks = 0;
   uint64_t ReferenceTicks = 0;
   uint64_t RoundTripTicks = 0;
+  unsigned Hops = 0;
+  int SharedWith = -1;
+  double ErrorBoundSeconds = 0;
+  /// The reference clock's frequency as rank 0 knew it then (0: unknown,
+  /// an older mpi.json).
+  double ReferenceTicksPerSecond = 0;
 };
 
 /// A rank's "clock_sync".
@@ -116,6 +129,9 @@ public:
   /// Whether two synchronisations implied an implausible drift, so that
   /// only the more precise one is used.
   bool driftRejected() const { return DriftRejected; }
+  /// The drift the two synchronisations implied, used or rejected (0 with
+  /// fewer points).
+  double measuredDrift() const { return MeasuredDrift; }
 
 private:
   ClockScale Local;
@@ -123,6 +139,7 @@ private:
   double Anchor = 0; ///< own time of the first synchronisation
   double Offset = 0;
   double Drift = 0;
+  double MeasuredDrift = 0;
   bool DriftRejected = false;
 };
 

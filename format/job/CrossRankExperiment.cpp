@@ -23,7 +23,8 @@ json rankEntry(const json &Experiment, int Rank) {
           {"threads", Experiment.value("threads", 0u)},
           {"wall_time_seconds", Experiment.value("wall_time_seconds", 0.0)},
           {"ended_by_signal", Experiment.value("ended_by_signal", json())},
-          {"snapshot_seconds", Experiment.value("snapshot_seconds", json())}};
+          {"snapshot_seconds", Experiment.value("snapshot_seconds", json())},
+          {"sextant_version", Experiment.value("sextant_version", json())}};
 }
 
 namespace {

@@ -8,6 +8,7 @@
 #include "format/job/JsonDocument.h"
 
 #include "format/job/CrossRankExperiment.h"
+#include "format/job/JobConsistency.h"
 #include "format/job/JobMpiFile.h"
 #include "format/job/JobProfileFiles.h"
 #include "format/job/PartialJob.h"
@@ -62,6 +63,8 @@ CombinedFiles finishJob(PartialJob &&Partial, int RankCount,
     if (!Seen[static_cast<size_t>(Rank)])
       Out.Problems.push_back("rank " + std::to_string(Rank) + ": " +
                              MissingRank);
+  for (std::string &Problem : jobConsistencyProblems(Entries))
+    Out.Problems.push_back(std::move(Problem));
 
   Out.Regions =
       jobRegionsJson(Partial.Regions,

@@ -79,5 +79,21 @@ JobRanks chooseJobRanks(const std::vector<RankClaim> &Claims) {
   return Job;
 }
 
+std::string rankRangesText(std::vector<int> Ranks) {
+  std::sort(Ranks.begin(), Ranks.end());
+  Ranks.erase(std::unique(Ranks.begin(), Ranks.end()), Ranks.end());
+  std::string Text;
+  for (size_t First = 0; First < Ranks.size();) {
+    size_t Last = First;
+    while (Last + 1 < Ranks.size() && Ranks[Last + 1] == Ranks[Last] + 1)
+      ++Last;
+    Text += (Text.empty() ? "" : ", ") + std::to_string(Ranks[First]);
+    if (Last > First)
+      Text += "-" + std::to_string(Ranks[Last]);
+    First = Last + 1;
+  }
+  return Text;
+}
+
 } // namespace format
 } // namespace sextant

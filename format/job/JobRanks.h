@@ -43,6 +43,10 @@ constexpr uint64_t trustedRankCount(uint64_t Present) {
 /// non-negative integer.
 uint64_t claimedRankCount(const nlohmann::json &Experiment);
 
+/// Ranks as text, ascending, runs of consecutive ranks as a range:
+/// "0-2, 5, 7-9" (any order and repetitions in Ranks).
+std::string rankRangesText(std::vector<int> Ranks);
+
 /// A rank present and the job size its experiment.json claims (0: none).
 struct RankClaim {
   int Rank = 0;

@@ -8,6 +8,7 @@
 #include "format/job/MpiSessionCosts.h"
 
 #include "format/profile/TextLayout.h"
+#include "format/schema/ExperimentSchema.h"
 #include "format/schema/JsonWriter.h"
 
 namespace sextant {
@@ -26,23 +27,30 @@ std::string phaseLine(const MpiSessionCosts::Phase &Phase, const char *What) {
 } // namespace
 
 std::string mpiSessionCostsText(const MpiSessionCosts &Costs) {
-  std::string S = "\nSextant's fixed time at MPI_Init and MPI_Finalize "
+  std::string S = "\nSextant's own time at MPI_Init and MPI_Finalize "
                   "(seconds, the largest over the ranks)\n"
                   "     seconds  rank  phase\n";
   S += phaseLine(Costs.InitSetup,
-                 "set-up in MPI_Init: private communicator, job directory, "
-                 "clock synchronization (in MPI_Init's region)");
+                 "set-up at MPI_Init: private communicator, job directory, "
+                 "clock synchronization (region \"Sextant at MPI_Init\")");
   S += phaseLine(Costs.FinalizeSync,
-                 "clock synchronization in MPI_Finalize (this and "
-                 "what follows: in no region)");
+                 "clock synchronization at MPI_Finalize (region \"Sextant "
+                 "at MPI_Finalize\"; what follows: in no region)");
   S += phaseLine(Costs.RankWrite,
                  "writing the rank's own experiment, rank-<r>/");
   S += phaseLine(Costs.JobCombine,
                  "combining the job's view over the ranks (rank 0 "
                  "then writes it)");
   S += "The MPI library's own MPI_Init and MPI_Finalize are not in this "
-       "table.\n";
+       "table, nor in these regions.\n";
   return S;
+}
+
+nlohmann::json mpiSessionCostsJson(const MpiSessionCosts &Costs) {
+  return {{experiment_keys::InitSetup, Costs.InitSetup.Seconds},
+          {experiment_keys::FinalizeSync, Costs.FinalizeSync.Seconds},
+          {experiment_keys::RankWrite, Costs.RankWrite.Seconds},
+          {experiment_keys::JobCombine, Costs.JobCombine.Seconds}};
 }
 
 } // namespace format

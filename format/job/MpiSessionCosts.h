@@ -6,19 +6,22 @@
 // The adapter measures each phase on every rank, and rank 0 ends the job's
 // summary.txt with them (the largest time over the ranks and its rank):
 //
-//   Sextant's fixed time at MPI_Init and MPI_Finalize (seconds, the
+//   Sextant's own time at MPI_Init and MPI_Finalize (seconds, the
 //   largest over the ranks)
 //       seconds  rank  phase
 //      0.017200     1  set-up in MPI_Init (...)
 //      ...
 //
-// Only the adapter at MPI_Finalize knows these times: `sextant combine`
-// writes a summary.txt without them.
+// The job's experiment.json has them too ("mpi_measurement_seconds"), and
+// the HTML report's run panel shows them. Only the adapter at MPI_Finalize
+// knows these times: `sextant combine` writes a view without them.
 //
 //===----------------------------------------------------------------------===//
 
 #ifndef SEXTANT_FORMAT_JOB_MPISESSIONCOSTS_H
 #define SEXTANT_FORMAT_JOB_MPISESSIONCOSTS_H
+
+#include <nlohmann/json.hpp>
 
 #include <string>
 
@@ -33,10 +36,11 @@ struct MpiSessionCosts {
   };
   /// After the MPI library's own MPI_Init: the adapter's private
   /// communicator, the job directory's broadcast, the ranks' hosts and
-  /// pids, the first clock synchronization (inside MPI_Init's region).
+  /// pids, the first clock synchronization (in the region "Sextant at
+  /// MPI_Init", not MPI_Init's).
   Phase InitSetup;
-  /// At MPI_Finalize, after the measurement ended: the second clock
-  /// synchronization.
+  /// At MPI_Finalize, before the library's MPI_Finalize: the second clock
+  /// synchronization (in the region "Sextant at MPI_Finalize").
   Phase FinalizeSync;
   /// Writing the rank's own experiment (rank-<r>/).
   Phase RankWrite;
@@ -48,6 +52,10 @@ struct MpiSessionCosts {
 /// The section of the job's summary.txt that lists Costs, starting with a
 /// blank line.
 std::string mpiSessionCostsText(const MpiSessionCosts &Costs);
+
+/// Costs as the job's experiment.json has them, "mpi_measurement_seconds"
+/// (format/schema/ExperimentDescription.h: MpiMeasurementTime).
+nlohmann::json mpiSessionCostsJson(const MpiSessionCosts &Costs);
 
 } // namespace format
 } // namespace sextant

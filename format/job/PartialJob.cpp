@@ -9,6 +9,7 @@
 
 #include "format/job/CrossRankExperiment.h"
 #include "format/job/CrossRankMpi.h"
+#include "format/job/JobConsistency.h"
 #include "format/job/JsonDocument.h"
 #include "format/job/RankFileCheck.h"
 
@@ -60,10 +61,27 @@ std::string snapshotProblem(const json &Experiment, int Rank) {
 /// The MPI side of Files into Partial (its only record). Snapshot: the
 /// rank's experiment.json is a snapshot's, which has no mpi.json (its
 /// warning says so).
-void readRankMpi(const json &Mpi, PartialJob &Partial, bool Snapshot) {
+/// Whether the rank's experiment.json says that the MPI adapter measured
+/// it: its "adapter_files" list mpi.json, or it has no such list (an older
+/// Sextant's, which always wrote mpi.json in a job).
+bool mpiExpected(const json &Experiment) {
+  if (!Experiment.is_object())
+    return true;
+  auto Files = Experiment.find(experiment_keys::AdapterFiles);
+  if (Files == Experiment.end() || !Files->is_array())
+    return true;
+  for (const json &Name : *Files)
+    if (Name.is_string() && Name.get<std::string>() == files::Mpi)
+      return true;
+  return false;
+}
+
+void readRankMpi(const json &Mpi, PartialJob &Partial, bool Snapshot,
+                 bool Expected) {
   RankRecord &Record = Partial.Ranks.back();
   if (!Mpi.is_object()) {
-    if (!Snapshot || !Mpi.is_null())
+    // A job of another adapter (OpenSHMEM) has no mpi.json to miss.
+    if (Expected && (!Snapshot || !Mpi.is_null()))
       Partial.Problems.push_back(rankName(Record.Rank) +
                                  ": mpi.json is missing or unreadable");
     return;
@@ -153,7 +171,8 @@ PartialJob partialFromCheckedRank(const RankFiles &Files) {
   json Regions = parseOrNull(Files.Regions);
   json Experiment = parseOrNull(Files.Experiment);
   std::string Snapshot = snapshotProblem(Experiment, Files.Rank);
-  readRankMpi(parseOrNull(Files.Mpi), Partial, !Snapshot.empty());
+  json Mpi = parseOrNull(Files.Mpi);
+  readRankMpi(Mpi, Partial, !Snapshot.empty(), mpiExpected(Experiment));
   Partial.DeclaredRanks = declaredRankCount(Experiment);
   if (!Profile.is_array() || !Regions.is_object() || !Experiment.is_object()) {
     Partial.Problems.push_back(
@@ -176,6 +195,8 @@ PartialJob partialFromCheckedRank(const RankFiles &Files) {
   RankRecord &Record = Partial.Ranks.back();
   Record.Read = true;
   Record.Entry = rankEntry(Experiment, Files.Rank);
+  Record.Entry["clock"] = rankClockEntry(
+      Mpi, Experiment.value(experiment_keys::ClockTicksPerSecond, 0.0));
   if (!Snapshot.empty())
     Partial.Problems.push_back(std::move(Snapshot));
   Partial.RegionsVersion =

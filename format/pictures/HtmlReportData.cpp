@@ -58,6 +58,15 @@ void writeConfiguration(JsonWriter &W, const Experiment &E) {
                                    " ranks, values summed over the ranks"
                              : "rank " + std::to_string(M.MpiRank.value_or(0)) +
                                    " of " + std::to_string(*M.MpiRanks));
+  if (M.MpiMeasurement) {
+    const ExperimentMetadata::MpiMeasurementTime &T = *M.MpiMeasurement;
+    Row("Sextant's own time (MPI)",
+        formatFixed(T.InitSetup, 3) + " s at MPI_Init, " +
+            formatFixed(T.FinalizeSync, 3) + " s synchronising clocks, " +
+            formatFixed(T.RankWrite, 3) + " s writing the ranks, " +
+            formatFixed(T.JobCombine, 3) +
+            " s combining the job at MPI_Finalize (largest over the ranks)");
+  }
   Row("regions", std::to_string(M.RegionsRegistered) + " registered, " +
                      std::to_string(M.RegionsFiltered) + " filtered, " +
                      std::to_string(M.RegionsThrottled) + " throttled, " +

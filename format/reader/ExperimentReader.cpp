@@ -238,11 +238,23 @@ void readMetadata(const std::string &Directory, ExperimentMetadata &Out) {
   readOptional(Top, k::ForkedFromPid, Out.ForkedFromPid);
   readOptional(Top, k::MpiRank, Out.MpiRank);
   readOptional(Top, k::MpiRanks, Out.MpiRanks);
+  if (Top.has(k::AdapterFiles) && !Top.member(k::AdapterFiles, "").isNull())
+    Out.AdapterFiles = readStrings(
+        Top.member(k::AdapterFiles, "an array of file names"));
   if (std::optional<JsonValue> Trace = optionalObject(Top, k::Trace))
     Out.Trace = readTrace(*Trace);
   if (std::optional<JsonValue> Metrics = optionalObject(Top, k::Metrics))
     Out.Metrics = readMetrics(*Metrics);
   readOptional(Top, k::Combined, Out.CombinedJob);
+  if (std::optional<JsonValue> Own =
+          optionalObject(Top, k::MpiMeasurementSeconds)) {
+    ExperimentMetadata::MpiMeasurementTime Time;
+    readOptional(*Own, k::InitSetup, Time.InitSetup);
+    readOptional(*Own, k::FinalizeSync, Time.FinalizeSync);
+    readOptional(*Own, k::RankWrite, Time.RankWrite);
+    readOptional(*Own, k::JobCombine, Time.JobCombine);
+    Out.MpiMeasurement = Time;
+  }
 }
 
 RegionRecord readRegion(const JsonValue &Entry, size_t Index) {

@@ -171,11 +171,25 @@ struct ExperimentMetadata {
   /// in the job's combined view (CombinedJob), only the size.
   std::optional<uint64_t> MpiRank;
   std::optional<uint64_t> MpiRanks;
+  /// The files that adapters added to the experiment ("mpi.json" from the
+  /// MPI adapter); absent in experiments of older Sextants, which do not
+  /// say.
+  std::optional<std::vector<std::string>> AdapterFiles;
   std::optional<TraceRecord> Trace;
   std::optional<MetricsRecord> Metrics;
   /// "combined": true in the combined view of an MPI job (`sextant
   /// combine`); absent otherwise.
   bool CombinedJob = false;
+  /// Sextant's own time at MPI_Init and MPI_Finalize in seconds, each the
+  /// largest over the ranks: in the job's view written by the MPI adapter
+  /// at MPI_Finalize only (format/job/MpiSessionCosts.h).
+  struct MpiMeasurementTime {
+    double InitSetup = 0;
+    double FinalizeSync = 0;
+    double RankWrite = 0;
+    double JobCombine = 0;
+  };
+  std::optional<MpiMeasurementTime> MpiMeasurement;
 
   /// The names of the measured metrics accumulated as maxima.
   std::vector<std::string> maximumMetrics() const;

@@ -187,6 +187,13 @@ std::string renderExperimentJson(const ExperimentMetadata &M) {
   optionalInteger(Json, k::ForkedFromPid, M.ForkedFromPid);
   optionalInteger(Json, k::MpiRank, M.MpiRank);
   optionalInteger(Json, k::MpiRanks, M.MpiRanks);
+  if (M.AdapterFiles) {
+    Json.key(k::AdapterFiles);
+    Json.beginArray();
+    for (const std::string &Name : *M.AdapterFiles)
+      Json.string(Name);
+    Json.endArray();
+  }
   Json.key(k::Trace);
   if (M.Trace)
     writeTrace(Json, *M.Trace);

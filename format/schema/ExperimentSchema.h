@@ -236,6 +236,13 @@ constexpr char ForkedFromPid[] = "forked_from_pid";
 constexpr char MpiRank[] = "mpi_rank";
 constexpr char MpiRanks[] = "mpi_ranks";
 constexpr char Combined[] = "combined";
+constexpr char AdapterFiles[] = "adapter_files";
+// "mpi_measurement_seconds" (a job's view written at MPI_Finalize).
+constexpr char MpiMeasurementSeconds[] = "mpi_measurement_seconds";
+constexpr char InitSetup[] = "init_setup";
+constexpr char FinalizeSync[] = "finalize_sync";
+constexpr char RankWrite[] = "rank_write";
+constexpr char JobCombine[] = "job_combine";
 // "trace".
 constexpr char Trace[] = "trace";
 constexpr char Directory[] = "directory";

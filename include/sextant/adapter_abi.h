@@ -83,6 +83,15 @@ int __sextant_adapter_measuring(void);
  *  a job's ranks. */
 unsigned long long __sextant_adapter_clock_ticks(void);
 
+/** The source of those ticks, chosen at start-up: 1 for the invariant TSC,
+ *  0 for CLOCK_MONOTONIC. Processes of one kernel with the same source read
+ *  the same clock. */
+int __sextant_adapter_clock_source(void);
+
+/** Ticks per second of that clock as known now (for the TSC: calibrated
+ *  from start-up until now; 1e9 for CLOCK_MONOTONIC). */
+double __sextant_adapter_clock_ticks_per_second(void);
+
 /** 1 when the runtime traces (SEXTANT_TRACE=1 and measuring). */
 int __sextant_adapter_tracing(void);
 

@@ -31,8 +31,10 @@ constexpr std::string_view VariablePrefix = "SEXTANT_";
 /// SEXTANT_ variables that belong to the `sextant` tool, not to the
 /// runtime (docs/sextant.md, ENVIRONMENT): a user who exports one must not
 /// get an "unknown variable" warning from every measured program.
-constexpr std::string_view ToolVariables[] = {"SEXTANT_ROOFLINE_PEAKS",
-                                              "SEXTANT_WRAP_PATH"};
+/// Also the MPI adapter's own test setting (docs/configuration.md).
+constexpr std::string_view ToolVariables[] = {
+    "SEXTANT_ROOFLINE_PEAKS", "SEXTANT_WRAP_PATH",
+    "SEXTANT_MPI_SEPARATE_HOSTS"};
 
 bool isToolVariable(std::string_view Variable) {
   for (std::string_view Tool : ToolVariables)

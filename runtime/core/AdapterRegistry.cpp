@@ -85,6 +85,8 @@ bool AdapterRegistry::describePlace(ExperimentInfo &Info) {
   Info.OutputDirectory = OutputDirectory;
   Info.Rank = Rank;
   Info.RankCount = RankCount;
+  for (const Output &Each : Outputs)
+    Info.AdapterFiles.push_back(Each.Name);
   return true;
 }
 
@@ -108,6 +110,7 @@ bool AdapterRegistry::close(
   Info.Rank = Rank;
   Info.RankCount = RankCount;
   for (const Output &Each : Outputs) {
+    Info.AdapterFiles.push_back(Each.Name);
     if (char *Contents = Each.Render(Each.Context)) {
       Files.emplace_back(Each.Name, Contents);
       std::free(Contents);

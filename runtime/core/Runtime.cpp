@@ -496,6 +496,11 @@ Runtime::describeExperiment(Ticks EndTicks, const timespec &EndTime,
   return Info;
 }
 
+ClockInfo Runtime::clockNow() const {
+  return finalClockInfo(
+      ClockChoice, takeReferencePoint(&TscClock::now, &MonotonicClock::now));
+}
+
 void Runtime::describeRun(ExperimentInfo &Info, Ticks EndTicks,
                           const timespec &EndTime) {
   Info.EndTime = EndTime;
@@ -506,8 +511,7 @@ void Runtime::describeRun(ExperimentInfo &Info, Ticks EndTicks,
   Info.Hostname = Hostname;
   Info.WorkingDirectory = WorkingDirectory;
   Info.StartTime = StartTime;
-  Info.Clock = finalClockInfo(
-      ClockChoice, takeReferencePoint(&TscClock::now, &MonotonicClock::now));
+  Info.Clock = clockNow();
   Info.WallSeconds =
       static_cast<double>(EndTicks - StartTicks) * Info.Clock.SecondsPerTick;
   Info.RegionsRejected = RegionsRejected.load(std::memory_order_relaxed);

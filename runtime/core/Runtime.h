@@ -118,6 +118,11 @@ public:
   bool measuring() const { return Options.Enable != 0; }
   /// True when the threads' events are traced (SEXTANT_TRACE=1).
   bool tracing() const { return Tracing.enabled(); }
+  /// The clock source chosen at start-up.
+  ClockSource clockSource() const { return ClockChoice.Source; }
+  /// The clock as known now: for the TSC, its frequency from start-up until
+  /// now (the start-up frequency early in the run).
+  ClockInfo clockNow() const;
 
   /// Throttles region Id: its call path Node on the calling thread has just
   /// reached the throttling threshold at time Now (see ThrottlePolicy.h).

@@ -211,6 +211,16 @@ SEXTANT_EXPORT unsigned long long __sextant_adapter_clock_ticks(void) {
   return Clock::now();
 }
 
+SEXTANT_EXPORT int __sextant_adapter_clock_source(void) {
+  Runtime *Self = Runtime::existing();
+  return Self && Self->clockSource() == ClockSource::Tsc ? 1 : 0;
+}
+
+SEXTANT_EXPORT double __sextant_adapter_clock_ticks_per_second(void) {
+  Runtime *Self = Runtime::existing();
+  return Self ? Self->clockNow().TicksPerSecond : 1e9;
+}
+
 SEXTANT_EXPORT int __sextant_adapter_tracing(void) {
   Runtime *Self = Runtime::existing();
   return Self && Self->measuring() && Self->tracing() ? 1 : 0;

@@ -91,6 +91,9 @@ struct ExperimentInfo {
   /// an adapter, adapter_abi.h); -1 and 0 outside one.
   int Rank = -1;
   int RankCount = 0;
+  /// The files that adapters added to the experiment (mpi.json), whether
+  /// or not each could be rendered.
+  std::vector<std::string> AdapterFiles;
   /// SEXTANT_METRICS and the merged metrics; null when it was not set.
   const ProfileMetrics *Metrics = nullptr;
 };

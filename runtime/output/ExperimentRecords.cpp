@@ -171,6 +171,7 @@ experimentRecord(const ExperimentInfo &Info,
     M.MpiRank = static_cast<uint64_t>(Info.Rank);
     M.MpiRanks = static_cast<uint64_t>(Info.RankCount);
   }
+  M.AdapterFiles = Info.AdapterFiles;
   if (Info.TraceEnabled)
     M.Trace = traceRecord(Info);
   if (Info.Metrics)

@@ -136,6 +136,7 @@ void attributeLine(const AnnotationLine &L, Block &B,
       {"peer", &A.Peer, needsValue},
       {"collective", &A.Collective, takesNone},
       {"skip", &A.Skip, takesNone},
+      {"hook-outside-region", &A.HookOutsideRegion, takesNone},
       {"forward-fixed-arguments", &A.ForwardFixedArguments, takesNone}};
   for (const Plain &P : Plains)
     if (Key == P.Key) {
@@ -181,8 +182,8 @@ void attributeLine(const AnnotationLine &L, Block &B,
   } else {
     Errors.push_back(Where + "error: unknown attribute '" + Key +
                      "': expected transfer, bytes, peer, collective, "
-                     "sets-rank, skip, hook, forward-fixed-arguments or "
-                     "optional");
+                     "sets-rank, skip, hook, hook-outside-region, "
+                     "forward-fixed-arguments or optional");
   }
 }
 
@@ -425,6 +426,7 @@ FunctionAnnotations AnnotationFile::lookup(const std::string &Symbol) {
     merge(Result.Collective, A.Collective);
     merge(Result.Skip, A.Skip);
     merge(Result.Hook, A.Hook);
+    merge(Result.HookOutsideRegion, A.HookOutsideRegion);
     merge(Result.ForwardFixedArguments, A.ForwardFixedArguments);
     if (A.SetsRank.present() && A.SetsRank.Line >= Result.SetsRank.Line) {
       Result.SetsRank = A.SetsRank;
@@ -501,6 +503,11 @@ bool AnnotationFile::check(const FunctionAnnotations &A,
   for (const WrappedParameter &P : F.Parameters) {
     Parameters.insert(P.Name);
     List += (List.empty() ? "" : ", ") + P.Name;
+  }
+  if (A.HookOutsideRegion.present() && !A.Hook.present()) {
+    Error = Self->where(A.HookOutsideRegion.Line) + "error: function " +
+            F.Symbol + ": 'hook-outside-region' without a 'hook'";
+    return false;
   }
   for (const AnnotatedExpression &C : expressionsOf(A)) {
     for (const std::string &Name : expressionParameters(C.Expression))

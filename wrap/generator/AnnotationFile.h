@@ -15,6 +15,8 @@
 //     hook [NAME]                      call NAME::before/after (see hooks;
 //                                      default: the function's own name,
 //                                      a variant's that of its base)
+//     hook-outside-region              the hook runs outside the call's
+//                                      region, which spans the call alone
 //     forward-fixed-arguments          a variadic function without va_list
 //                                      sibling forwards its fixed arguments
 //     optional                         the patterns may match nothing
@@ -70,7 +72,7 @@ struct AnnotationValue {
 /// The merged attributes of one function.
 struct FunctionAnnotations {
   AnnotationValue Transfer, Bytes, Peer, Collective, SetsRank, Skip, Hook,
-      ForwardFixedArguments;
+      HookOutsideRegion, ForwardFixedArguments;
   std::string RankExpression, SizeExpression; ///< of SetsRank
   /// True when the wrapper calls the __sextant_wrapped_* functions.
   bool needsLibrary() const {

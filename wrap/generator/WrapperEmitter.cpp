@@ -288,17 +288,22 @@ void emitProfilingFunction(std::ostream &Out, const EmittedFunction &E,
   emitDescriptor(Out, F, Index, Symbol, Interface);
   Out << "extern \"C\" __attribute__((visibility(\"default\"))) "
       << F.ResultType << " " << F.Symbol << "(" << parameterList(F) << ") {\n";
-  if (Interface.CallTableNamespace.empty())
-    Out << "  sextant_wrap_scope sextant_scope(SextantDescriptor_" << Index
-        << ");\n";
-  else
-    Out << "  " << Interface.CallTableNamespace
-        << "::CallRegion sextant_scope(SextantDescriptor_" << Index << ", "
-        << Interface.CallTableNamespace << "::FunctionId::" << F.Symbol
-        << ");\n";
+  std::string Id = Interface.CallTableNamespace + "::FunctionId::" + F.Symbol;
+  auto EmitScope = [&](const char *Indent, bool Counted) {
+    if (Interface.CallTableNamespace.empty())
+      Out << Indent << "sextant_wrap_scope sextant_scope(SextantDescriptor_"
+          << Index << ");\n";
+    else
+      Out << Indent << Interface.CallTableNamespace
+          << "::CallRegion sextant_scope(SextantDescriptor_" << Index << ", "
+          << Id << (Counted ? ", true" : "") << ");\n";
+  };
+  const AnnotationValue &Hook = E.Annotations.Hook;
+  bool Outside = Hook.present() && E.Annotations.HookOutsideRegion.present();
+  if (!Outside)
+    EmitScope("  ", false);
   std::string Call =
       forwardCall(Out, E, Prefix + F.Symbol, Prefix + E.VariadicSibling);
-  const AnnotationValue &Hook = E.Annotations.Hook;
   if (!Hook.present()) {
     Out << "  return " << Call << ";\n}\n\n";
     return;
@@ -307,11 +312,25 @@ void emitProfilingFunction(std::ostream &Out, const EmittedFunction &E,
   std::string Comma = Arguments.empty() ? "" : ", ";
   std::string Struct = Interface.HooksNamespace + "::" + Hook.Text;
   bool Void = F.ResultType == "void";
+  // hook-outside-region: the call is counted before the hook runs.
+  if (Outside && !Interface.CallTableNamespace.empty())
+    Out << "  " << Interface.CallTableNamespace << "::CallRegion::count(" << Id
+        << ");\n";
   Out << "  " << Struct << "::State sextant_pending;\n";
   Out << "  " << Struct << "::before(sextant_pending" << Comma << Arguments
       << ");\n";
-  Out << "  " << (Void ? "" : F.ResultType + " sextant_result = ") << Call
-      << ";\n";
+  if (Outside) {
+    // hook-outside-region: the region spans the library's call alone.
+    if (!Void)
+      Out << "  " << F.ResultType << " sextant_result;\n";
+    Out << "  {\n";
+    EmitScope("    ", true);
+    Out << "    " << (Void ? "" : "sextant_result = ") << Call << ";\n";
+    Out << "  }\n";
+  } else {
+    Out << "  " << (Void ? "" : F.ResultType + " sextant_result = ") << Call
+        << ";\n";
+  }
   Out << "  " << Struct << "::after(sextant_pending, "
       << (Void ? "0" : "sextant_result") << Comma << Arguments << ");\n";
   if (!Void)

@@ -26,6 +26,13 @@
       SRC's, every other rank a copy of SRC's rank 1 with its rank number
       and partners moved (r - 1, r + 1); for the matrices of jobs larger
       than the machine runs.
+  mpi_check.py clock DIR N
+      prints one line per rank of the job in DIR, from its mpi.json's
+      "clock_sync": "rank R: none", or
+        rank R: points=AT,AT hops=H,H shared=S,S round_trip=zero|positive
+                bound=zero|positive
+      (S is the rank whose clock it shares, or "-"); fails when a point's
+      error bound is not half its round trip in the reference's ticks.
 """
 import argparse
 import json
@@ -162,6 +169,31 @@ def widen(source, target, count):
                 json.dump(document, f, indent=2, sort_keys=True)
 
 
+def clock(directory, count):
+    for rank in range(count):
+        path = os.path.join(directory, "rank-%d" % rank, "mpi.json")
+        with open(path) as f:
+            sync = json.load(f).get("clock_sync")
+        if sync is None:
+            print("rank %d: none" % rank)
+            continue
+        points = sync["points"]
+        if any((p["round_trip_ticks"] == 0) != (p["error_bound_seconds"] == 0)
+               for p in points):
+            sys.exit("rank %d: error bound and round trip disagree" % rank)
+        print("rank %d: points=%s hops=%s shared=%s round_trip=%s bound=%s" % (
+            rank, ",".join(p["at"] for p in points),
+            ",".join(str(p["hops"]) for p in points),
+            ",".join("-" if p["shared_clock_of"] is None
+                     else str(p["shared_clock_of"]) for p in points),
+            "positive" if all(p["round_trip_ticks"] > 0 for p in points)
+            else "zero" if all(p["round_trip_ticks"] == 0 for p in points)
+            else "mixed",
+            "positive" if all(p["error_bound_seconds"] > 0 for p in points)
+            else "zero" if all(p["error_bound_seconds"] == 0 for p in points)
+            else "mixed"))
+
+
 def main():
     parser = argparse.ArgumentParser()
     sub = parser.add_subparsers(dest="command", required=True)
@@ -178,11 +210,16 @@ def main():
     w.add_argument("source")
     w.add_argument("target")
     w.add_argument("count", type=int)
+    c = sub.add_parser("clock")
+    c.add_argument("directory")
+    c.add_argument("count", type=int)
     args = parser.parse_args()
     if args.command == "show":
         show(args.directory)
     elif args.command == "ranks":
         show_ranks(args.directory, args.count)
+    elif args.command == "clock":
+        clock(args.directory, args.count)
     elif args.command == "widen":
         widen(args.source, args.target, args.count)
     else:

@@ -212,3 +212,30 @@ TEST_CASE("interface lines are checked", "[wrap]") {
     CHECK(Errors[0] == C.Error);
   }
 }
+
+TEST_CASE("hook-outside-region is a flag that needs a hook", "[wrap]") {
+  AnnotationFile File;
+  std::vector<std::string> Errors;
+  REQUIRE(File.parse("profiling-interface P\n"
+                     "hooks ::hooks\n"
+                     "function MPI_Init\n"
+                     "  hook\n"
+                     "  hook-outside-region\n"
+                     "function MPI_Abort\n"
+                     "  hook-outside-region\n",
+                     "x.ann", Errors));
+  std::string Error;
+  FunctionAnnotations Init = File.lookup("MPI_Init");
+  CHECK(Init.HookOutsideRegion.present());
+  CHECK(File.check(Init, function("MPI_Init", {"argc", "argv"}), Error));
+  FunctionAnnotations Abort = File.lookup("MPI_Abort");
+  CHECK_FALSE(File.check(Abort, function("MPI_Abort", {"comm", "code"}),
+                         Error));
+  CHECK(Error == "x.ann:7: error: function MPI_Abort: 'hook-outside-region' "
+                 "without a 'hook'");
+  Errors.clear();
+  CHECK_FALSE(File.parse("function MPI_Init\n  hook-outside-region yes\n",
+                         "y.ann", Errors));
+  REQUIRE(Errors.size() == 1);
+  CHECK(Errors[0].find("y.ann:2: error:") == 0);
+}

@@ -221,3 +221,33 @@ TEST_CASE("the profiling-interface form without a call table", "[wrap]") {
                        "  return pshmem_put(count);\n}"));
   CHECK(Text.find("Wrappers[]") == std::string::npos);
 }
+
+TEST_CASE("hook-outside-region: the region spans the library's call alone",
+          "[wrap]") {
+  WrappedFunction Finalize = mpiFunction("MPI_Finalize");
+  FunctionAnnotations A;
+  A.Hook = {"MPI_Finalize", 3};
+  A.HookOutsideRegion = {"", 4};
+  WrapperSpec Spec;
+  Spec.Name = "MpiWrappers";
+  Spec.Interface = mpiInterface();
+  Spec.Functions = {{&Finalize, A, ""}};
+  std::string Text = emitWrapperSource(Spec);
+  CHECK(contains(
+      Text, "int MPI_Finalize(int count) {\n"
+            "  ::sextant::mpi::CallRegion::count("
+            "::sextant::mpi::FunctionId::MPI_Finalize);\n"
+            "  ::sextant::mpi::hooks::MPI_Finalize::State sextant_pending;\n"
+            "  ::sextant::mpi::hooks::MPI_Finalize::before(sextant_pending, "
+            "count);\n"
+            "  int sextant_result;\n"
+            "  {\n"
+            "    ::sextant::mpi::CallRegion sextant_scope("
+            "SextantDescriptor_0, ::sextant::mpi::FunctionId::MPI_Finalize, "
+            "true);\n"
+            "    sextant_result = PMPI_Finalize(count);\n"
+            "  }\n"
+            "  ::sextant::mpi::hooks::MPI_Finalize::after(sextant_pending, "
+            "sextant_result, count);\n"
+            "  return sextant_result;\n}"));
+}

@@ -30,17 +30,18 @@ MpiSessionCosts exampleCosts() {
 }
 
 const char ExpectedText[] =
-    "\nSextant's fixed time at MPI_Init and MPI_Finalize (seconds, the "
+    "\nSextant's own time at MPI_Init and MPI_Finalize (seconds, the "
     "largest over the ranks)\n"
     "     seconds  rank  phase\n"
-    "    0.017200     1  set-up in MPI_Init: private communicator, job "
-    "directory, clock synchronization (in MPI_Init's region)\n"
-    "    0.010900     1  clock synchronization in MPI_Finalize (this and what "
-    "follows: in no region)\n"
+    "    0.017200     1  set-up at MPI_Init: private communicator, job "
+    "directory, clock synchronization (region \"Sextant at MPI_Init\")\n"
+    "    0.010900     1  clock synchronization at MPI_Finalize (region "
+    "\"Sextant at MPI_Finalize\"; what follows: in no region)\n"
     "    0.036000    12  writing the rank's own experiment, rank-<r>/\n"
     "  1234.500000     0  combining the job's view over the ranks (rank 0 "
     "then writes it)\n"
-    "The MPI library's own MPI_Init and MPI_Finalize are not in this table.\n";
+    "The MPI library's own MPI_Init and MPI_Finalize are not in this "
+    "table, nor in these regions.\n";
 
 } // namespace
 
@@ -63,4 +64,13 @@ TEST_CASE("the adapter's times keep a decimal point under a decimal-comma "
   std::string Text = mpiSessionCostsText(exampleCosts());
   std::setlocale(LC_NUMERIC, Saved.c_str());
   CHECK(Text == ExpectedText);
+}
+
+TEST_CASE("the adapter's times as the job's experiment.json has them",
+          "[MpiSessionCosts]") {
+  nlohmann::json Json = mpiSessionCostsJson(exampleCosts());
+  CHECK(Json == nlohmann::json{{"init_setup", 0.0172},
+                               {"finalize_sync", 0.0109},
+                               {"rank_write", 0.036},
+                               {"job_combine", 1234.5}});
 }
