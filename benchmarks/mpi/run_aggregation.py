@@ -8,12 +8,14 @@ Usage: run_aggregation.py [--build-dir DIR] [--ranks 4,8,16,32,64]
 For each number of regions, generates the benchmark program
 (generate_regions_program.py: that many instrumented functions, each called
 once from a driver, then MPI_Finalize), builds it twice with MPICH's
-mpicc.mpich around clang-19, -O2: plain, and with Sextant (the plugin as
--fplugin/-fpass-plugin, linked with libsextant-mpi and libsextant of the
-build tree, as the e2e tests do). Each build runs under
-`mpiexec.mpich -launcher fork -n P` (this host only, oversubscribed) for
-every P, --repetitions times, the two builds in turn. Every rank prints the
-wall time of its MPI_Finalize call and its peak RSS; a run's figures are
+mpicc.mpich around clang-19, -O2 -falign-functions=64: plain, and with
+Sextant (the plugin as -fplugin/-fpass-plugin, linked with
+libsextant-mpich and libsextant of the build tree;
+regions_program_runs.py, shared with run_session_costs.py). Each build
+runs under `mpiexec.mpich -launcher fork -n P` (this host only,
+oversubscribed) for every P, --repetitions times, the two builds in
+turn. Every rank prints the wall time of its MPI_Finalize call and its
+peak RSS; a run's figures are
 the maximum over its ranks (and rank 0's RSS), the table shows the median
 over the repetitions. With Sextant, MPI_Finalize writes every rank's files
 and reduces the job's view over the ranks (mpi/JobReduction.h).
@@ -31,7 +33,6 @@ import argparse
 import os
 import shutil
 import statistics
-import subprocess
 import sys
 import tempfile
 import time
@@ -39,30 +40,7 @@ import time
 HERE = os.path.dirname(os.path.abspath(__file__))
 sys.path.insert(0, HERE)
 from generate_regions_program import program  # noqa: E402
-
-
-def run(command, env=None, timeout=900):
-    result = subprocess.run(command, env=env, stdout=subprocess.PIPE,
-                            stderr=subprocess.PIPE, text=True,
-                            timeout=timeout)
-    if result.returncode != 0:
-        sys.exit("run_aggregation: error: %s failed (%d):\n%s%s"
-                 % (" ".join(command), result.returncode, result.stdout,
-                    result.stderr))
-    return result.stdout
-
-
-def build(build_dir, source, output, sextant):
-    command = ["mpicc.mpich", "-cc=clang-19", "-O2", source, "-o", output]
-    if sextant:
-        plugin = os.path.join(build_dir, "plugin", "SextantPlugin.so")
-        mpi_dir = os.path.join(build_dir, "mpi")
-        runtime_dir = os.path.join(build_dir, "runtime")
-        command[3:3] = ["-fplugin=" + plugin, "-fpass-plugin=" + plugin]
-        command += ["-L" + mpi_dir, "-Wl,-rpath," + mpi_dir, "-lsextant-mpi",
-                    "-L" + runtime_dir, "-Wl,-rpath," + runtime_dir,
-                    "-lsextant"]
-    run(command)
+from regions_program_runs import RunFailed, build, launch, run  # noqa: E402
 
 
 def measure(executable, ranks, output_dir):
@@ -70,19 +48,13 @@ def measure(executable, ranks, output_dir):
     env = dict(os.environ)
     env["SEXTANT_OUTPUT_DIR"] = output_dir
     env["SEXTANT_VERBOSE"] = "0"
-    out = run(["mpiexec.mpich", "-launcher", "fork", "-n", str(ranks),
-               executable], env=env)
-    finalize, rss = {}, {}
-    for line in out.splitlines():
-        fields = line.split()
-        if len(fields) == 6 and fields[0] == "rank":
-            rank = int(fields[1])
-            finalize[rank] = float(fields[3])
-            rss[rank] = int(fields[5])
-    if sorted(finalize) != list(range(ranks)):
-        sys.exit("run_aggregation: error: %s -n %d: not every rank reported:"
-                 "\n%s" % (executable, ranks, out))
-    return max(finalize.values()), max(rss.values()), rss[0]
+    try:
+        figures = launch(executable, ranks, env, timeout=900)
+    except RunFailed as error:
+        sys.exit("run_aggregation: error: %s" % error)
+    finalize = [f["finalize_seconds"] for f in figures.values()]
+    rss = [f["maxrss_kib"] for f in figures.values()]
+    return max(finalize), max(rss), figures[0]["maxrss_kib"]
 
 
 HEADER = ("| ranks P | regions | MPI_Finalize max (s), plain | with Sextant "
