@@ -6,10 +6,13 @@ launch() runs one build under `mpiexec.mpich -launcher fork -n P` (this host
 only, oversubscribed) and returns what every rank printed after
 MPI_Finalize.
 """
+import argparse
 import os
 import signal
 import subprocess
 import sys
+
+from generate_regions_program import program
 
 
 class RunFailed(Exception):
@@ -50,11 +53,48 @@ def build(build_dir, source, output, sextant):
     run(command)
 
 
+def build_programs(build_dir, regions, work):
+    """Writes the program of regions functions into work and builds it;
+    returns the executables {False: plain, True: with Sextant}."""
+    source = os.path.join(work, "regions_%d.c" % regions)
+    with open(source, "w") as out:
+        out.write(program(regions))
+    executables = {False: os.path.join(work, "plain_%d" % regions),
+                   True: os.path.join(work, "sextant_%d" % regions)}
+    for sextant, executable in executables.items():
+        build(build_dir, source, executable, sextant)
+    return executables
+
+
+def parse_arguments(description, ranks, regions, add_options):
+    """The command line of a script running the generated program: the
+    options --build-dir, --ranks (default ranks), --regions (default
+    regions) and --work-dir, and those add_options(parser) adds. --ranks
+    and --regions become lists of numbers, --build-dir absolute."""
+    parser = argparse.ArgumentParser(description=description)
+    parser.add_argument("--build-dir",
+                        default=os.environ.get("SEXTANT_BUILD_DIR", "build"))
+    parser.add_argument("--ranks", default=ranks)
+    parser.add_argument("--regions", default=regions)
+    parser.add_argument("--work-dir")
+    add_options(parser)
+    args = parser.parse_args()
+    try:
+        args.ranks = [int(r) for r in args.ranks.split(",")]
+        args.regions = [int(r) for r in args.regions.split(",")]
+    except ValueError:
+        parser.error("--ranks and --regions take numbers separated by commas")
+    if min(args.ranks) < 1 or min(args.regions) < 0:
+        parser.error("--ranks must be positive, --regions at least 0")
+    args.build_dir = os.path.abspath(args.build_dir)
+    return args
+
+
 def launch(executable, ranks, env, timeout):
     """Runs executable on ranks processes; returns {rank: {name: value}}
     from the lines `rank R name value name value ...` the ranks print.
-    Raises RunTimedOut after timeout seconds (the whole process group, the
-    ranks included, is killed) and RunFailed on an error exit or when a
+    Raises RunTimedOut after timeout seconds (mpiexec stopped, its ranks
+    killed) and RunFailed on an error exit or when a
     rank did not print its line."""
     command = ["mpiexec.mpich", "-launcher", "fork", "-n", str(ranks),
                executable]
@@ -64,8 +104,14 @@ def launch(executable, ranks, env, timeout):
     try:
         out, err = process.communicate(timeout=timeout)
     except subprocess.TimeoutExpired:
-        os.killpg(process.pid, signal.SIGKILL)
-        process.communicate()
+        # mpiexec runs the ranks in sessions of their own: asked to stop
+        # (SIGTERM), it has them killed; SIGKILL if it does not end.
+        os.killpg(process.pid, signal.SIGTERM)
+        try:
+            process.communicate(timeout=10)
+        except subprocess.TimeoutExpired:
+            os.killpg(process.pid, signal.SIGKILL)
+            process.communicate()
         raise RunTimedOut("%s -n %d: killed after %g s"
                           % (executable, ranks, timeout))
     if process.returncode != 0:

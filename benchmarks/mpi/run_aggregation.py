@@ -29,7 +29,6 @@ tree) measures one step on the first job of each size with 2 ranks or
 more: parsing a rank's files into its partial, serializing, deserializing
 and merging partials of U call paths, and finishing the job's files.
 """
-import argparse
 import os
 import shutil
 import statistics
@@ -39,8 +38,8 @@ import time
 
 HERE = os.path.dirname(os.path.abspath(__file__))
 sys.path.insert(0, HERE)
-from generate_regions_program import program  # noqa: E402
-from regions_program_runs import RunFailed, build, launch, run  # noqa: E402
+from regions_program_runs import (  # noqa: E402
+    RunFailed, build_programs, launch, parse_arguments, run)
 
 
 def measure(executable, ranks, output_dir):
@@ -80,19 +79,15 @@ def merge_step(build_dir, job):
                 for line in run([tool, job, "5"]).splitlines())
 
 
-def main():
-    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    parser.add_argument("--build-dir",
-                        default=os.environ.get("SEXTANT_BUILD_DIR", "build"))
-    parser.add_argument("--ranks", default="4,8,16,32,64")
-    parser.add_argument("--regions", default="50,5000")
+def add_options(parser):
     parser.add_argument("--repetitions", type=int, default=3)
-    parser.add_argument("--work-dir")
     parser.add_argument("--no-combine", action="store_true")
-    args = parser.parse_args()
-    ranks = [int(r) for r in args.ranks.split(",")]
-    regions = [int(r) for r in args.regions.split(",")]
-    args.build_dir = os.path.abspath(args.build_dir)
+
+
+def main():
+    args = parse_arguments(__doc__.splitlines()[0], "4,8,16,32,64",
+                           "50,5000", add_options)
+    ranks, regions = args.ranks, args.regions
     sextant_tool = os.path.join(args.build_dir, "tools", "sextant", "sextant")
     work = args.work_dir or tempfile.mkdtemp(prefix="sextant-aggregation-")
     os.makedirs(work, exist_ok=True)
@@ -100,14 +95,8 @@ def main():
     try:
         programs = {}
         for count in regions:
-            source = os.path.join(work, "regions_%d.c" % count)
-            with open(source, "w") as out:
-                out.write(program(count))
-            plain = os.path.join(work, "plain_%d" % count)
-            measured = os.path.join(work, "sextant_%d" % count)
-            build(args.build_dir, source, plain, False)
-            build(args.build_dir, source, measured, True)
-            programs[count] = (plain, measured)
+            built = build_programs(args.build_dir, count, work)
+            programs[count] = (built[False], built[True])
         print(HEADER, file=sys.stderr, flush=True)
         for size in ranks:
             for count in regions:

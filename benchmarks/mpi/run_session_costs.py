@@ -39,7 +39,6 @@ ratio. Then one line per budget of issue 33 (docs/performance.md, MPI):
 average before and after. The figures are the machine's: more ranks than
 cores measure the oversubscription too.
 """
-import argparse
 import json
 import os
 import shutil
@@ -50,10 +49,9 @@ import tempfile
 HERE = os.path.dirname(os.path.abspath(__file__))
 sys.path.insert(0, HERE)
 sys.path.insert(0, os.path.dirname(HERE))
-from generate_regions_program import program  # noqa: E402
 from machine_info import cpu_model  # noqa: E402  (benchmarks/machine_info.py)
 from regions_program_runs import (  # noqa: E402
-    RunFailed, RunTimedOut, build, launch)
+    RunFailed, RunTimedOut, build_programs, launch, parse_arguments)
 
 INIT_BUDGET_RANKS, INIT_BUDGET_MS = 16, 30.0
 FINALIZE_BUDGET_RANKS, FINALIZE_BUDGET_REGIONS = 32, 50
@@ -272,39 +270,29 @@ def load_average():
     return "%.2f %.2f %.2f" % os.getloadavg()
 
 
-def main():
-    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    parser.add_argument("--build-dir",
-                        default=os.environ.get("SEXTANT_BUILD_DIR", "build"))
-    parser.add_argument("--ranks", default="2,4,8,16,32")
-    parser.add_argument("--regions", default="50")
+def add_options(parser):
     parser.add_argument("--rounds", type=int, default=9)
     parser.add_argument("--timeout", type=float, default=120.0,
                         help="seconds a run may take (default 120)")
     parser.add_argument("--traced", action="store_true",
                         help="also the Sextant build with SEXTANT_TRACE=1")
-    parser.add_argument("--work-dir")
-    args = parser.parse_args()
-    ranks = [int(r) for r in args.ranks.split(",")]
-    regions = [int(r) for r in args.regions.split(",")]
-    if args.rounds < 1 or min(ranks) < 1 or min(regions) < 0:
-        parser.error("--rounds and --ranks must be positive")
-    args.build_dir = os.path.abspath(args.build_dir)
+
+
+def main():
+    args = parse_arguments(__doc__.splitlines()[0], "2,4,8,16,32", "50",
+                           add_options)
+    if args.rounds < 1 or args.timeout <= 0:
+        sys.exit("run_session_costs: error: --rounds and --timeout must be "
+                 "positive")
     print("machine: %s, %d logical CPUs" % (cpu_model(), os.cpu_count()))
     print("load average before: %s" % load_average(), flush=True)
     work = args.work_dir or tempfile.mkdtemp(prefix="sextant-session-costs-")
     os.makedirs(work, exist_ok=True)
     sizes = []
     try:
-        for count in regions:
-            source = os.path.join(work, "regions_%d.c" % count)
-            with open(source, "w") as out:
-                out.write(program(count))
-            executables = {False: os.path.join(work, "plain_%d" % count),
-                           True: os.path.join(work, "sextant_%d" % count)}
-            for sextant, executable in executables.items():
-                build(args.build_dir, source, executable, sextant)
-            for size in ranks:
+        for count in args.regions:
+            executables = build_programs(args.build_dir, count, work)
+            for size in args.ranks:
                 variants = [Variant("plain", False, {}),
                             Variant("sextant", True, {})]
                 if args.traced:
