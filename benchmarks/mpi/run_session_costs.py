@@ -79,6 +79,8 @@ def profile_init_seconds(job):
 
 
 class Variant:
+    """One build with its environment, and what its runs measured."""
+
     def __init__(self, name, sextant, env):
         self.name, self.sextant, self.env = name, sextant, env
         self.init, self.finalize, self.profile_init = [], [], []
@@ -92,6 +94,7 @@ def run_size(variants, executables, ranks, rounds, timeout, work):
             job = os.path.join(work, "job-%d-%d-%s" % (ranks, round_index,
                                                         variant.name))
             env = dict(os.environ)
+            env.pop("SEXTANT_TRACE", None)  # only the traced variant's
             env.update(variant.env)
             env["SEXTANT_OUTPUT_DIR"] = job
             env["SEXTANT_VERBOSE"] = "0"
