@@ -8,12 +8,14 @@ Usage: run_aggregation.py [--build-dir DIR] [--ranks 4,8,16,32,64]
 For each number of regions, generates the benchmark program
 (generate_regions_program.py: that many instrumented functions, each called
 once from a driver, then MPI_Finalize), builds it twice with MPICH's
-mpicc.mpich around clang-19, -O2: plain, and with Sextant (the plugin as
--fplugin/-fpass-plugin, linked with libsextant-mpi and libsextant of the
-build tree, as the e2e tests do). Each build runs under
-`mpiexec.mpich -launcher fork -n P` (this host only, oversubscribed) for
-every P, --repetitions times, the two builds in turn. Every rank prints the
-wall time of its MPI_Finalize call and its peak RSS; a run's figures are
+mpicc.mpich around clang-19, -O2 -falign-functions=64: plain, and with
+Sextant (the plugin as -fplugin/-fpass-plugin, linked with
+libsextant-mpich and libsextant of the build tree;
+regions_program_runs.py, shared with run_session_costs.py). Each build
+runs under `mpiexec.mpich -launcher fork -n P` (this host only,
+oversubscribed) for every P, --repetitions times, the two builds in
+turn. Every rank prints the wall time of its MPI_Finalize call and its
+peak RSS; a run's figures are
 the maximum over its ranks (and rank 0's RSS), the table shows the median
 over the repetitions. With Sextant, MPI_Finalize writes every rank's files
 and reduces the job's view over the ranks (mpi/JobReduction.h).
@@ -27,42 +29,17 @@ tree) measures one step on the first job of each size with 2 ranks or
 more: parsing a rank's files into its partial, serializing, deserializing
 and merging partials of U call paths, and finishing the job's files.
 """
-import argparse
 import os
 import shutil
 import statistics
-import subprocess
 import sys
 import tempfile
 import time
 
 HERE = os.path.dirname(os.path.abspath(__file__))
 sys.path.insert(0, HERE)
-from generate_regions_program import program  # noqa: E402
-
-
-def run(command, env=None, timeout=900):
-    result = subprocess.run(command, env=env, stdout=subprocess.PIPE,
-                            stderr=subprocess.PIPE, text=True,
-                            timeout=timeout)
-    if result.returncode != 0:
-        sys.exit("run_aggregation: error: %s failed (%d):\n%s%s"
-                 % (" ".join(command), result.returncode, result.stdout,
-                    result.stderr))
-    return result.stdout
-
-
-def build(build_dir, source, output, sextant):
-    command = ["mpicc.mpich", "-cc=clang-19", "-O2", source, "-o", output]
-    if sextant:
-        plugin = os.path.join(build_dir, "plugin", "SextantPlugin.so")
-        mpi_dir = os.path.join(build_dir, "mpi")
-        runtime_dir = os.path.join(build_dir, "runtime")
-        command[3:3] = ["-fplugin=" + plugin, "-fpass-plugin=" + plugin]
-        command += ["-L" + mpi_dir, "-Wl,-rpath," + mpi_dir, "-lsextant-mpi",
-                    "-L" + runtime_dir, "-Wl,-rpath," + runtime_dir,
-                    "-lsextant"]
-    run(command)
+from regions_program_runs import (  # noqa: E402
+    RunFailed, build_programs, launch, parse_arguments, run)
 
 
 def measure(executable, ranks, output_dir):
@@ -70,19 +47,13 @@ def measure(executable, ranks, output_dir):
     env = dict(os.environ)
     env["SEXTANT_OUTPUT_DIR"] = output_dir
     env["SEXTANT_VERBOSE"] = "0"
-    out = run(["mpiexec.mpich", "-launcher", "fork", "-n", str(ranks),
-               executable], env=env)
-    finalize, rss = {}, {}
-    for line in out.splitlines():
-        fields = line.split()
-        if len(fields) == 6 and fields[0] == "rank":
-            rank = int(fields[1])
-            finalize[rank] = float(fields[3])
-            rss[rank] = int(fields[5])
-    if sorted(finalize) != list(range(ranks)):
-        sys.exit("run_aggregation: error: %s -n %d: not every rank reported:"
-                 "\n%s" % (executable, ranks, out))
-    return max(finalize.values()), max(rss.values()), rss[0]
+    try:
+        figures = launch(executable, ranks, env, timeout=900)
+    except RunFailed as error:
+        sys.exit("run_aggregation: error: %s" % error)
+    finalize = [f["finalize_seconds"] for f in figures.values()]
+    rss = [f["maxrss_kib"] for f in figures.values()]
+    return max(finalize), max(rss), figures[0]["maxrss_kib"]
 
 
 HEADER = ("| ranks P | regions | MPI_Finalize max (s), plain | with Sextant "
@@ -108,19 +79,15 @@ def merge_step(build_dir, job):
                 for line in run([tool, job, "5"]).splitlines())
 
 
-def main():
-    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    parser.add_argument("--build-dir",
-                        default=os.environ.get("SEXTANT_BUILD_DIR", "build"))
-    parser.add_argument("--ranks", default="4,8,16,32,64")
-    parser.add_argument("--regions", default="50,5000")
+def add_options(parser):
     parser.add_argument("--repetitions", type=int, default=3)
-    parser.add_argument("--work-dir")
     parser.add_argument("--no-combine", action="store_true")
-    args = parser.parse_args()
-    ranks = [int(r) for r in args.ranks.split(",")]
-    regions = [int(r) for r in args.regions.split(",")]
-    args.build_dir = os.path.abspath(args.build_dir)
+
+
+def main():
+    args = parse_arguments(__doc__.splitlines()[0], "4,8,16,32,64",
+                           "50,5000", add_options)
+    ranks, regions = args.ranks, args.regions
     sextant_tool = os.path.join(args.build_dir, "tools", "sextant", "sextant")
     work = args.work_dir or tempfile.mkdtemp(prefix="sextant-aggregation-")
     os.makedirs(work, exist_ok=True)
@@ -128,14 +95,8 @@ def main():
     try:
         programs = {}
         for count in regions:
-            source = os.path.join(work, "regions_%d.c" % count)
-            with open(source, "w") as out:
-                out.write(program(count))
-            plain = os.path.join(work, "plain_%d" % count)
-            measured = os.path.join(work, "sextant_%d" % count)
-            build(args.build_dir, source, plain, False)
-            build(args.build_dir, source, measured, True)
-            programs[count] = (plain, measured)
+            built = build_programs(args.build_dir, count, work)
+            programs[count] = (built[False], built[True])
         print(HEADER, file=sys.stderr, flush=True)
         for size in ranks:
             for count in regions:
