@@ -17,7 +17,10 @@
  *   late_broadcast        the root, rank 0, sleeps 100 ms before MPI_Bcast:
  *                         rank 1 waits about 0.1 s
  *
- * An argument names one case to run alone (default: all, in this order).
+ * An argument lists the cases to run, separated by commas (default: the
+ * five above, in this order); "filler" is one more, which enters and exits
+ * a small function 4000 times (to fill trace buffers: with a small
+ * SEXTANT_BUFFER_SIZE its events span several chunks).
  */
 #define _POSIX_C_SOURCE 199309L
 #include <mpi.h>
@@ -75,6 +78,19 @@ __attribute__((noinline)) static void nonblocking_exchange(void) {
   MPI_Waitall(2, Requests, MPI_STATUSES_IGNORE);
 }
 
+__attribute__((noinline)) static int filler_step(int Value) {
+  __asm__ volatile("" : "+r"(Value));
+  return Value + 1;
+}
+
+__attribute__((noinline)) static void filler(void) {
+  int Value = 0;
+  for (int I = 0; I < 4000; ++I)
+    Value = filler_step(Value);
+  if (Value != 4000)
+    fprintf(stderr, "mpi_wait_states: filler counted %d\n", Value);
+}
+
 __attribute__((noinline)) static void late_broadcast(void) {
   int Value = 3;
   if (Rank == 0)
@@ -99,13 +115,29 @@ int main(int argc, char **argv) {
                {"barrier_apart", barrier_apart},
                {"late_receiver", late_receiver},
                {"nonblocking_exchange", nonblocking_exchange},
-               {"late_broadcast", late_broadcast}};
-  const char *Only = argc > 1 ? argv[1] : NULL;
-  for (unsigned I = 0; I < sizeof(Cases) / sizeof(Cases[0]); ++I) {
-    if (Only && strcmp(Only, Cases[I].Name) != 0)
-      continue;
+               {"late_broadcast", late_broadcast},
+               {"filler", filler}};
+  const unsigned CaseCount = sizeof(Cases) / sizeof(Cases[0]);
+  const char *List = argc > 1 ? argv[1]
+                              : "late_sender,barrier_apart,late_receiver,"
+                                "nonblocking_exchange,late_broadcast";
+  while (*List) {
+    size_t Length = strcspn(List, ",");
+    unsigned I = 0;
+    while (I < CaseCount && (strlen(Cases[I].Name) != Length ||
+                             strncmp(Cases[I].Name, List, Length) != 0))
+      ++I;
+    if (I == CaseCount) {
+      if (Rank == 0)
+        fprintf(stderr, "mpi_wait_states: unknown case '%.*s'\n", (int)Length,
+                List);
+      MPI_Abort(MPI_COMM_WORLD, 2);
+    }
     align();
     Cases[I].Run();
+    List += Length;
+    if (*List == ',')
+      ++List;
   }
   align();
   if (Rank == 0)
