@@ -608,7 +608,8 @@ std::vector<OptionSpec> reportOptions(ReportRequest &Request) {
        "flat view: show the first N regions; tree view:\n"
        "show at most N children of each node; with\n"
        "--ranks also the first N rows of each cross-rank\n"
-       "table (default: all)",
+       "table; with --wait-states the N largest rows\n"
+       "(default: all)",
        setUnsigned(Options.Top)},
       {"min-time", 0, "SECONDS",
        "hide regions (flat) or call paths with their\n"
