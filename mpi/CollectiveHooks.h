@@ -5,7 +5,9 @@
 // call). Counted per function: the bytes this rank passes to MPI in send
 // buffers and gets back in receive buffers; a rank's own block counts as
 // sent and received unless MPI_IN_PLACE leaves it in place; calls as root
-// are counted.
+// are counted. With SEXTANT_TRACE=1 every collective call on an
+// intracommunicator (MPI_Barrier too) is recorded in the trace
+// (MessageTrace.h, traceCollective).
 //
 // The gathers and scatters are mirror images, and so are their v forms:
 // each is one rooted exchange (recordRooted) whose blocks go to the root or
@@ -26,6 +28,23 @@
 namespace sextant {
 namespace mpi {
 namespace hooks {
+
+/// Records a collective call on Comm that returned Result in the trace
+/// (MessageTrace.h), when tracing: its root (HasRoot) is Root.
+inline void traceCall(int Result, MPI_Comm Comm, bool HasRoot, int Root) {
+  if (Result == MPI_SUCCESS && messagesTraced())
+    traceCollective(Comm, HasRoot, Root);
+}
+
+/// MPI_Barrier and MPI_Ibarrier move no data: only their trace record.
+struct Barrier : Stateless {
+  template <typename... Rest>
+  static void after(State &, int Result, MPI_Comm Comm, Rest &...) {
+    traceCall(Result, Comm, false, 0);
+  }
+};
+struct MPI_Barrier : Barrier {};
+struct MPI_Ibarrier : Barrier {};
 
 //===----------------------------------------------------------------------===//
 // The blocks of a collective
@@ -131,6 +150,7 @@ struct Bcast : Stateless {
   template <typename Count, typename... Rest>
   static void after(State &, int Result, void *, Count N, MPI_Datatype Type,
                     int Root, MPI_Comm Comm, Rest &...) {
+    traceCall(Result, Comm, true, Root);
     std::optional<RootRole> Role = countedRole(Result, Comm, Root);
     if (!Role)
       return;
@@ -147,6 +167,7 @@ struct Reduce : Stateless {
   static void after(State &, int Result, const void *, void *, Count N,
                     MPI_Datatype Type, MPI_Op, int Root, MPI_Comm Comm,
                     Rest &...) {
+    traceCall(Result, Comm, true, Root);
     std::optional<RootRole> Role = countedRole(Result, Comm, Root);
     if (!Role)
       return;
@@ -201,6 +222,7 @@ template <RootedFlow Flow> struct GatherOrScatter : Stateless {
                     Count SendCount, MPI_Datatype SendType, void *ReceiveBuffer,
                     Count ReceiveCount, MPI_Datatype ReceiveType, int Root,
                     MPI_Comm Comm, Rest &...) {
+    traceCall(Result, Comm, true, Root);
     std::optional<RootRole> Role = countedRole(Result, Comm, Root);
     if (!Role)
       return;
@@ -227,6 +249,7 @@ struct Gatherv : Stateless {
                     CountArray ReceiveCounts, DisplacementArray,
                     MPI_Datatype ReceiveType, int Root, MPI_Comm Comm,
                     Rest &...) {
+    traceCall(Result, Comm, true, Root);
     if (std::optional<RootRole> Role = countedRole(Result, Comm, Root))
       recordRooted(RootedFlow::ToRoot, *Role, SendBuffer == MPI_IN_PLACE,
                    Block{SendType, SendCount},
@@ -244,6 +267,7 @@ struct Scatterv : Stateless {
                     void *ReceiveBuffer, Count ReceiveCount,
                     MPI_Datatype ReceiveType, int Root, MPI_Comm Comm,
                     Rest &...) {
+    traceCall(Result, Comm, true, Root);
     if (std::optional<RootRole> Role = countedRole(Result, Comm, Root))
       recordRooted(RootedFlow::FromRoot, *Role, ReceiveBuffer == MPI_IN_PLACE,
                    Block{ReceiveType, ReceiveCount},
@@ -261,6 +285,7 @@ template <bool Exclusive> struct Allreduce : Stateless {
   template <typename Count, typename... Rest>
   static void after(State &, int Result, const void *, void *, Count N,
                     MPI_Datatype Type, MPI_Op, MPI_Comm Comm, Rest &...) {
+    traceCall(Result, Comm, false, 0);
     if (!succeeded(Result))
       return;
     uint64_t Bytes = dataBytes(Type, N);
@@ -281,6 +306,7 @@ struct Allgather : Stateless {
                     Count SendCount, MPI_Datatype SendType, void *,
                     Count ReceiveCount, MPI_Datatype ReceiveType, MPI_Comm Comm,
                     Rest &...) {
+    traceCall(Result, Comm, false, 0);
     if (!succeeded(Result))
       return;
     CollectiveShape Shape = collectiveShape(Comm);
@@ -301,6 +327,7 @@ struct Allgatherv : Stateless {
                     Count SendCount, MPI_Datatype SendType, void *,
                     CountArray ReceiveCounts, DisplacementArray,
                     MPI_Datatype ReceiveType, MPI_Comm Comm, Rest &...) {
+    traceCall(Result, Comm, false, 0);
     if (!succeeded(Result))
       return;
     CollectiveShape Shape = collectiveShape(Comm);
@@ -338,6 +365,7 @@ struct Alltoall : Stateless {
                     Count SendCount, MPI_Datatype SendType, void *,
                     Count ReceiveCount, MPI_Datatype ReceiveType, MPI_Comm Comm,
                     Rest &...) {
+    traceCall(Result, Comm, false, 0);
     if (succeeded(Result))
       recordAllToAll(Comm, SendBuffer == MPI_IN_PLACE,
                      EqualBlocks{{SendType, SendCount}},
@@ -354,6 +382,7 @@ struct Alltoallv : Stateless {
                     MPI_Datatype SendType, void *, CountArray ReceiveCounts,
                     DisplacementArray, MPI_Datatype ReceiveType, MPI_Comm Comm,
                     Rest &...) {
+    traceCall(Result, Comm, false, 0);
     if (succeeded(Result))
       recordAllToAll(Comm, SendBuffer == MPI_IN_PLACE,
                      CountedBlocks<CountArray>{SendCounts, SendType},
@@ -370,6 +399,7 @@ struct Alltoallw : Stateless {
         DisplacementArray, const MPI_Datatype *SendTypes, void *,
         CountArray ReceiveCounts, DisplacementArray,
         const MPI_Datatype *ReceiveTypes, MPI_Comm Comm, Rest &...) {
+    traceCall(Result, Comm, false, 0);
     if (succeeded(Result))
       recordAllToAll(Comm, SendBuffer == MPI_IN_PLACE,
                      TypedBlocks<CountArray>{SendCounts, SendTypes},
@@ -384,6 +414,7 @@ struct ReduceScatter : Stateless {
   static void after(State &, int Result, const void *, void *,
                     CountArray ReceiveCounts, MPI_Datatype Type, MPI_Op,
                     MPI_Comm Comm, Rest &...) {
+    traceCall(Result, Comm, false, 0);
     if (!succeeded(Result))
       return;
     CollectiveShape Shape = collectiveShape(Comm);
@@ -402,6 +433,7 @@ struct ReduceScatterBlock : Stateless {
   template <typename Count, typename... Rest>
   static void after(State &, int Result, const void *, void *, Count N,
                     MPI_Datatype Type, MPI_Op, MPI_Comm Comm, Rest &...) {
+    traceCall(Result, Comm, false, 0);
     if (!succeeded(Result))
       return;
     uint64_t BlockBytes = dataBytes(Type, N);

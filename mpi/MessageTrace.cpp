@@ -57,6 +57,22 @@ void traceStartedSend(const RequestRecord &Record) {
          Record.SendPartner, Record.Tag, Record.SendBytes);
 }
 
+void traceCollective(MPI_Comm Comm, bool HasRoot, int Root) {
+  if (!messagesTraced())
+    return;
+  CollectiveShape Shape = collectiveShape(Comm);
+  if (Shape.Inter)
+    return;
+  RankMap Ranks = communicatorRanks(Comm);
+  int RootRank = HasRoot ? worldRankOf(Ranks, Root) : -1;
+  unsigned long long Fields[trace::CollectiveRecordFields] = {
+      communicatorId(Ranks), static_cast<unsigned long long>(RootRank + 1),
+      static_cast<unsigned long long>(Shape.Size)};
+  __sextant_adapter_trace_record(
+      static_cast<unsigned>(trace::RecordType::CollectiveCalled), Fields,
+      trace::CollectiveRecordFields);
+}
+
 void traceReceive(const RankMap &Ranks, const MPI_Status &Status,
                   uint64_t Bytes) {
   if (!messagesTraced())

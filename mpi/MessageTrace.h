@@ -7,6 +7,10 @@
 // a receive when it completes (MPI_Recv, or the Wait/Test that completes
 // it), with the communicator's id, the partner's world rank, the tag and
 // the bytes. `sextant export` pairs them (format/job/MessageMatching.h).
+// Every collective call on an intracommunicator is recorded too, with the
+// communicator's id, its root and its size: the wait-state analysis
+// (format/job/WaitStates.h) matches the calls of one operation by their
+// order on the communicator.
 //
 // A communicator's id is 0 for MPI_COMM_WORLD, else a 64-bit FNV-1a hash of
 // its ranks' world ranks (never 0), which every member computes alike
@@ -41,6 +45,10 @@ void traceSend(MPI_Comm Comm, int Destination, int Tag, uint64_t Bytes);
 /// The same for a persistent send started by MPI_Start (Record from
 /// MPI_Send_init).
 void traceStartedSend(const RequestRecord &Record);
+/// A collective operation on Comm with root Root (a rank of Comm; any
+/// value for an operation without a root: HasRoot false) is called now.
+/// Nothing is recorded for an intercommunicator.
+void traceCollective(MPI_Comm Comm, bool HasRoot, int Root);
 /// A receive completed now with Status on a communicator whose world ranks
 /// Ranks holds.
 void traceReceive(const RankMap &Ranks, const MPI_Status &Status,

@@ -350,6 +350,42 @@ void writeTimeline(JsonWriter &W, const HtmlReportExtras &Extras) {
   W.endObject();
 }
 
+/// "wait_states": the kinds' titles and totals, and one row per kind, rank
+/// and call path.
+void writeWaitStates(JsonWriter &W, const WaitStates &Waits) {
+  W.key("wait_states");
+  W.beginObject();
+  W.key("kinds");
+  W.beginArray();
+  for (unsigned K = 0; K < WaitStateKinds; ++K)
+    W.string(waitStateKindTitle(static_cast<WaitStateKind>(K)));
+  W.endArray();
+  W.key("totals");
+  W.beginArray();
+  for (unsigned K = 0; K < WaitStateKinds; ++K)
+    W.realNumber(Waits.total(static_cast<WaitStateKind>(K)));
+  W.endArray();
+  W.memberUnsigned("messages", Waits.Messages);
+  W.memberUnsigned("collectives", Waits.Collectives);
+  W.key("rows");
+  W.beginArray();
+  for (const WaitStateEntry &Entry : Waits.Entries) {
+    W.lineBreak();
+    W.beginArray();
+    W.unsignedNumber(static_cast<unsigned>(Entry.Kind));
+    W.signedNumber(Entry.Rank);
+    W.realNumber(Entry.Seconds);
+    W.unsignedNumber(Entry.Calls);
+    W.beginArray();
+    for (const std::string &Frame : Entry.Path)
+      W.string(Frame);
+    W.endArray();
+    W.endArray();
+  }
+  W.endArray();
+  W.endObject();
+}
+
 } // namespace
 
 std::string renderHtmlReportData(const Experiment &E,
@@ -383,6 +419,8 @@ std::string renderHtmlReportData(const Experiment &E,
     writeMpiJob(W, Extras);
   if (!Extras.Timeline.empty())
     writeTimeline(W, Extras);
+  if (Extras.Waits)
+    writeWaitStates(W, *Extras.Waits);
   if (!Extras.RooflineSvg.empty()) {
     // The picture of RooflineSvg.h, so that the report and `sextant export
     // --format=svg-roofline` draw it once; the regions for the reader.

@@ -11,17 +11,18 @@
 // `sextant score -g` would write, the spread of each call path over
 // threads and ranks (CallPathSpread.h), the ranks' wall times and the
 // MPI job's traffic matrix, the roofline plot, the timeline of a traced
-// run (TimelineLanes.h).
+// run (TimelineLanes.h), a traced job's wait states (WaitStates.h).
 //
 //===----------------------------------------------------------------------===//
 
 #ifndef SEXTANT_FORMAT_PICTURES_HTMLREPORTDATA_H
 #define SEXTANT_FORMAT_PICTURES_HTMLREPORTDATA_H
 
-#include "format/profile/CallPathSpread.h"
-#include "format/reader/ExperimentReader.h"
+#include "format/job/WaitStates.h"
 #include "format/pictures/RooflineSvg.h"
 #include "format/pictures/TimelineLanes.h"
+#include "format/profile/CallPathSpread.h"
+#include "format/reader/ExperimentReader.h"
 
 #include <cstdint>
 #include <optional>
@@ -60,6 +61,8 @@ struct HtmlReportExtras {
   /// its spans index; no lanes without a trace.
   std::vector<TimelineLane> Timeline;
   std::vector<std::string> TimelineNames;
+  /// A traced MPI job's wait states (format/job/WaitStates.h).
+  std::optional<WaitStates> Waits;
 };
 
 /// The JSON document of E's report.

@@ -37,7 +37,8 @@
 //   Kind 5  a record: varints with the record type T and the number N of
 //           fields follow, then the N fields, each a varint; readers skip
 //           records of types they do not know. Type 1 is an MPI message
-//           sent, type 2 one received (RecordType below).
+//           sent, type 2 one received, type 3 an MPI collective called
+//           (RecordType below).
 //   Kinds 6 and 7 are not used.
 // Times: the events of a chunk keep an anchor, at first the chunk's base
 // time. A long event (kinds 2 to 5) happens Delta ticks after the anchor
@@ -196,10 +197,18 @@ enum class RecordType : uint32_t {
   /// An MPI point-to-point message received, when the receive completes
   /// (MPI_Recv, MPI_Wait, MPI_Test, ...): communicator id, source's world
   /// rank + 1 (0: unknown), tag, bytes.
-  MessageReceived = 2
+  MessageReceived = 2,
+  /// An MPI collective operation called on an intracommunicator (blocking
+  /// or nonblocking, inside the call's region): communicator id, root's
+  /// world rank + 1 (0: the operation has no root), the communicator's
+  /// size. The k-th such record of a communicator on each of its members
+  /// is the same operation (MPI orders collectives alike on all members).
+  CollectiveCalled = 3
 };
 /// Fields of a message record.
 constexpr uint32_t MessageRecordFields = 4;
+/// Fields of a collective record.
+constexpr uint32_t CollectiveRecordFields = 3;
 /// Fields a record written by the runtime has at most, and its largest
 /// encoding (the lead varint, the type, the count and the fields).
 constexpr uint32_t MaxRecordFields = 8;

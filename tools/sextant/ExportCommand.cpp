@@ -1,16 +1,18 @@
 //===- tools/sextant/ExportCommand.cpp - sextant export -------------------===//
 //
 // Part of Sextant. `sextant export --format=folded|chrome|otf2|hatchet|
-// svg-flamegraph|svg-matrix|svg-roofline DIR` converts an experiment for other
-// tools: folded stacks for flame graphs (from profile.json), Chrome/Perfetto
-// Trace Event JSON (from the trace, by exportChromeTrace), an OTF2 archive
-// (exportOtf2Trace, in builds with the OTF2 library), Hatchet's GraphFrame
-// JSON (by exportHatchet), or pictures: the flame graph and an MPI job's
-// communication matrix as SVG (SvgExport.h), the roofline of a profile with
-// FLOP metrics (format/pictures/RooflineSvg.h). Long exports show their
-// progress on standard error. The trace exports take a selection
-// (ExportSelection.h: --from/--to, --ranks, --threads, --min-duration), and
-// the Chrome export refuses to write more than --max-size, estimated first.
+// svg-flamegraph|svg-matrix|svg-roofline|wait-states DIR` converts an
+// experiment for other tools: folded stacks for flame graphs (from
+// profile.json), Chrome/Perfetto Trace Event JSON (from the trace, by
+// exportChromeTrace), an OTF2 archive (exportOtf2Trace, in builds with the OTF2
+// library), Hatchet's GraphFrame JSON (by exportHatchet), or pictures: the
+// flame graph and an MPI job's communication matrix as SVG (SvgExport.h), the
+// roofline of a profile with FLOP metrics (format/pictures/RooflineSvg.h), or
+// the wait states of a traced MPI job as JSON (WaitStateReading.h). Long
+// exports show their progress on standard error. The trace exports take a
+// selection (ExportSelection.h: --from/--to, --ranks, --threads,
+// --min-duration), and the Chrome export refuses to write more than --max-size,
+// estimated first.
 //
 //===----------------------------------------------------------------------===//
 
@@ -23,7 +25,10 @@
 #include "ProgressMeter.h"
 #include "Subcommands.h"
 #include "SvgExport.h"
+#include "TraceInput.h"
+#include "WaitStateReading.h"
 #include "common/OutputFile.h"
+#include "format/job/WaitStatesJson.h"
 #include "format/pictures/RooflineSvg.h"
 #include "format/profile/FoldedStacks.h"
 #include "format/reader/ExperimentReader.h"
@@ -61,6 +66,7 @@ const char ExportUsage[] =
     "    sextant export --format=svg-matrix [--metric=bytes|messages]\n"
     "                   [--library=NAME] [-o FILE] DIR\n"
     "    sextant export --format=svg-roofline [--peaks=FILE] [-o FILE] DIR\n"
+    "    sextant export --format=wait-states [-o FILE] JOBDIR\n"
     "\n"
     "DESCRIPTION\n"
     "    --format=folded writes the call-path profile (profile.json) as\n"
@@ -130,6 +136,14 @@ const char ExportUsage[] =
     "    roofs of the peaks file (sextant roofline --measure-peaks); without\n"
     "    a peaks file only the points are drawn.\n"
     "\n"
+    "    --format=wait-states writes the wait states of a traced MPI job\n"
+    "    (SEXTANT_TRACE=1) as JSON: the seconds each rank's MPI calls spent\n"
+    "    waiting for another rank (late sender, late receiver, wait at\n"
+    "    barrier, wait at N x N, late broadcast, early reduce) per kind,\n"
+    "    rank and call path, the totals per kind and what could not be\n"
+    "    matched (docs/output-formats.md); `sextant report --wait-states`\n"
+    "    shows them as text.\n"
+    "\n"
     "OPTIONS\n";
 
 const char ExportNotes[] =
@@ -166,7 +180,8 @@ enum class ExportFormat {
   Hatchet,
   SvgFlameGraph,
   SvgMatrix,
-  SvgRoofline
+  SvgRoofline,
+  WaitStates
 };
 
 int exportFolded(const CommandLine &Line, const std::string &Directory,
@@ -258,6 +273,27 @@ int exportSvg(const CommandLine &Line, const std::string &Directory,
   if (!chooseFlameGraphMetric(E, Metric, Chosen, Error))
     return Line.usageError(Error);
   return writeSvg(Line, flameGraphSvg(E, Chosen), OutputPath);
+}
+
+/// The wait states of the job in Directory as JSON, to OutputPath
+/// (standard output when empty).
+int exportWaitStates(const CommandLine &Line, const std::string &Directory,
+                     const std::string &OutputPath, ProgressMeter &Meter) {
+  bool ShowProgress = Meter.active();
+  Meter.finish(); // the reading prints its own progress
+  std::string Error, Text;
+  bool Read = catchExportErrors(Directory, Error, [&] {
+    std::string Program;
+    WaitStates W = readJobWaitStates(Directory, ShowProgress, Program);
+    Text = waitStatesJson(W, Program)
+               .dump(1, ' ', false, nlohmann::json::error_handler_t::replace) +
+           "\n";
+  });
+  if (!Read)
+    return Line.failure(Error);
+  if (!writeOutputFile(OutputPath, Text, ExistingOutput::Replace, Error))
+    return Line.failure(Error);
+  return ExitSuccess;
 }
 
 /// The options that select part of a trace, and the Chrome export's size
@@ -395,12 +431,13 @@ bool parseExportFormat(const std::string &Value, ExportFormat &Format,
       {"hatchet", ExportFormat::Hatchet},
       {"svg-flamegraph", ExportFormat::SvgFlameGraph},
       {"svg-matrix", ExportFormat::SvgMatrix},
-      {"svg-roofline", ExportFormat::SvgRoofline}};
+      {"svg-roofline", ExportFormat::SvgRoofline},
+      {"wait-states", ExportFormat::WaitStates}};
   if (parseChoiceValue(Formats, Value, Format))
     return true;
   Error = "unknown format '" + Value +
           "' (expected folded, chrome, otf2, hatchet, "
-          "svg-flamegraph, svg-matrix or svg-roofline)";
+          "svg-flamegraph, svg-matrix, svg-roofline or wait-states)";
   return false;
 }
 
@@ -416,7 +453,8 @@ int runExportCommand(int Argc, char **Argv) {
   Line.addOptions({
       {"format", 0, "FORMAT",
        "folded, chrome, otf2, hatchet, svg-flamegraph,\n"
-       "svg-matrix or svg-roofline (required)",
+       "svg-matrix, svg-roofline or wait-states\n"
+       "(required)",
        [&Format](const std::string &Value, std::string &Error) {
          return parseExportFormat(Value, Format, Error);
        }},
@@ -499,8 +537,8 @@ int runExportCommand(int Argc, char **Argv) {
   if (Format == ExportFormat::None)
     return Line.usageError(
         "missing --format=folded, --format=chrome, --format=otf2, "
-        "--format=hatchet, --format=svg-flamegraph, --format=svg-matrix or "
-        "--format=svg-roofline");
+        "--format=hatchet, --format=svg-flamegraph, --format=svg-matrix, "
+        "--format=svg-roofline or --format=wait-states");
   if (MetricGiven && Format != ExportFormat::Folded &&
       Format != ExportFormat::SvgFlameGraph &&
       Format != ExportFormat::SvgMatrix)
@@ -562,6 +600,8 @@ int runExportCommand(int Argc, char **Argv) {
       Format == ExportFormat::SvgMatrix || Format == ExportFormat::SvgRoofline)
     return exportSvg(Line, Directory, Format, MetricName, Library, PeaksPath,
                      OutputPath);
+  if (Format == ExportFormat::WaitStates)
+    return exportWaitStates(Line, Directory, OutputPath, Meter);
   if (Format == ExportFormat::Folded)
     return exportFolded(Line, Directory, Metric, OutputPath, Meter);
   if (Format == ExportFormat::Otf2)

@@ -16,6 +16,7 @@
 #include "SvgExport.h"
 #include "TextFormatting.h"
 #include "TraceInput.h"
+#include "WaitStateReading.h"
 
 #include "common/AtomicFile.h"
 #include "common/OutputFile.h"
@@ -169,6 +170,18 @@ bool gatherExtras(const Experiment &E, HtmlReportExtras &Extras,
   }
   if (!E.Metadata.CombinedJob || !E.Metadata.MpiRanks)
     return true;
+  // Nor do a job's wait states.
+  if (wasTraced(E)) {
+    std::string WaitError;
+    std::string Program;
+    Extras.Waits.emplace();
+    if (!catchExportErrors(E.Directory, WaitError, [&] {
+          *Extras.Waits = readJobWaitStates(E.Directory, false, Program);
+        })) {
+      warnRunningCommand("the report has no wait states: " + WaitError);
+      Extras.Waits.reset();
+    }
+  }
   if (fileExists(E, files::ProfileRanks)) {
     Extras.Ranks.emplace();
     if (!readRankSpread(E.Directory, E.Profile.size(), *Extras.Ranks, Error))

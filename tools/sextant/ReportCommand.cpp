@@ -18,11 +18,14 @@
 #include "Subcommands.h"
 #include "TextFormatting.h"
 #include "TextTable.h"
+#include "TraceInput.h"
+#include "WaitStateReading.h"
 
 #include "common/FileContents.h"
 #include "common/OutputFile.h"
 #include "common/ShellQuoting.h"
 #include "format/job/JobDirectory.h"
+#include "format/job/WaitStatesText.h"
 #include "format/profile/CallTreeView.h"
 #include "format/profile/FlatProfile.h"
 #include "format/profile/SummaryText.h"
@@ -56,6 +59,7 @@ const char ReportUsage[] =
     "                   [--metrics=LIST] DIR\n"
     "    sextant report --summary DIR\n"
     "    sextant report --html OUT.html DIR\n"
+    "    sextant report --wait-states [--top=N] JOBDIR\n"
     "\n"
     "DESCRIPTION\n"
     "    Reads the experiment directory DIR that a program measured with\n"
@@ -539,6 +543,7 @@ struct ReportRequest {
   bool Ranks = false;
   bool Summary = false;
   std::string HtmlPath;
+  bool WaitStates = false;
 };
 
 bool parseSortOption(const std::string &Value, ReportOptions &Options) {
@@ -603,7 +608,8 @@ std::vector<OptionSpec> reportOptions(ReportRequest &Request) {
        "flat view: show the first N regions; tree view:\n"
        "show at most N children of each node; with\n"
        "--ranks also the first N rows of each cross-rank\n"
-       "table (default: all)",
+       "table; with --wait-states the N largest rows\n"
+       "(default: all)",
        setUnsigned(Options.Top)},
       {"min-time", 0, "SECONDS",
        "hide regions (flat) or call paths with their\n"
@@ -652,7 +658,8 @@ std::vector<OptionSpec> reportOptions(ReportRequest &Request) {
        "min/mean/max and imbalance), the flame graph\n"
        "(click to zoom, search), the timeline of a\n"
        "traced run, an MPI job's communication matrix\n"
-       "and load balance, the roofline when the profile\n"
+       "and load balance, a traced MPI job's wait\n"
+       "states, the roofline when the profile\n"
        "has the metrics, and the run's configuration,\n"
        "throttled and filtered regions and the filter\n"
        "'sextant score -g' would write\n"
@@ -660,6 +667,16 @@ std::vector<OptionSpec> reportOptions(ReportRequest &Request) {
        "replaced atomically. No other option goes with\n"
        "it",
        setString(Request.HtmlPath)},
+      {"wait-states", 0, nullptr,
+       "JOBDIR is a traced MPI job's directory\n"
+       "(SEXTANT_TRACE=1): print the time its ranks'\n"
+       "MPI calls spent waiting for another rank (late\n"
+       "sender, late receiver, wait at barrier and at\n"
+       "N x N collectives, late broadcast, early\n"
+       "reduce) per kind, rank and call path, largest\n"
+       "first, and what could not be matched; read\n"
+       "from the ranks' traces. Only --top goes with it",
+       setFlag(Request.WaitStates)},
   };
 }
 
@@ -675,6 +692,13 @@ std::string conflictingOptions(const ReportRequest &Request) {
     return "--summary prints summary.txt's view and takes no other option";
   if (!Request.HtmlPath.empty() && OtherOptions)
     return "--html writes the whole report and takes no other option";
+  bool OtherThanTop = Options.Tree || Options.Threads || Request.Ranks ||
+                      Options.SortGiven || Options.MinTime != 0 ||
+                      Options.NameWidth != 0 || !Options.Metrics.empty() ||
+                      Options.AllMetrics || Request.Summary ||
+                      !Request.HtmlPath.empty();
+  if (Request.WaitStates && OtherThanTop)
+    return "--wait-states takes no other option but --top";
   return std::string();
 }
 
@@ -848,6 +872,22 @@ int printProfile(const CommandLine &Line, const Experiment &E,
   return ExitSuccess;
 }
 
+/// Prints the wait states of the traced MPI job in Directory
+/// (--wait-states), the Top largest rows (0: all).
+int printWaitStates(const CommandLine &Line, const std::string &Directory,
+                    uint64_t Top) {
+  std::string Error, Out;
+  bool Read = catchExportErrors(Directory, Error, [&] {
+    std::string Program;
+    WaitStates W = readJobWaitStates(Directory, false, Program);
+    Out = "Program: " + Program + "\n\n" + waitStatesText(W, Top);
+  });
+  if (!Read)
+    return Line.failure(Error);
+  std::fwrite(Out.data(), 1, Out.size(), stdout);
+  return ExitSuccess;
+}
+
 } // namespace
 
 int runReportCommand(int Argc, char **Argv) {
@@ -866,6 +906,8 @@ int runReportCommand(int Argc, char **Argv) {
     return Line.usageError(Conflict);
   if (!Options.SortGiven)
     Options.Sort = Options.Tree ? SortKey::Inclusive : SortKey::Exclusive;
+  if (Request.WaitStates)
+    return printWaitStates(Line, Line.positional()[0], Options.Top);
 
   Experiment E;
   std::string Error;

@@ -417,6 +417,15 @@ std::vector<int> jobRanks(const std::string &Directory) {
   return Ranks;
 }
 
+TraceInput readJobProcesses(const std::string &Directory,
+                            const std::vector<int> &Ranks) {
+  TraceInput In;
+  In.Job = true;
+  readRanks(Directory, Ranks, In);
+  alignClocks(In);
+  return In;
+}
+
 TraceInput readTraceInput(const std::string &Directory, TraceReading &Reading,
                           const ExportSelection &Selection) {
   TraceInput In;
@@ -431,9 +440,7 @@ TraceInput readTraceInput(const std::string &Directory, TraceReading &Reading,
     Reading.setTotal(totalBytes(In.Processes));
     return In;
   }
-  In.Job = true;
-  readRanks(Directory, Ranks, In);
-  alignClocks(In);
+  In = readJobProcesses(Directory, Ranks);
   selectRanks(Directory, In, Selection);
   uint64_t Matching = totalBytes(In.Processes);
   Reading.setTotal(Matching);

@@ -88,6 +88,14 @@ std::vector<int> jobRanks(const std::string &Directory);
 /// The bytes of every trace file of Processes (for the progress meter).
 uint64_t totalBytes(const std::vector<Process> &Processes);
 
+/// The readable ranks of the MPI job in Directory (Ranks: jobRanks()) with
+/// their clocks on the job's time base, the messages not matched (every
+/// file's Flows empty), for an analysis that reads the traces once itself.
+/// Warns about ranks left out and clocks that cannot be aligned; throws
+/// InputError when no rank is readable.
+TraceInput readJobProcesses(const std::string &Directory,
+                            const std::vector<int> &Ranks);
+
 /// Reads the trace of Directory (an experiment or a job's directory).
 /// Problems that leave the rest exportable (a rank without a readable
 /// trace, missing ranks, clocks that cannot be aligned, unmatched messages)

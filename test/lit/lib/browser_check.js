@@ -11,7 +11,8 @@
 // of an MPI job, the rank columns, the heat map of the communication
 // matrix and the load balance (checkMpi); the roofline's points against
 // the regions `sextant roofline` lists (checkRoofline); the timeline of a
-// traced run (checkTimeline); the layout of long names at given window
+// traced run (checkTimeline); a traced job's wait states against `sextant
+// export --format=wait-states` (checkWaits); the layout of long names at given window
 // sizes (checkLayout). Any console error or uncaught exception fails the
 // check. Screenshots of each view go to PREFIX-<view>.png.
 //
@@ -20,7 +21,7 @@
 //          [--threads profile-threads.json]
 //          [--mpi JOB/mpi.json --ranks JOB/profile-ranks.json]
 //          [--roofline ROOFLINE_TABLE] [--timeline LANES|DIR]
-//          [--viewports WIDTHxHEIGHT,...]
+//          [--waits WAITS.json] [--viewports WIDTHxHEIGHT,...]
 // Prints "browser check: N checks passed" or the failures (exit 1).
 'use strict';
 
@@ -224,6 +225,7 @@ async function main() {
   if (args.mpi) await checkMpi(evaluate, screenshot);
   if (args.roofline) await checkRoofline(evaluate, screenshot);
   if (args.timeline) await checkTimeline(evaluate, screenshot);
+  if (args.waits) await checkWaits(evaluate, screenshot);
   if (args.viewports) await checkLayout(browser, evaluate, screenshot);
 
   // The run: configuration and the suggested filter.
@@ -295,6 +297,57 @@ function threadSpreadOf(file) {
     spread.set(key, { min: Math.min(...list), mean, max, imbalance: mean > 0 ? max / mean : null });
   }
   return spread;
+}
+
+// A traced job's wait states (--waits, the JSON of `sextant export
+// --format=wait-states` of the same job): the call tree's "Wait s" column
+// of every row shown is the seconds of the entries at its call path, summed
+// over kinds and ranks (0 elsewhere), with every call path that waited
+// shown once expanded; the view's totals and rows are the file's, largest
+// first.
+async function checkWaits(evaluate, screenshot) {
+  const waits = JSON.parse(fs.readFileSync(args.waits, 'utf8'));
+  const atPath = new Map();
+  for (const entry of waits.wait_states) {
+    const key = entry.call_path.join(SEP);
+    atPath.set(key, (atPath.get(key) || 0) + entry.seconds);
+  }
+  await evaluate(`document.getElementById('tab-tree').click()`);
+  // Expand every call path on the way to one that waited.
+  for (let depth = 0; depth < 64; ++depth) {
+    const closed = await evaluate(`[...document.querySelectorAll('#call-tree tbody tr')]
+      .filter((tr) => tr.querySelector('.toggle').textContent === '\u25b8').map((tr) => tr.getAttribute('data-node'))`);
+    if (closed.length === 0) break;
+    for (const node of closed) {
+      await evaluate(`document.querySelector('#call-tree tr[data-node="${node}"] .toggle').click()`);
+    }
+  }
+  const rows = await readTreeRows(evaluate, ['wait']);
+  const seen = new Set();
+  for (const row of rows) {
+    const want = atPath.get(row.path) || 0;
+    if (atPath.has(row.path)) seen.add(row.path);
+    check(row.wait === want.toFixed(6), 'Wait s of ' + row.path + ': ' + row.wait + ', expected ' + want.toFixed(6));
+  }
+  check(seen.size === atPath.size && atPath.size > 0, 'the call tree shows ' + seen.size + ' of the ' +
+    atPath.size + ' call paths that waited');
+  await screenshot('tree-waits');
+
+  await evaluate(`document.getElementById('tab-waits').click()`);
+  const totals = await evaluate(`[...document.querySelectorAll('#wait-totals td')].map((td) => td.textContent)`);
+  const kinds = ['late_sender', 'late_receiver', 'wait_at_barrier', 'wait_at_nxn', 'late_broadcast', 'early_reduce'];
+  check(totals.join(' ') === kinds.map((kind) => waits.totals[kind].toFixed(6)).join(' '),
+    'wait-state totals ' + totals.join(' '));
+  const shown = await evaluate(`[...document.querySelectorAll('#wait-rows tr')].slice(1)
+    .map((tr) => [...tr.children].map((td) => td.textContent))`);
+  const wanted = waits.wait_states.slice().sort((a, b) => b.seconds - a.seconds);
+  check(shown.length === wanted.length, 'wait-state rows: ' + shown.length + ', expected ' + wanted.length);
+  wanted.forEach((entry, k) => {
+    const row = shown[k] || [];
+    check(row[0] === entry.seconds.toFixed(6) && row[2] === String(entry.rank) &&
+      row[4] === entry.call_path.join(' > '), 'wait-state row ' + k + ': ' + row.join(' | '));
+  });
+  await screenshot('waits');
 }
 
 // An MPI job's report (--mpi JOB/mpi.json --ranks JOB/profile-ranks.json):

@@ -231,6 +231,32 @@
       { key: spread.key + '-imbalance', title: spread.title + ' max/mean', value: part(3),
         text: (v) => (v === null ? '-' : v.toFixed(2)) });
   }
+  // A traced MPI job's wait states: the seconds its MPI calls waited for
+  // another rank, summed over the ranks and kinds, at the call path (by
+  // its names from the root) of the MPI call.
+  const waits = data.wait_states;
+  if (waits) {
+    const waitOfNode = new Float64Array(count);
+    const pathOfNode = new Array(count);
+    const nodeOfPath = new Map();
+    for (let i = 0; i < count; ++i) {
+      const parent = nodes[i][0];
+      pathOfNode[i] =
+          (parent >= 0 ? pathOfNode[parent] + '\0' : '') + nameOf(i);
+      nodeOfPath.set(pathOfNode[i], i);
+    }
+    for (const [, , secondsWaited, , path] of waits.rows) {
+      const node = nodeOfPath.get(path.join('\0'));
+      if (node !== undefined)
+        waitOfNode[node] += secondsWaited;
+    }
+    columns.push({
+      key : 'wait',
+      title : 'Wait s',
+      value : (i) => waitOfNode[i],
+      text : seconds
+    });
+  }
   const expanded = new Uint8Array(count);
   for (let i = 0; i < count; ++i) if (depth[i] < 2) expanded[i] = 1;
   let sortColumn = columns[1];
@@ -864,6 +890,54 @@
           '), max/mean ' + (imbalance === null ? '-' : imbalance.toFixed(2))];
       }), 's');
     }
+  }
+
+  // ---- wait states
+  // ----------------------------------------------------------- The view of
+  // `sextant report --wait-states`: the totals per kind, then one row per kind,
+  // rank and call path, largest first.
+  if (waits) {
+    const waitSection = addTab('waits', 'Wait states');
+    waitSection.appendChild(element(
+        'p', {class : 'note'},
+        'Seconds the MPI calls of each rank spent waiting for another rank (Scalasca\'s ' +
+            'definitions, from the ranks\' traces: ' + waits.messages +
+            ' messages and ' + waits.collectives +
+            ' collective operations matched).'));
+    const totals = element('table', {id : 'wait-totals'});
+    waits.kinds.forEach((kind, k) => {
+      const tr = element('tr');
+      tr.append(element('th', {}, kind),
+                element('td', {class : 'num'}, seconds(waits.totals[k])));
+      totals.appendChild(tr);
+    });
+    waitSection.appendChild(element('h2', {}, 'Per kind'));
+    waitSection.appendChild(totals);
+    waitSection.appendChild(element('h2', {}, 'Per kind, rank and call path'));
+    const table = element('table', {id : 'wait-rows'});
+    const head = element('tr');
+    for (const title of ['Seconds', 'Calls', 'Rank', 'Kind', 'Call path']) {
+      head.appendChild(element(
+          'th',
+          title === 'Kind' || title === 'Call path' ? {} : {class : 'num'},
+          title));
+    }
+    table.appendChild(head);
+    const rows = waits.rows.slice().sort((a, b) => b[2] - a[2]);
+    for (const [kind, rank, secondsWaited, calls, path] of rows) {
+      const tr = element('tr');
+      tr.append(element('td', {class : 'num'}, seconds(secondsWaited)),
+                element('td', {class : 'num'}, String(calls)),
+                element('td', {class : 'num'}, String(rank)),
+                element('td', {}, waits.kinds[kind]),
+                element('td', {title : path.join(' > ')},
+                        path.map(foldedName).join(' > ')));
+      table.appendChild(tr);
+    }
+    waitSection.appendChild(table);
+    if (rows.length === 0)
+      waitSection.appendChild(
+          element('p', {class : 'note'}, 'No call waited.'));
   }
 
   // ---- roofline --------------------------------------------------------------
