@@ -552,6 +552,11 @@ void writeJobView(const Session &S) {
     Costs.RankWrite = {Largest[2].Seconds, Largest[2].Rank};
     Costs.JobCombine = {steadySeconds() - Start, S.Rank};
     Combined.Summary += format::mpiSessionCostsText(Costs);
+    if (S.Clocks)
+      Combined.Summary +=
+          "\nThis job was traced: `sextant combine --force " + S.Base +
+          "` adds its wait states (time in MPI waiting for another rank) to "
+          "this summary; `sextant report --wait-states` shows them all.\n";
     nlohmann::json Experiment = format::parseJsonDocument(
         Combined.Experiment);
     if (Experiment.is_object()) {

@@ -15,7 +15,11 @@
 #include "CommandLine.h"
 #include "Subcommands.h"
 
+#include "WaitStateReading.h"
+
 #include "format/job/JobDirectory.h"
+#include "format/job/JsonDocument.h"
+#include "format/job/WaitStatesText.h"
 #include "format/reader/JobFromRanks.h"
 
 #include <cstdio>
@@ -64,6 +68,11 @@ const char CombineUsage[] =
     "    that cannot be parsed, or a field of the wrong type (named with its\n"
     "    place, e.g. rank-2/experiment.json: pid), leaves the rank out of\n"
     "    the combined profile.\n"
+    "\n"
+    "    A traced job (SEXTANT_TRACE=1) also gets its wait states at the\n"
+    "    end of summary.txt (as `sextant report --wait-states JOBDIR` shows\n"
+    "    them, the 10 largest rows): the MPI adapter does not read the\n"
+    "    traces at MPI_Finalize, so its summary.txt only points here.\n"
     "\n"
     "OPTIONS\n";
 
@@ -116,6 +125,16 @@ std::string rankList(const std::vector<int> &Ranks) {
   return List;
 }
 
+/// Rows of the wait states in a combined summary.txt.
+constexpr uint64_t WaitStateSummaryRows = 10;
+
+/// Whether the job's experiment.json (ExperimentText) says it was traced.
+bool jobWasTraced(const std::string &ExperimentText) {
+  nlohmann::json Experiment = format::parseJsonDocument(ExperimentText);
+  return Experiment.is_object() && Experiment.contains("trace") &&
+         Experiment["trace"].is_object();
+}
+
 int combine(const CommandLine &Line, const std::string &JobDirectory,
             const std::vector<int> &Found) {
   format::JobFromRanks Job;
@@ -136,6 +155,17 @@ int combine(const CommandLine &Line, const std::string &JobDirectory,
     return Line.failure("'" + JobDirectory +
                         "': no rank could be combined (see the warnings); "
                         "nothing is written");
+  if (jobWasTraced(Job.View.Experiment)) {
+    try {
+      std::string Program;
+      format::WaitStates Waits = readJobWaitStates(JobDirectory, false, Program);
+      Job.View.Summary +=
+          "\n" + format::waitStatesText(Waits, WaitStateSummaryRows);
+    } catch (const std::exception &Failure) {
+      Line.warning(std::string("summary.txt has no wait states: ") +
+                   Failure.what());
+    }
+  }
   std::string Error;
   if (!format::writeCombinedFiles(JobDirectory, Job.View, Error))
     return Line.failure("cannot write the combined view into '" + JobDirectory +
