@@ -13,6 +13,8 @@
 #ifndef SEXTANT_MPI_CALLREGION_H
 #define SEXTANT_MPI_CALLREGION_H
 
+#include "RegionScope.h"
+
 #include "sextant/instrumentation_abi.h"
 
 #include <atomic>
@@ -62,27 +64,23 @@ public:
   /// region counts it before the hook, so that a hook that writes the
   /// measurement, MPI_Finalize's, sees its own call).
   CallRegion(const sextant_region_descriptor &Descriptor, FunctionId Id,
-             bool Counted = false) {
-    if (!Counted)
-      count(Id);
-    Previous = setCurrentFunction(Id);
-    Handle = __atomic_load_n(Descriptor.handle, __ATOMIC_RELAXED);
-    if (Handle == SEXTANT_INVALID)
-      Handle = __sextant_region_register(&Descriptor);
-    if (Handle != SEXTANT_FILTERED)
-      __sextant_region_enter(Handle);
-  }
-  ~CallRegion() {
-    setCurrentFunction(Previous);
-    if (Handle != SEXTANT_FILTERED)
-      __sextant_region_exit(Handle);
-  }
+             bool Counted = false)
+      : Previous(beginCall(Id, Counted)), Scope(Descriptor) {}
+  ~CallRegion() { setCurrentFunction(Previous); }
   CallRegion(const CallRegion &) = delete;
   CallRegion &operator=(const CallRegion &) = delete;
 
 private:
-  uint32_t Handle;
+  static FunctionId beginCall(FunctionId Id, bool Counted) {
+    if (!Counted)
+      count(Id);
+    return setCurrentFunction(Id);
+  }
+
   FunctionId Previous;
+  /// Destroyed (the region left) after the destructor's body restored
+  /// the previous function, as members are.
+  RegionScope Scope;
 };
 
 } // namespace mpi

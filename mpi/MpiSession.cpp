@@ -12,7 +12,7 @@
 #include "ClockSync.h"
 #include "JobReduction.h"
 #include "LauncherRank.h"
-#include "MeasurementRegion.h"
+#include "RegionScope.h"
 #include "MpiAccounting.h"
 #include "OtherTools.h"
 
@@ -61,7 +61,47 @@ struct Peer {
   int ClockSource;         ///< __sextant_adapter_clock_source()
   int Tracing;             ///< 1 when this rank traces
   int SeparateHosts;       ///< 1 with SEXTANT_MPI_SEPARATE_HOSTS=1
+  long BaseLength;         ///< rank 0's: the length of the job's directory
 };
+
+/// Bytes of rank 0's directory that travel with its Peer (a longer one's
+/// rest follows in a broadcast).
+constexpr size_t InlineBaseSize = 504;
+
+/// Every rank's Peer, by rank, and rank 0's directory into Base: one
+/// collective on MPI_COMM_WORLD (inside MPI_Init, before any of the
+/// program's), so that MPI_Init pays a single collective step for the
+/// adapter on one host (each costs a scheduling round on shared cores).
+std::vector<Peer> exchangePeers(const Peer &Mine, int Rank, int Size,
+                                std::string &Base) {
+  std::vector<int> Counts(static_cast<size_t>(Size), sizeof(Peer));
+  std::vector<int> Offsets(static_cast<size_t>(Size), 0);
+  Counts[0] += static_cast<int>(InlineBaseSize);
+  for (size_t I = 1; I < Counts.size(); ++I)
+    Offsets[I] = Offsets[I - 1] + Counts[I - 1];
+  std::vector<char> Sent(static_cast<size_t>(Counts[static_cast<size_t>(Rank)]));
+  std::memcpy(Sent.data(), &Mine, sizeof(Peer));
+  if (Rank == 0)
+    std::memcpy(Sent.data() + sizeof(Peer), Base.data(),
+                std::min(Base.size(), InlineBaseSize));
+  std::vector<char> All(static_cast<size_t>(Offsets.back() + Counts.back()));
+  PMPI_Allgatherv(Sent.data(), static_cast<int>(Sent.size()), MPI_BYTE,
+                  All.data(), Counts.data(), Offsets.data(), MPI_BYTE,
+                  MPI_COMM_WORLD);
+  std::vector<Peer> Peers(static_cast<size_t>(Size));
+  for (size_t I = 0; I < Peers.size(); ++I)
+    std::memcpy(&Peers[I], All.data() + Offsets[I], sizeof(Peer));
+  size_t Length = static_cast<size_t>(Peers[0].BaseLength);
+  size_t Inline = std::min(Length, InlineBaseSize);
+  if (Rank != 0) {
+    Base.assign(All.data() + sizeof(Peer), Inline);
+    Base.resize(Length);
+  }
+  if (Length > Inline)
+    PMPI_Bcast(Base.data() + Inline, static_cast<int>(Length - Inline),
+               MPI_CHAR, 0, MPI_COMM_WORLD);
+  return Peers;
+}
 
 /// The kernel's boot id into Id (empty when it cannot be read): processes
 /// with the same boot id run on one kernel and read the same clocks.
@@ -422,6 +462,14 @@ __attribute__((destructor)) void endAdapter() {
 //===----------------------------------------------------------------------===//
 
 namespace {
+// The adapter's own work at MPI_Init (the job directory, every rank's host
+// and clock, the clock synchronisation) and at MPI_Finalize (its
+// communicator, the second synchronisation, up to writing the measurement)
+// runs outside the MPI call's region (`hook-outside-region` in
+// wrap/interfaces/mpi.annotations), so that MPI_Init and MPI_Finalize show
+// the MPI library's time alone; it is a region of its own instead, beside
+// the call in the caller's call path (MPI kind), so that it is not charged
+// to the caller's own time either and can be told apart.
 uint32_t InitRegionHandle = SEXTANT_INVALID;
 const sextant_region_descriptor InitRegion =
     SEXTANT_MPI_DESCRIPTOR(InitRegionHandle, "Sextant at MPI_Init");
@@ -434,7 +482,7 @@ void sessionAfterInit(int Result, int ProvidedThreadLevel) {
   Session &S = session();
   if (Result != MPI_SUCCESS || S.Initialized)
     return;
-  MeasurementRegion Own(InitRegion);
+  RegionScope Own(InitRegion);
   double Start = steadySeconds();
   Accounting &A = accounting();
   PMPI_Comm_rank(MPI_COMM_WORLD, &A.WorldRank);
@@ -449,39 +497,12 @@ void sessionAfterInit(int Result, int ProvidedThreadLevel) {
   S.RankSource = "MPI_COMM_WORLD";
   __sextant_adapter_set_rank(S.Rank, S.Size);
 
-  if (PMPI_Comm_dup(MPI_COMM_WORLD, &S.Private) != MPI_SUCCESS) {
-    printWarning("MPI_Comm_dup failed: every rank keeps its own experiment "
-                 "directory and no combined view is written");
-    S.Private = MPI_COMM_NULL;
-  } else {
+  {
     // Rank 0's experiment directory, claimed for this job (a sub-directory
     // of its own when another run has it), becomes everybody's.
     if (S.Rank == 0)
       __sextant_adapter_claim_base_directory();
-    // One broadcast for the usual path; a second one for a longer path's
-    // rest (each collective costs a scheduling round on shared cores).
     std::string Base = baseDirectory();
-    struct {
-      long Length;
-      char Start[504];
-    } Message{};
-    Message.Length = static_cast<long>(Base.size());
-    size_t Inline = std::min(Base.size(), sizeof(Message.Start));
-    std::memcpy(Message.Start, Base.data(), Inline);
-    PMPI_Bcast(&Message, sizeof(Message), MPI_BYTE, 0, S.Private);
-    size_t Length = static_cast<size_t>(Message.Length);
-    Inline = std::min(Length, sizeof(Message.Start));
-    if (S.Rank != 0) {
-      Base.assign(Message.Start, Inline);
-      Base.resize(Length);
-    }
-    if (Length > Inline)
-      PMPI_Bcast(Base.data() + Inline, static_cast<int>(Length - Inline),
-                 MPI_CHAR, 0, S.Private);
-    if (S.Rank != 0)
-      __sextant_adapter_set_base_directory(Base.c_str());
-    S.Base = baseDirectory();
-    // Every rank's host and pid, for the fault handling.
     Peer Mine{};
     Mine.Pid = static_cast<int>(::getpid());
     ::gethostname(Mine.Host, sizeof(Mine.Host) - 1);
@@ -489,9 +510,11 @@ void sessionAfterInit(int Result, int ProvidedThreadLevel) {
     Mine.ClockSource = __sextant_adapter_clock_source();
     Mine.Tracing = __sextant_adapter_tracing();
     Mine.SeparateHosts = separateHostsRequested() ? 1 : 0;
-    S.Peers.resize(static_cast<size_t>(S.Size));
-    PMPI_Allgather(&Mine, sizeof(Peer), MPI_BYTE, S.Peers.data(), sizeof(Peer),
-                   MPI_BYTE, S.Private);
+    Mine.BaseLength = static_cast<long>(Base.size());
+    S.Peers = exchangePeers(Mine, S.Rank, S.Size, Base);
+    if (S.Rank != 0)
+      __sextant_adapter_set_base_directory(Base.c_str());
+    S.Base = baseDirectory();
     auto *Paths = new PeerPaths();
     timespec Now;
     clock_gettime(CLOCK_REALTIME, &Now);
@@ -507,10 +530,13 @@ void sessionAfterInit(int Result, int ProvidedThreadLevel) {
     LocalPeers = Paths;
     startFlushHelper();
     S.Clocks = clockPlan(S.Peers);
+    // On MPI_COMM_WORLD: every message of it is sent and received inside
+    // MPI_Init, before any of the program's, which MPI's order keeps
+    // behind them.
     if (S.Clocks) {
       S.Sync.RoundTrips = ClockSyncRoundTrips;
       S.Sync.Points.push_back(
-          synchronizeClocks(*S.Clocks, S.Private, S.Rank, "MPI_Init"));
+          synchronizeClocks(*S.Clocks, MPI_COMM_WORLD, S.Rank, "MPI_Init"));
     }
   }
   A.Tracing.store(__sextant_adapter_tracing() != 0);
@@ -582,6 +608,23 @@ void writeJobView(const Session &S) {
 
 } // namespace
 
+namespace {
+
+/// The adapter's own communicator for its messages at MPI_Finalize (a
+/// program's erroneous pending receive must not take them); false when it
+/// cannot be made (then no combined view is written).
+bool duplicateWorld(Session &S) {
+  if (PMPI_Comm_dup(MPI_COMM_WORLD, &S.Private) == MPI_SUCCESS)
+    return true;
+  if (S.Rank == 0)
+    printWarning("MPI_Comm_dup failed at MPI_Finalize: every rank writes its "
+                 "own rank-<r>/, but no combined view is written");
+  S.Private = MPI_COMM_NULL;
+  return false;
+}
+
+} // namespace
+
 void sessionBeforeFinalize() {
   Session &S = session();
   if (!S.Initialized || S.Finalized)
@@ -589,9 +632,13 @@ void sessionBeforeFinalize() {
   S.Finalized = true;
   accounting().Active.store(false);
   // Open while the measurement is written: its time up to then is in it.
-  MeasurementRegion Own(FinalizeRegion);
+  RegionScope Own(FinalizeRegion);
   double Start = steadySeconds();
-  if (S.Private != MPI_COMM_NULL && S.Clocks)
+  // A traced job synchronises the clocks first, over the adapter's own
+  // communicator; an untraced one makes that communicator after writing,
+  // so that its first collective, which waits for the last rank to arrive,
+  // does not hold the ranks' writing back.
+  if (S.Clocks && duplicateWorld(S))
     S.Sync.Points.push_back(
         synchronizeClocks(*S.Clocks, S.Private, S.Rank, "MPI_Finalize"));
   double Synchronized = steadySeconds();
@@ -600,6 +647,11 @@ void sessionBeforeFinalize() {
   S.EndedBy.compare_exchange_strong(Expected, EndedByFinalize);
   __sextant_adapter_finalize(); // writes rank-<r>/, mpi.json included
   S.RankWriteSeconds = steadySeconds() - Synchronized;
+  if (!S.Clocks) {
+    double Writing = steadySeconds();
+    duplicateWorld(S);
+    S.FinalizeSyncSeconds += steadySeconds() - Writing;
+  }
   if (S.Private == MPI_COMM_NULL)
     return;
   writeJobView(S);

@@ -4,13 +4,16 @@
 //
 //   - load time (the adapter's constructor): the rank and size from the
 //     launcher's variables, so that output is per rank from the start;
-//   - MPI_Init/MPI_Init_thread: a private duplicate of MPI_COMM_WORLD, the
-//     rank and size from MPI, rank 0's experiment directory broadcast to
-//     every rank, the table of every rank's host and pid (for faults), the
-//     check for other PMPI tools, the first clock synchronisation with rank
-//     0 (ClockSync.h) and the start of the accounting (and, when tracing,
-//     of the message records, MessageTrace.h);
-//   - MPI_Finalize: the second clock synchronisation, then every rank
+//   - MPI_Init/MPI_Init_thread: the rank and size from MPI, rank 0's
+//     experiment directory and the table of every rank's host, pid and
+//     clock (for faults and the clock groups) in one allgather on
+//     MPI_COMM_WORLD (inside MPI_Init, before any collective of the
+//     program's), the check for other PMPI tools, the first clock
+//     synchronisation with rank 0 when a rank traces (ClockSync.h) and the
+//     start of the accounting (and, when tracing, of the message records,
+//     MessageTrace.h);
+//   - MPI_Finalize: a private duplicate of MPI_COMM_WORLD, the second clock
+//     synchronisation, then every rank
 //     writes its own rank-<r>/ directory (clock_sync in mpi.json), the
 //     ranks reduce the job's combined view over a tree of the private
 //     communicator (JobReduction.h) and rank 0 writes it into the

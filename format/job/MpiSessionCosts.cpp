@@ -31,11 +31,13 @@ std::string mpiSessionCostsText(const MpiSessionCosts &Costs) {
                   "(seconds, the largest over the ranks)\n"
                   "     seconds  rank  phase\n";
   S += phaseLine(Costs.InitSetup,
-                 "set-up at MPI_Init: private communicator, job directory, "
-                 "clock synchronization (region \"Sextant at MPI_Init\")");
+                 "set-up at MPI_Init: job directory, every rank's host and "
+                 "clock, clock synchronization (region \"Sextant at "
+                 "MPI_Init\")");
   S += phaseLine(Costs.FinalizeSync,
-                 "clock synchronization at MPI_Finalize (region \"Sextant "
-                 "at MPI_Finalize\"; what follows: in no region)");
+                 "private communicator and clock synchronization at "
+                 "MPI_Finalize (region \"Sextant at MPI_Finalize\"; what "
+                 "follows: in no region)");
   S += phaseLine(Costs.RankWrite,
                  "writing the rank's own experiment, rank-<r>/");
   S += phaseLine(Costs.JobCombine,

@@ -34,13 +34,14 @@ struct MpiSessionCosts {
     double Seconds = 0;
     int Rank = 0;
   };
-  /// After the MPI library's own MPI_Init: the adapter's private
-  /// communicator, the job directory's broadcast, the ranks' hosts and
-  /// pids, the first clock synchronization (in the region "Sextant at
-  /// MPI_Init", not MPI_Init's).
+  /// After the MPI library's own MPI_Init: the job directory and every
+  /// rank's host, pid and clock in one allgather, the first clock
+  /// synchronization (in the region "Sextant at MPI_Init", not
+  /// MPI_Init's).
   Phase InitSetup;
-  /// At MPI_Finalize, before the library's MPI_Finalize: the second clock
-  /// synchronization (in the region "Sextant at MPI_Finalize").
+  /// At MPI_Finalize, before the library's MPI_Finalize: the adapter's
+  /// private communicator and the second clock synchronization (in the
+  /// region "Sextant at MPI_Finalize").
   Phase FinalizeSync;
   /// Writing the rank's own experiment (rank-<r>/).
   Phase RankWrite;
