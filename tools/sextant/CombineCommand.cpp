@@ -69,7 +69,7 @@ const char CombineUsage[] =
     "    place, e.g. rank-2/experiment.json: pid), leaves the rank out of\n"
     "    the combined profile.\n"
     "\n"
-    "    A traced job (SEXTANT_TRACE=1) also gets its wait states at the\n"
+    "    A traced MPI job (SEXTANT_TRACE=1) also gets its wait states at the\n"
     "    end of summary.txt (as `sextant report --wait-states JOBDIR` shows\n"
     "    them, the 10 largest rows): the MPI adapter does not read the\n"
     "    traces at MPI_Finalize, so its summary.txt only points here.\n"
@@ -128,11 +128,22 @@ std::string rankList(const std::vector<int> &Ranks) {
 /// Rows of the wait states in a combined summary.txt.
 constexpr uint64_t WaitStateSummaryRows = 10;
 
-/// Whether the job's experiment.json (ExperimentText) says it was traced.
-bool jobWasTraced(const std::string &ExperimentText) {
+/// Whether the job's experiment.json (ExperimentText, its lowest rank's)
+/// says that it was traced and measured by the MPI adapter (its
+/// "adapter_files" list mpi.json, or it has none: an older Sextant's): a
+/// job of a wrapped library alone (OpenSHMEM) has no MPI waits.
+bool tracedMpiJob(const std::string &ExperimentText) {
   nlohmann::json Experiment = format::parseJsonDocument(ExperimentText);
-  return Experiment.is_object() && Experiment.contains("trace") &&
-         Experiment["trace"].is_object();
+  if (!Experiment.is_object() || !Experiment.contains("trace") ||
+      !Experiment["trace"].is_object())
+    return false;
+  auto Files = Experiment.find("adapter_files");
+  if (Files == Experiment.end() || !Files->is_array())
+    return true;
+  for (const nlohmann::json &Name : *Files)
+    if (Name == "mpi.json")
+      return true;
+  return false;
 }
 
 int combine(const CommandLine &Line, const std::string &JobDirectory,
@@ -155,7 +166,7 @@ int combine(const CommandLine &Line, const std::string &JobDirectory,
     return Line.failure("'" + JobDirectory +
                         "': no rank could be combined (see the warnings); "
                         "nothing is written");
-  if (jobWasTraced(Job.View.Experiment)) {
+  if (tracedMpiJob(Job.View.Experiment)) {
     try {
       std::string Program;
       format::WaitStates Waits = readJobWaitStates(JobDirectory, false, Program);
