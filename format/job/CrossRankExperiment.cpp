@@ -27,6 +27,18 @@ json rankEntry(const json &Experiment, int Rank) {
           {"sextant_version", Experiment.value("sextant_version", json())}};
 }
 
+bool measuredByMpiAdapter(const json &Experiment) {
+  if (!Experiment.is_object())
+    return true;
+  auto Files = Experiment.find(experiment_keys::AdapterFiles);
+  if (Files == Experiment.end() || !Files->is_array())
+    return true;
+  for (const json &Name : *Files)
+    if (Name.is_string() && Name.get<std::string>() == files::Mpi)
+      return true;
+  return false;
+}
+
 namespace {
 
 /// The job's profile.json holds the metrics that add up over ranks

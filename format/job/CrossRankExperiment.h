@@ -22,6 +22,11 @@ namespace format {
 /// A rank's entry of the job's "ranks" list, from its experiment.json.
 nlohmann::json rankEntry(const nlohmann::json &Experiment, int Rank);
 
+/// Whether a rank's experiment.json says that the MPI adapter measured it:
+/// its "adapter_files" list mpi.json, or it has no such list (not an
+/// object, or an older Sextant's, which always wrote mpi.json in a job).
+bool measuredByMpiAdapter(const nlohmann::json &Experiment);
+
 /// The job's experiment.json: First is the lowest read rank's
 /// experiment.json (null when none was read), Entries the rankEntry() of
 /// every rank read, in rank order. Its snapshot_seconds is the earliest of

@@ -61,21 +61,6 @@ std::string snapshotProblem(const json &Experiment, int Rank) {
 /// The MPI side of Files into Partial (its only record). Snapshot: the
 /// rank's experiment.json is a snapshot's, which has no mpi.json (its
 /// warning says so).
-/// Whether the rank's experiment.json says that the MPI adapter measured
-/// it: its "adapter_files" list mpi.json, or it has no such list (an older
-/// Sextant's, which always wrote mpi.json in a job).
-bool mpiExpected(const json &Experiment) {
-  if (!Experiment.is_object())
-    return true;
-  auto Files = Experiment.find(experiment_keys::AdapterFiles);
-  if (Files == Experiment.end() || !Files->is_array())
-    return true;
-  for (const json &Name : *Files)
-    if (Name.is_string() && Name.get<std::string>() == files::Mpi)
-      return true;
-  return false;
-}
-
 void readRankMpi(const json &Mpi, PartialJob &Partial, bool Snapshot,
                  bool Expected) {
   RankRecord &Record = Partial.Ranks.back();
@@ -172,7 +157,7 @@ PartialJob partialFromCheckedRank(const RankFiles &Files) {
   json Experiment = parseOrNull(Files.Experiment);
   std::string Snapshot = snapshotProblem(Experiment, Files.Rank);
   json Mpi = parseOrNull(Files.Mpi);
-  readRankMpi(Mpi, Partial, !Snapshot.empty(), mpiExpected(Experiment));
+  readRankMpi(Mpi, Partial, !Snapshot.empty(), measuredByMpiAdapter(Experiment));
   Partial.DeclaredRanks = declaredRankCount(Experiment);
   if (!Profile.is_array() || !Regions.is_object() || !Experiment.is_object()) {
     Partial.Problems.push_back(

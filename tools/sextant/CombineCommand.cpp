@@ -17,6 +17,7 @@
 
 #include "WaitStateReading.h"
 
+#include "format/job/CrossRankExperiment.h"
 #include "format/job/JobDirectory.h"
 #include "format/job/JsonDocument.h"
 #include "format/job/WaitStatesText.h"
@@ -129,21 +130,15 @@ std::string rankList(const std::vector<int> &Ranks) {
 constexpr uint64_t WaitStateSummaryRows = 10;
 
 /// Whether the job's experiment.json (ExperimentText, its lowest rank's)
-/// says that it was traced and measured by the MPI adapter (its
-/// "adapter_files" list mpi.json, or it has none: an older Sextant's): a
-/// job of a wrapped library alone (OpenSHMEM) has no MPI waits.
+/// says that it was traced and measured by the MPI adapter: a job of a
+/// wrapped library alone (OpenSHMEM) has no MPI waits.
 bool tracedMpiJob(const std::string &ExperimentText) {
   nlohmann::json Experiment = format::parseJsonDocument(ExperimentText);
-  if (!Experiment.is_object() || !Experiment.contains("trace") ||
-      !Experiment["trace"].is_object())
-    return false;
-  auto Files = Experiment.find("adapter_files");
-  if (Files == Experiment.end() || !Files->is_array())
-    return true;
-  for (const nlohmann::json &Name : *Files)
-    if (Name == "mpi.json")
-      return true;
-  return false;
+  auto Trace = Experiment.is_object()
+                   ? Experiment.find(format::experiment_keys::Trace)
+                   : Experiment.end();
+  return Trace != Experiment.end() && Trace->is_object() &&
+         format::measuredByMpiAdapter(Experiment);
 }
 
 int combine(const CommandLine &Line, const std::string &JobDirectory,
